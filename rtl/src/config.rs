@@ -1,0 +1,480 @@
+//! The TOML configuration: one table per block, every key range-checked.
+//!
+//! A config file holds a table per block (`[scoreboard]`, …). A key left out of a
+//! table takes its default; a table left out means the block is not part of this
+//! config. Unknown keys and tables, wrong types and out-of-range values are errors
+//! that name the file, the key (with its line where it can be found) and the
+//! allowed range. `--set block.key=value` overrides are applied on top of the file
+//! before validation, so they are checked exactly like file values.
+//!
+//! The keys, ranges and defaults of every block are documented in README.md
+//! ("Configuration reference"); `KEYS` below is the single table both the README
+//! check and the error messages are built from.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The configuration embedded in the program (`configs/default.toml`).
+pub const DEFAULT_TOML: &str = include_str!("../../configs/default.toml");
+
+/// Names of the blocks a config may hold, in emission order.
+pub const BLOCK_NAMES: [&str; 5] =
+    ["scoreboard", "branch_stack", "task_combiner", "global_spreader", "thread_merge"];
+
+/// Blocks this version of warpgen can generate.
+pub const BUILT_BLOCKS: [&str; 1] = ["scoreboard"];
+
+/// A whole warpgen configuration.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Instruction completion trackers (spec/scoreboard.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scoreboard: Option<ScoreboardConfig>,
+    /// Not built yet: accepted as a table name so that a config can be written ahead,
+    /// rejected by validation while it has keys this version does not know.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub branch_stack: Option<toml::Table>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub task_combiner: Option<toml::Table>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub global_spreader: Option<toml::Table>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thread_merge: Option<toml::Table>,
+}
+
+/// `[scoreboard]`: per-thread-group instruction completion counters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ScoreboardConfig {
+    /// Resident thread groups (NUM_TG).
+    pub thread_groups: i64,
+    /// Trackers (counters) per thread group (NUM_TRK); the patent's embodiment has 8.
+    pub trackers: i64,
+    /// Width of each counter in bits (CNT_W); the patent allows 1.
+    pub counter_width: i64,
+    /// Completion ports, i.e. completions accepted per cycle (NUM_CPL).
+    pub completion_ports: i64,
+    /// Maximum count per tracker (TRK_MAX): one number for all trackers, or a list
+    /// with one entry per tracker. Absent: 2^counter_width - 1 for every tracker.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_count: Option<MaxCount>,
+}
+
+/// `max_count`: one value for every tracker, or one per tracker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum MaxCount {
+    All(i64),
+    PerTracker(Vec<i64>),
+}
+
+impl Default for ScoreboardConfig {
+    fn default() -> Self {
+        ScoreboardConfig {
+            thread_groups: 4,
+            trackers: 8,
+            counter_width: 4,
+            completion_ports: 2,
+            max_count: None,
+        }
+    }
+}
+
+/// One documented key: where it lives, its allowed range and its meaning.
+pub struct KeyDoc {
+    pub key: &'static str,
+    pub range: &'static str,
+    pub default: &'static str,
+    pub meaning: &'static str,
+}
+
+/// Reference of every key (README's config tables are checked against it).
+pub const KEYS: &[KeyDoc] = &[
+    KeyDoc { key: "scoreboard.thread_groups", range: "1 to 64", default: "4",
+        meaning: "resident thread groups, each with its own set of trackers" },
+    KeyDoc { key: "scoreboard.trackers", range: "1 to 16", default: "8",
+        meaning: "trackers (counters) per thread group; the patent's embodiment has 8" },
+    KeyDoc { key: "scoreboard.counter_width", range: "1 to 8", default: "4",
+        meaning: "bits per counter" },
+    KeyDoc { key: "scoreboard.completion_ports", range: "1 to 4", default: "2",
+        meaning: "completions accepted per cycle" },
+    KeyDoc { key: "scoreboard.max_count", range: "1 to 2^counter_width-1, one value or one per tracker",
+        default: "2^counter_width-1 for every tracker",
+        meaning: "outstanding instructions a tracker may count; an issue on a full tracker stalls" },
+];
+
+/// Where a value came from, for error messages.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    /// The embedded default config.
+    Embedded,
+    /// A file on disk.
+    File(String),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Embedded => write!(f, "<embedded default config>"),
+            Origin::File(p) => write!(f, "{p}"),
+        }
+    }
+}
+
+/// A configuration error: always names the source and, where it has one, the key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConfigError {
+    pub origin: Origin,
+    /// `block.key`, or empty for a syntax error that TOML reports by position.
+    pub key: String,
+    /// Line (1-based) of the key in the file, where it could be found.
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.origin)?;
+        if let Some(l) = self.line {
+            write!(f, ":{l}")?;
+        }
+        if !self.key.is_empty() {
+            write!(f, ": key `{}`", self.key)?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl ScoreboardConfig {
+    /// Resolved per-tracker maxima (after validation every entry is in range).
+    pub fn max_counts(&self) -> Vec<u64> {
+        let all = (1u64 << self.counter_width) - 1;
+        match &self.max_count {
+            None => vec![all; self.trackers as usize],
+            Some(MaxCount::All(v)) => vec![*v as u64; self.trackers as usize],
+            Some(MaxCount::PerTracker(v)) => v.iter().map(|x| *x as u64).collect(),
+        }
+    }
+
+    /// Bits of a thread-group id: max(1, ceil(log2 thread_groups)).
+    pub fn tg_bits(&self) -> usize {
+        id_bits(self.thread_groups as usize)
+    }
+
+    /// Bits of a tracker id: max(1, ceil(log2 trackers)).
+    pub fn trk_bits(&self) -> usize {
+        id_bits(self.trackers as usize)
+    }
+
+    fn validate(&self, chk: &mut Checker) {
+        chk.range("scoreboard.thread_groups", self.thread_groups, 1, 64);
+        chk.range("scoreboard.trackers", self.trackers, 1, 16);
+        let width_ok = chk.range("scoreboard.counter_width", self.counter_width, 1, 8);
+        chk.range("scoreboard.completion_ports", self.completion_ports, 1, 4);
+        if !width_ok {
+            return;
+        }
+        let hi = (1i64 << self.counter_width) - 1;
+        let key = "scoreboard.max_count";
+        match &self.max_count {
+            None => {}
+            Some(MaxCount::All(v)) => {
+                chk.range(key, *v, 1, hi);
+            }
+            Some(MaxCount::PerTracker(list)) => {
+                if list.len() as i64 != self.trackers {
+                    chk.fail(key, format!(
+                        "has {} entries but scoreboard.trackers = {}: give one value per tracker, or a single number for all",
+                        list.len(), self.trackers));
+                }
+                for (i, v) in list.iter().enumerate() {
+                    if !(1..=hi).contains(v) {
+                        chk.fail(key, format!(
+                            "entry {i} = {v} is out of range: allowed 1 to {hi} (2^counter_width - 1)"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Width of an id that names one of `n` things: max(1, ceil(log2 n)).
+pub fn id_bits(n: usize) -> usize {
+    let mut b = 1;
+    while (1usize << b) < n {
+        b += 1;
+    }
+    b
+}
+
+/// Collects the first validation error, locating keys in the source text.
+struct Checker<'a> {
+    origin: &'a Origin,
+    text: &'a str,
+    error: Option<ConfigError>,
+}
+
+impl Checker<'_> {
+    fn fail(&mut self, key: &str, message: String) {
+        if self.error.is_none() {
+            self.error = Some(ConfigError {
+                origin: self.origin.clone(),
+                key: key.to_string(),
+                line: locate_key(self.text, key),
+                message,
+            });
+        }
+    }
+
+    /// Checks `lo <= v <= hi`; returns whether it holds.
+    fn range(&mut self, key: &str, v: i64, lo: i64, hi: i64) -> bool {
+        let ok = (lo..=hi).contains(&v);
+        if !ok {
+            self.fail(key, format!("{v} is out of range: allowed {lo} to {hi}"));
+        }
+        ok
+    }
+}
+
+/// Finds the 1-based line of `table.key = …` in TOML text (a plain scan of table
+/// headers and `key =` lines, enough for the flat tables warpgen uses).
+fn locate_key(text: &str, dotted: &str) -> Option<usize> {
+    let (table, key) = dotted.split_once('.')?;
+    let mut current = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if let Some(h) = l.strip_prefix('[') {
+            current = h.trim_end_matches(']').trim().to_string();
+        } else if current == table {
+            if let Some((k, _)) = l.split_once('=') {
+                if k.trim() == key {
+                    return Some(i + 1);
+                }
+            }
+        }
+    }
+    None
+}
+
+impl Config {
+    /// Parses and validates `text` from `origin`, then applies `--set` overrides
+    /// (`block.key=value`, the value in TOML syntax; a bare word is a string).
+    pub fn load(origin: Origin, text: &str, overrides: &[String]) -> Result<Config, ConfigError> {
+        let err = |key: &str, message: String| ConfigError {
+            origin: origin.clone(),
+            key: key.to_string(),
+            line: None,
+            message,
+        };
+        if text.trim().is_empty() {
+            return Err(err("", "the file is empty: it needs at least one block table, e.g. [scoreboard]".into()));
+        }
+        // Parsing straight from the text gives TOML's own positions for syntax,
+        // type and unknown-key errors.
+        let from_file: Config = toml::from_str(text).map_err(|e| ConfigError {
+            origin: origin.clone(),
+            key: String::new(),
+            line: e.span().map(|s| text[..s.start].lines().count().max(1)),
+            message: e.message().trim().to_string(),
+        })?;
+        let config = if overrides.is_empty() {
+            from_file
+        } else {
+            let mut table: toml::Table = toml::from_str(text).expect("parsed above");
+            for o in overrides {
+                apply_override(&mut table, o).map_err(|m| err(o, m))?;
+            }
+            toml::Value::Table(table)
+                .try_into::<Config>()
+                .map_err(|e| err("--set", e.message().trim().to_string()))?
+        };
+        config.validate(&origin, text)?;
+        Ok(config)
+    }
+
+    /// The embedded default configuration with `overrides` applied.
+    pub fn embedded(overrides: &[String]) -> Result<Config, ConfigError> {
+        Config::load(Origin::Embedded, DEFAULT_TOML, overrides)
+    }
+
+    fn validate(&self, origin: &Origin, text: &str) -> Result<(), ConfigError> {
+        let mut chk = Checker { origin, text, error: None };
+        if let Some(sb) = &self.scoreboard {
+            sb.validate(&mut chk);
+        }
+        for (name, table) in [
+            ("branch_stack", &self.branch_stack),
+            ("task_combiner", &self.task_combiner),
+            ("global_spreader", &self.global_spreader),
+            ("thread_merge", &self.thread_merge),
+        ] {
+            if let Some(t) = table {
+                if let Some(k) = t.keys().next() {
+                    chk.fail(&format!("{name}.{k}"), format!(
+                        "the {name} block is not built in warpgen {}: leave its table empty or out",
+                        env!("CARGO_PKG_VERSION")));
+                }
+            }
+        }
+        if self.blocks().is_empty() {
+            chk.fail("", format!("no block table: add at least one of [{}]", BUILT_BLOCKS.join("], [")));
+        }
+        chk.error.map_or(Ok(()), Err)
+    }
+
+    /// The built blocks present in this config, in emission order.
+    pub fn blocks(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        if self.scoreboard.is_some() {
+            v.push("scoreboard");
+        }
+        v
+    }
+
+    /// The `[scoreboard]` table, or an error naming what is missing.
+    pub fn scoreboard(&self) -> Result<&ScoreboardConfig, String> {
+        self.scoreboard
+            .as_ref()
+            .ok_or_else(|| "the config has no [scoreboard] table".to_string())
+    }
+}
+
+/// Applies one `block.key=value` override to a parsed table.
+fn apply_override(table: &mut toml::Table, spec: &str) -> Result<(), String> {
+    let (path, raw) = spec
+        .split_once('=')
+        .ok_or_else(|| "an override is written block.key=value, e.g. scoreboard.trackers=4".to_string())?;
+    let path = path.trim();
+    let (block, key) = path
+        .split_once('.')
+        .ok_or_else(|| format!("`{path}` is not block.key, e.g. scoreboard.trackers"))?;
+    if !BLOCK_NAMES.contains(&block) {
+        return Err(format!("unknown block `{block}`: expected one of {}", BLOCK_NAMES.join(", ")));
+    }
+    let value = parse_value(raw.trim())?;
+    let entry = table
+        .entry(block.to_string())
+        .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+    let t = entry
+        .as_table_mut()
+        .ok_or_else(|| format!("`{block}` is not a table in the config"))?;
+    t.insert(key.to_string(), value);
+    Ok(())
+}
+
+/// A TOML value as written on the command line; a bare word is taken as a string.
+fn parse_value(raw: &str) -> Result<toml::Value, String> {
+    let doc = format!("v = {raw}");
+    match toml::from_str::<toml::Table>(&doc) {
+        Ok(mut t) => Ok(t.remove("v").expect("key v")),
+        Err(_) if !raw.is_empty() && raw.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') => {
+            Ok(toml::Value::String(raw.to_string()))
+        }
+        Err(e) => Err(format!("`{raw}` is not a TOML value: {}", e.message().trim())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str, sets: &[&str]) -> Result<Config, ConfigError> {
+        let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+        Config::load(Origin::File("t.toml".into()), text, &sets)
+    }
+
+    #[test]
+    fn embedded_default_is_valid_and_matches_documented_defaults() {
+        let c = Config::embedded(&[]).unwrap();
+        assert_eq!(c.scoreboard.unwrap(), ScoreboardConfig::default());
+    }
+
+    #[test]
+    fn omitted_keys_take_defaults() {
+        let c = load("[scoreboard]\ntrackers = 2\n", &[]).unwrap();
+        let sb = c.scoreboard.unwrap();
+        assert_eq!((sb.thread_groups, sb.trackers, sb.counter_width), (4, 2, 4));
+        assert_eq!(sb.max_counts(), vec![15, 15]);
+    }
+
+    #[test]
+    fn range_error_names_file_key_line_and_range() {
+        let e = load("# c\n[scoreboard]\n\ntrackers = 17\n", &[]).unwrap_err();
+        assert_eq!(e.key, "scoreboard.trackers");
+        assert_eq!(e.line, Some(4));
+        assert_eq!(e.to_string(), "t.toml:4: key `scoreboard.trackers`: 17 is out of range: allowed 1 to 16");
+    }
+
+    #[test]
+    fn every_range_is_checked_at_both_ends() {
+        for (key, lo, hi) in [
+            ("thread_groups", 1, 64),
+            ("trackers", 1, 16),
+            ("counter_width", 1, 8),
+            ("completion_ports", 1, 4),
+        ] {
+            for ok in [lo, hi] {
+                assert!(load(&format!("[scoreboard]\n{key} = {ok}\n"), &[]).is_ok(), "{key}={ok}");
+            }
+            for bad in [lo - 1, hi + 1] {
+                let e = load(&format!("[scoreboard]\n{key} = {bad}\n"), &[]).unwrap_err();
+                assert_eq!(e.key, format!("scoreboard.{key}"));
+                assert!(e.message.contains(&format!("allowed {lo} to {hi}")), "{e}");
+            }
+        }
+    }
+
+    #[test]
+    fn max_count_forms_and_ranges() {
+        let c = load("[scoreboard]\ntrackers = 3\ncounter_width = 2\nmax_count = [3, 1, 2]\n", &[]).unwrap();
+        assert_eq!(c.scoreboard.unwrap().max_counts(), vec![3, 1, 2]);
+        let c = load("[scoreboard]\ntrackers = 2\nmax_count = 1\n", &[]).unwrap();
+        assert_eq!(c.scoreboard.unwrap().max_counts(), vec![1, 1]);
+        let e = load("[scoreboard]\ncounter_width = 2\nmax_count = 4\n", &[]).unwrap_err();
+        assert!(e.message.contains("allowed 1 to 3"), "{e}");
+        let e = load("[scoreboard]\ntrackers = 2\nmax_count = [1, 2, 3]\n", &[]).unwrap_err();
+        assert!(e.message.contains("3 entries"), "{e}");
+        let e = load("[scoreboard]\nmax_count = [0, 1, 1, 1, 1, 1, 1, 1]\n", &[]).unwrap_err();
+        assert!(e.message.contains("entry 0 = 0"), "{e}");
+    }
+
+    #[test]
+    fn unknown_key_wrong_type_garbage_and_empty_are_errors() {
+        let e = load("[scoreboard]\ntrackerz = 3\n", &[]).unwrap_err();
+        assert!(e.message.contains("unknown field `trackerz`"), "{e}");
+        assert_eq!(e.line, Some(2));
+        let e = load("[scoreboard]\ntrackers = \"eight\"\n", &[]).unwrap_err();
+        assert!(e.message.contains("invalid type"), "{e}");
+        assert_eq!(e.line, Some(2));
+        let e = load("[scoreboardd]\n", &[]).unwrap_err();
+        assert!(e.message.contains("unknown field `scoreboardd`"), "{e}");
+        assert!(load("\u{1}\u{2}garbage ][", &[]).is_err());
+        let e = load("  \n", &[]).unwrap_err();
+        assert!(e.message.contains("empty"), "{e}");
+        let e = load("[branch_stack]\ndepth = 4\n", &[]).unwrap_err();
+        assert_eq!(e.key, "branch_stack.depth");
+    }
+
+    #[test]
+    fn overrides_are_applied_and_checked() {
+        let c = load("[scoreboard]\n", &["scoreboard.trackers=4", "scoreboard.max_count=[1,2,3,4]"]).unwrap();
+        let sb = c.scoreboard.unwrap();
+        assert_eq!(sb.trackers, 4);
+        assert_eq!(sb.max_counts(), vec![1, 2, 3, 4]);
+        let e = load("[scoreboard]\n", &["scoreboard.trackers=0"]).unwrap_err();
+        assert_eq!(e.key, "scoreboard.trackers");
+        assert!(load("[scoreboard]\n", &["scoreboard.nope=1"]).unwrap_err().message.contains("unknown field"));
+        assert!(load("[scoreboard]\n", &["trackers=1"]).is_err());
+        assert!(load("[scoreboard]\n", &["gpu.trackers=1"]).unwrap_err().message.contains("unknown block"));
+        assert!(load("[scoreboard]\n", &["scoreboard.trackers"]).is_err());
+    }
+
+    #[test]
+    fn id_bits_is_ceil_log2_at_least_one() {
+        let got: Vec<usize> = [1, 2, 3, 4, 5, 8, 9, 16, 17, 64].iter().map(|n| id_bits(*n)).collect();
+        assert_eq!(got, vec![1, 1, 2, 2, 3, 3, 4, 4, 5, 6]);
+    }
+}

@@ -1,0 +1,395 @@
+//! Verilog emission shared by every block: how a run-time config becomes exact Verilog.
+//!
+//! # Widths: the central design problem
+//! rust-hdl widths are const generics (`Bits<N>`), TOML values arrive at run time.
+//! warpgen solves it in three layers, the same for every block:
+//!
+//! 1. **Counts are `Vec` lengths.** Everything the config counts (thread groups,
+//!    trackers, ports, table entries) is a `Vec` of signals or sub-blocks, sized
+//!    at run time; rust-hdl unrolls the loops over them at generation time.
+//! 2. **Stored widths are dispatched.** A width that sizes *state* (a counter's
+//!    bits) is a const generic of the block, and [`with_width!`] picks the
+//!    monomorphization from the run-time value, so registers are exactly as wide
+//!    as the config says.
+//! 3. **Ids and masks are padded inside, exact outside.** An id or mask input to
+//!    the rust-hdl core is a fixed, generous `Bits<N>`; the generated top module
+//!    (`warpgen_<block>`, written by [`Wrapper`]) has the exact ports of the config
+//!    and zero-extends them into the core. The padded bits are constant zero, so
+//!    synthesis removes every gate and comparator bit they would feed; no flop is
+//!    ever padded (layer 2), so no area is spent on bits the config does not need.
+//!    Outputs are never padded: a core output is an exact width, and the top
+//!    module concatenates core outputs into its exact vectors.
+//!
+//! # Post-processing rust-hdl's Verilog
+//! rust-hdl names modules after instance paths (`top$groups$0$cnt_q$1`) and
+//! writes one module per instance. [`finish_modules`] renames the core to
+//! `warpgen_<block>_core`, merges modules whose text is identical (bottom-up, so
+//! identical parents of identical children merge too), names each merged module
+//! after its instance path without indices (`warpgen_<block>_groups_cnt_q`), and
+//! turns the `$` path separators into `_`.
+
+use std::collections::{BTreeMap, HashMap};
+
+/// Instantiates `$body` with the const generic `$W` set to the run-time `$w`
+/// (1 to 16); anything else is a bug, as config validation bounds every width.
+#[macro_export]
+macro_rules! with_width {
+    ($w:expr, $W:ident => $body:expr) => {{
+        match $w {
+            1 => { const $W: usize = 1; $body }
+            2 => { const $W: usize = 2; $body }
+            3 => { const $W: usize = 3; $body }
+            4 => { const $W: usize = 4; $body }
+            5 => { const $W: usize = 5; $body }
+            6 => { const $W: usize = 6; $body }
+            7 => { const $W: usize = 7; $body }
+            8 => { const $W: usize = 8; $body }
+            w => panic!("width {w} is outside the validated range 1..=8"),
+        }
+    }};
+}
+
+/// Direction of a top-level port.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    In,
+    Out,
+}
+
+/// A piece of a top-level port: `width` bits that connect to core port `core`,
+/// which is `core_width` bits wide (wider only for zero-extended inputs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Part {
+    pub core: String,
+    pub core_width: usize,
+    pub width: usize,
+}
+
+/// A port of the generated top module.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Port {
+    pub name: String,
+    pub dir: Dir,
+    /// Concatenated least significant part first.
+    pub parts: Vec<Part>,
+    /// One line for the port list comment.
+    pub doc: String,
+}
+
+impl Port {
+    /// Total width of the port.
+    pub fn width(&self) -> usize {
+        self.parts.iter().map(|p| p.width).sum()
+    }
+
+    /// A one-part port bound to the core port of the same name.
+    pub fn single(name: &str, dir: Dir, width: usize, core_width: usize, doc: &str) -> Port {
+        Port::packed(name, dir, doc, vec![(name.to_string(), width, core_width)])
+    }
+
+    /// A port made of `(core port, width, core width)` parts, LSB first.
+    pub fn packed(name: &str, dir: Dir, doc: &str, parts: Vec<(String, usize, usize)>) -> Port {
+        Port {
+            name: name.to_string(),
+            dir,
+            parts: parts
+                .into_iter()
+                .map(|(core, width, core_width)| Part { core, core_width, width })
+                .collect(),
+            doc: doc.to_string(),
+        }
+    }
+}
+
+/// A group of ports printed under one comment in the port list.
+pub struct PortGroup {
+    pub title: String,
+    pub ports: Vec<Port>,
+}
+
+/// The exact-width top module of a block around its rust-hdl core.
+pub struct Wrapper {
+    pub block: String,
+    pub groups: Vec<PortGroup>,
+}
+
+impl Wrapper {
+    /// Every port, in declaration order.
+    pub fn ports(&self) -> impl Iterator<Item = &Port> {
+        self.groups.iter().flat_map(|g| g.ports.iter())
+    }
+
+    /// Verilog of `module warpgen_<block>`, instantiating `warpgen_<block>_core`.
+    pub fn verilog(&self) -> String {
+        let top = format!("warpgen_{}", self.block);
+        let all: Vec<&Port> = self.ports().collect();
+        let mut v = format!("module {top} (\n");
+        let mut n = 0;
+        for g in &self.groups {
+            v += &format!("    // {}\n", g.title);
+            for p in &g.ports {
+                n += 1;
+                let dir = match p.dir {
+                    Dir::In => "input ",
+                    Dir::Out => "output",
+                };
+                let range = match p.width() {
+                    1 => String::new(),
+                    w => format!("[{}:0]", w - 1),
+                };
+                let sep = if n == all.len() { " " } else { "," };
+                v += &format!("    {dir} wire {range:<8} {}{sep} // {}\n", p.name, p.doc);
+            }
+        }
+        v += ");\n\n";
+        v += &format!("    {top}_core core (\n");
+        let mut conns = Vec::new();
+        for p in &all {
+            let mut lo = 0;
+            for part in &p.parts {
+                let sel = select(&p.name, p.width(), lo, part.width);
+                let expr = if part.core_width > part.width {
+                    assert_eq!(p.dir, Dir::In, "only inputs are zero-extended into the core");
+                    format!("{{{}'b0, {sel}}}", part.core_width - part.width)
+                } else {
+                    assert_eq!(part.core_width, part.width, "port {} part {}", p.name, part.core);
+                    sel
+                };
+                conns.push(format!("        .{}({expr})", part.core));
+                lo += part.width;
+            }
+        }
+        v += &conns.join(",\n");
+        v += "\n    );\n\nendmodule\n";
+        v
+    }
+}
+
+/// `name`, `name[i]` or `name[hi:lo]`, whichever selects `width` bits at `lo`.
+fn select(name: &str, total: usize, lo: usize, width: usize) -> String {
+    if width == total {
+        name.to_string()
+    } else if width == 1 {
+        format!("{name}[{lo}]")
+    } else {
+        format!("{name}[{}:{lo}]", lo + width - 1)
+    }
+}
+
+/// The comment block at the top of every emitted file.
+pub fn header(block: &str, params: &[(String, String)], ports: &[&Port]) -> String {
+    let mut h = format!(
+        "// warpgen {} -- generated Verilog of block `{block}`; do not edit, regenerate.\n//\n// Parameters:\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    let w = params.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+    for (k, v) in params {
+        h += &format!("//   {k:<w$} = {v}\n");
+    }
+    h += "//\n// Top module warpgen_";
+    h += block;
+    h += ": ports (width)\n";
+    for p in ports {
+        h += &format!("//   {:<6} {:<16} {}\n", if p.dir == Dir::In { "in" } else { "out" }, p.name, p.width());
+    }
+    h += "//   clock: rising edge; reset: synchronous, active high.\n\n";
+    h
+}
+
+/// One `module … endmodule` of rust-hdl's output.
+struct Module {
+    name: String,
+    text: String,
+}
+
+fn split_modules(verilog: &str) -> Vec<Module> {
+    let mut out = Vec::new();
+    let mut cur: Option<Module> = None;
+    for line in verilog.lines() {
+        if let Some(rest) = line.strip_prefix("module ") {
+            let name = rest.split('(').next().unwrap_or("").trim().to_string();
+            cur = Some(Module { name, text: String::new() });
+        }
+        if let Some(m) = cur.as_mut() {
+            m.text += line.trim_end();
+            m.text += "\n";
+        }
+        if line.starts_with("endmodule") {
+            out.extend(cur.take());
+        }
+    }
+    out
+}
+
+/// Applies `f` to every identifier token (letters, digits, `_`, `$`, not starting
+/// with a digit or `$`) of Verilog text; everything else is copied.
+fn map_identifiers(text: &str, mut f: impl FnMut(&str) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.char_indices().peekable();
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    let mut prev_ident = false;
+    while let Some((i, c)) = chars.next() {
+        if (c.is_ascii_alphabetic() || c == '_') && !prev_ident {
+            let mut end = i + c.len_utf8();
+            while let Some(&(j, d)) = chars.peek() {
+                if !is_ident(d) {
+                    break;
+                }
+                end = j + d.len_utf8();
+                chars.next();
+            }
+            out += &f(&text[i..end]);
+            prev_ident = true;
+        } else {
+            out.push(c);
+            // A digit or `'` continues a literal such as 4'hf: its letters are no identifier.
+            prev_ident = is_ident(c) || c == '\'';
+        }
+    }
+    out
+}
+
+/// Renames, merges and cleans rust-hdl's modules for block `block` (see the module doc).
+pub fn finish_modules(block: &str, verilog: &str) -> String {
+    let prefix = format!("warpgen_{block}");
+    let mut modules = split_modules(verilog);
+    // Bottom-up merging: repeat until no two modules are identical but for their name.
+    loop {
+        let mut by_body: BTreeMap<String, String> = BTreeMap::new();
+        let mut rename: HashMap<String, String> = HashMap::new();
+        for m in &modules {
+            let body = map_identifiers(&m.text, |id| if id == m.name { String::new() } else { id.to_string() });
+            match by_body.get(&body) {
+                Some(keep) => {
+                    rename.insert(m.name.clone(), keep.clone());
+                }
+                None => {
+                    by_body.insert(body, m.name.clone());
+                }
+            }
+        }
+        if rename.is_empty() {
+            break;
+        }
+        modules.retain(|m| !rename.contains_key(&m.name));
+        for m in &mut modules {
+            m.text = map_identifiers(&m.text, |id| rename.get(id).cloned().unwrap_or_else(|| id.to_string()));
+        }
+    }
+    // Final names: the core, then each module after its instance path without indices.
+    let mut names: HashMap<String, String> = HashMap::new();
+    let mut taken: HashMap<String, usize> = HashMap::new();
+    for m in &modules {
+        let base = if m.name == "top" {
+            format!("{prefix}_core")
+        } else if let Some(w) = dff_width(&m.text) {
+            // rust-hdl's DFF, shared by every register of that width.
+            format!("{prefix}_dff_w{w}")
+        } else {
+            let path: Vec<&str> = m
+                .name
+                .split('$')
+                .skip(1)
+                .filter(|s| !s.chars().all(|c| c.is_ascii_digit()))
+                .collect();
+            format!("{prefix}_{}", path.join("_"))
+        };
+        let n = taken.entry(base.clone()).or_insert(0);
+        *n += 1;
+        let name = if *n == 1 { base } else { format!("{base}_{n}") };
+        names.insert(m.name.clone(), name);
+    }
+    let mut out = String::new();
+    for m in &modules {
+        let text = map_identifiers(&m.text, |id| match names.get(id) {
+            Some(n) => n.clone(),
+            None => id.replace('$', "_"),
+        });
+        out += &tidy(&text);
+        out += "\n";
+    }
+    out
+}
+
+/// The width of a module that is rust-hdl's `DFF` (ports `d, q, clock`, one
+/// `q <= d` at the clock edge), or `None` for any other module.
+fn dff_width(text: &str) -> Option<usize> {
+    let header = text.lines().next()?;
+    if !header.ends_with("(d,q,clock);") || !text.contains("always @(posedge clock) begin") || !text.contains(" q <= d;") {
+        return None;
+    }
+    let decl = text.lines().find(|l| l.trim_start().starts_with("input wire") && l.trim_end().ends_with(" d;"))?;
+    Some(match decl.split_once('[') {
+        Some((_, r)) => r.split(':').next()?.trim().parse::<usize>().ok()? + 1,
+        None => 1,
+    })
+}
+
+/// Drops rust-hdl's blank-line runs and whitespace-only lines.
+fn tidy(text: &str) -> String {
+    let mut out = String::new();
+    let mut blank = false;
+    for line in text.lines() {
+        let l = line.trim_end();
+        if l.is_empty() {
+            if !blank {
+                out += "\n";
+            }
+            blank = true;
+        } else {
+            out += l;
+            out += "\n";
+            blank = false;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers_are_mapped_but_literals_and_system_tasks_are_not() {
+        let t = "x$0 = 4'hf + a$b; $display(c$d); y = 3'b1;";
+        let got = map_identifiers(t, |id| id.replace('$', "_"));
+        assert_eq!(got, "x_0 = 4'hf + a_b; $display(c_d); y = 3'b1;");
+    }
+
+    #[test]
+    fn identical_modules_merge_bottom_up_and_are_named_by_path() {
+        let v = "module top(a);\n  top$g$0 g$0(.a(a));\n  top$g$1 g$1(.a(a));\nendmodule // top\n\
+                 module top$g$0(a);\n  top$g$0$r$0 r$0(.a(a));\nendmodule // top$g$0\n\
+                 module top$g$0$r$0(a);\n  wire q$d;\nendmodule // top$g$0$r$0\n\
+                 module top$g$1(a);\n  top$g$1$r$0 r$0(.a(a));\nendmodule // top$g$1\n\
+                 module top$g$1$r$0(a);\n  wire q$d;\nendmodule // top$g$1$r$0\n";
+        let out = finish_modules("blk", v);
+        assert_eq!(out.matches("module ").count() - out.matches("endmodule").count(), 3, "{out}");
+        assert!(out.contains("module warpgen_blk_core(a);"), "{out}");
+        assert!(out.contains("warpgen_blk_g g_0(.a(a));"), "{out}");
+        assert!(out.contains("warpgen_blk_g g_1(.a(a));"), "{out}");
+        assert!(out.contains("module warpgen_blk_g_r(a);"), "{out}");
+        assert!(out.contains("wire q_d;"), "{out}");
+        assert!(!out.contains('$'), "{out}");
+    }
+
+    #[test]
+    fn wrapper_packs_parts_and_zero_extends_inputs() {
+        let w = Wrapper {
+            block: "blk".into(),
+            groups: vec![PortGroup {
+                title: "t".into(),
+                ports: vec![
+                    Port::single("id", Dir::In, 2, 8, "an id"),
+                    Port::packed("v", Dir::Out, "a vector", vec![("v_0".into(), 3, 3), ("v_1".into(), 3, 3)]),
+                ],
+            }],
+        };
+        let v = w.verilog();
+        assert!(v.contains("input  wire [1:0]    id, // an id"), "{v}");
+        assert!(v.contains("output wire [5:0]    v  // a vector"), "{v}");
+        assert!(v.contains(".id({6'b0, id})"), "{v}");
+        assert!(v.contains(".v_0(v[2:0])"), "{v}");
+        assert!(v.contains(".v_1(v[5:3])"), "{v}");
+    }
+}

@@ -1,0 +1,482 @@
+//! # scoreboard — instruction completion trackers ("explicit scoreboard")
+//!
+//! Per-thread-group counters of outstanding reorderable instructions (loads,
+//! stores, texture lookups, varyings), after CN104217393A as specified in
+//! `spec/scoreboard.md`. Implements spec §2.1–§2.8 (counters, increment on
+//! issue and decrement on completion, issue gating on a dependency set, fetch
+//! gating by the next instruction's set (Fig. 5), saturation stall at a
+//! tracker's maximum, fences as dependency sets, the two-set scoreboard branch)
+//! through the ports of §6.3 and the cycle semantics of §6.4.
+//!
+//! ## Structure
+//! `warpgen_scoreboard` (exact-width ports, written by [`crate::emit::Wrapper`])
+//! → `warpgen_scoreboard_core` (selection by thread-group id, the sticky error)
+//! → one `warpgen_scoreboard_groups` per thread group ([`TrackerGroup`]: the
+//! counters and wait mask of that group and its four set queries).
+//!
+//! ## Cycle timing
+//! * Registered: every counter `cnt[g][t]` (`counter_width` bits), every wait
+//!   mask `wait_mask[g]` (`trackers` bits), `err_underflow`. Nothing else.
+//! * Combinational from the registered state and this cycle's inputs, with no
+//!   bypass from this cycle's completions (§6.4.3): `iss_ready`, `iss_fire`,
+//!   `fetch_ok`, `chk_ok`, `br_*`, `trk_zero`, `trk_full`, `tg_idle`,
+//!   `cnt_flat`, `err_underflow` (the register itself).
+//! * At the rising edge: `cnt' = max(0, cnt + inc - completions)`; a completion
+//!   that finds nothing to count down sets `err_underflow`. A completion in
+//!   cycle *n* releases a dependent instruction in cycle *n+1*. One issue and
+//!   `completion_ports` completions are taken every cycle with no bubble.
+//!
+//! ## Deviations from the spec's proposal (§6.2–§6.4)
+//! * `clock` / `reset` instead of `clk` / `rst_n`: reset is synchronous and
+//!   active high (project convention). It clears counters, wait masks and
+//!   `err_underflow`.
+//! * `clr_valid` takes effect even when the group is not idle (the proposal
+//!   calls that illegal and leaves it undefined): the group's counters and wait
+//!   mask are zeroed, overriding that cycle's issue and completions for the
+//!   group. Underflow is still detected for those completions.
+//! * A thread-group id at or above `thread_groups` (possible when it is not a
+//!   power of two) names no group: `iss_ready`, `chk_ok`, `br_sat_a/b` are 0
+//!   for it, `clr` of it does nothing, and a completion naming it — or a
+//!   tracker id at or above `trackers` — sets `err_underflow` (a completion for
+//!   a counter that is not outstanding).
+//! * `iss_fire` is an output (as proposed) and is not gated by `reset`.
+//! * The spec's §6.5 default has tracker 7 limited to 1; warpgen's default is
+//!   the §6.2 one (every tracker at 2^counter_width-1). `max_count` sets either.
+
+use crate::config::ScoreboardConfig;
+use crate::emit::{Dir, Port, PortGroup, Wrapper};
+use rust_hdl::prelude::*;
+
+/// Width of a thread-group or tracker id inside the core. The top module's ids
+/// are exact (`ceil(log2 n)` bits) and zero-extended to this; see `emit`.
+pub const ID_BITS: usize = 8;
+type Id = Bits<ID_BITS>;
+
+/// The trackers of one thread group: counters, wait mask, and the set queries.
+#[derive(LogicBlock)]
+pub struct TrackerGroup<const W: usize> {
+    pub clock: Signal<In, Clock>,
+    /// Zero every counter and the wait mask at the next edge (reset or clr).
+    pub clear: Signal<In, Bit>,
+    /// An instruction of this group fires: latch `nxt_mask` as the wait mask.
+    pub issue: Signal<In, Bit>,
+    /// ... and it is reorderable: count it on tracker `inc_trk`.
+    pub inc: Signal<In, Bit>,
+    pub inc_trk: Signal<In, Id>,
+    pub nxt_mask: Vec<Signal<In, Bit>>,
+    /// Dependency sets to test: the issuing instruction's, the query's, the branch's two.
+    pub iss_mask: Vec<Signal<In, Bit>>,
+    pub chk_mask: Vec<Signal<In, Bit>>,
+    pub br_mask_a: Vec<Signal<In, Bit>>,
+    pub br_mask_b: Vec<Signal<In, Bit>>,
+    /// Completion port p completes an instruction of this group on tracker `cpl_trk[p]`.
+    pub cpl_hit: Vec<Signal<In, Bit>>,
+    pub cpl_trk: Vec<Signal<In, Id>>,
+    pub zero: Vec<Signal<Out, Bit>>,
+    pub full: Vec<Signal<Out, Bit>>,
+    pub cnt: Vec<Signal<Out, Bits<W>>>,
+    pub idle: Signal<Out, Bit>,
+    pub fetch_ok: Signal<Out, Bit>,
+    pub iss_deps_ok: Signal<Out, Bit>,
+    /// `inc_trk` names a tracker of this group that is below its maximum.
+    pub iss_room: Signal<Out, Bit>,
+    pub chk_ok: Signal<Out, Bit>,
+    pub sat_a: Signal<Out, Bit>,
+    pub sat_b: Signal<Out, Bit>,
+    /// A completion this cycle finds nothing to count down.
+    pub underflow: Signal<Out, Bit>,
+    cnt_q: Vec<DFF<Bits<W>>>,
+    wait_q: Vec<DFF<Bit>>,
+    next: Signal<Local, Bits<W>>,
+    trk_id: Vec<Constant<Id>>,
+    max: Vec<Constant<Bits<W>>>,
+    num_trk: Constant<Id>,
+    one: Constant<Bits<W>>,
+    nothing: Constant<Bits<W>>,
+}
+
+fn bits_vec<D: Direction, T: Synth>(n: usize) -> Vec<Signal<D, T>> {
+    (0..n).map(|_| Signal::default()).collect()
+}
+
+fn id(v: usize) -> Constant<Id> {
+    Constant::new((v as u64).to_bits())
+}
+
+impl<const W: usize> TrackerGroup<W> {
+    fn new(cfg: &ScoreboardConfig) -> Self {
+        let trk = cfg.trackers as usize;
+        let ports = cfg.completion_ports as usize;
+        TrackerGroup {
+            clock: Signal::default(),
+            clear: Signal::default(),
+            issue: Signal::default(),
+            inc: Signal::default(),
+            inc_trk: Signal::default(),
+            nxt_mask: bits_vec(trk),
+            iss_mask: bits_vec(trk),
+            chk_mask: bits_vec(trk),
+            br_mask_a: bits_vec(trk),
+            br_mask_b: bits_vec(trk),
+            cpl_hit: bits_vec(ports),
+            cpl_trk: bits_vec(ports),
+            zero: bits_vec(trk),
+            full: bits_vec(trk),
+            cnt: bits_vec(trk),
+            idle: Signal::default(),
+            fetch_ok: Signal::default(),
+            iss_deps_ok: Signal::default(),
+            iss_room: Signal::default(),
+            chk_ok: Signal::default(),
+            sat_a: Signal::default(),
+            sat_b: Signal::default(),
+            underflow: Signal::default(),
+            cnt_q: (0..trk).map(|_| DFF::default()).collect(),
+            wait_q: (0..trk).map(|_| DFF::default()).collect(),
+            next: Signal::default(),
+            trk_id: (0..trk).map(id).collect(),
+            max: cfg.max_counts().into_iter().map(|m| Constant::new(m.to_bits())).collect(),
+            num_trk: id(trk),
+            one: Constant::new(1u64.to_bits()),
+            nothing: Constant::new(0u64.to_bits()),
+        }
+    }
+}
+
+impl<const W: usize> Logic for TrackerGroup<W> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // A set is satisfied while none of its trackers counts anything (§2.4).
+        self.idle.next = true;
+        self.fetch_ok.next = true;
+        self.iss_deps_ok.next = true;
+        self.chk_ok.next = true;
+        self.sat_a.next = true;
+        self.sat_b.next = true;
+        self.iss_room.next = false;
+        self.underflow.next = false;
+        for t in 0..self.cnt_q.len() {
+            self.cnt_q[t].clock.next = self.clock.val();
+            self.wait_q[t].clock.next = self.clock.val();
+            self.cnt[t].next = self.cnt_q[t].q.val();
+            self.zero[t].next = !self.cnt_q[t].q.val().any();
+            self.full[t].next = self.cnt_q[t].q.val() >= self.max[t].val();
+            if self.cnt_q[t].q.val().any() {
+                self.idle.next = false;
+                if self.wait_q[t].q.val() {
+                    self.fetch_ok.next = false;
+                }
+                if self.iss_mask[t].val() {
+                    self.iss_deps_ok.next = false;
+                }
+                if self.chk_mask[t].val() {
+                    self.chk_ok.next = false;
+                }
+                if self.br_mask_a[t].val() {
+                    self.sat_a.next = false;
+                }
+                if self.br_mask_b[t].val() {
+                    self.sat_b.next = false;
+                }
+            }
+            if (self.inc_trk.val() == self.trk_id[t].val()) & (self.cnt_q[t].q.val() < self.max[t].val()) {
+                self.iss_room.next = true;
+            }
+            // Next count: one up for the issue, one down per completion, never below 0.
+            self.next.next = self.cnt_q[t].q.val();
+            if self.inc.val() & (self.inc_trk.val() == self.trk_id[t].val()) {
+                self.next.next = self.next.val() + self.one.val();
+            }
+            for p in 0..self.cpl_hit.len() {
+                if self.cpl_hit[p].val() & (self.cpl_trk[p].val() == self.trk_id[t].val()) {
+                    if self.next.val().any() {
+                        self.next.next = self.next.val() - self.one.val();
+                    } else {
+                        self.underflow.next = true;
+                    }
+                }
+            }
+            self.cnt_q[t].d.next = self.next.val();
+            self.wait_q[t].d.next = self.wait_q[t].q.val();
+            if self.issue.val() {
+                self.wait_q[t].d.next = self.nxt_mask[t].val();
+            }
+            if self.clear.val() {
+                self.cnt_q[t].d.next = self.nothing.val();
+                self.wait_q[t].d.next = false;
+            }
+        }
+        // A completion naming a tracker this group does not have.
+        for p in 0..self.cpl_hit.len() {
+            if self.cpl_hit[p].val() & (self.cpl_trk[p].val() >= self.num_trk.val()) {
+                self.underflow.next = true;
+            }
+        }
+    }
+}
+
+/// The scoreboard core: routes each port to the thread group its id names.
+#[derive(LogicBlock)]
+pub struct ScoreboardCore<const W: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub clr_valid: Signal<In, Bit>,
+    pub clr_tg: Signal<In, Id>,
+    pub iss_valid: Signal<In, Bit>,
+    pub iss_tg: Signal<In, Id>,
+    pub iss_dep_mask: Vec<Signal<In, Bit>>,
+    pub iss_trk_en: Signal<In, Bit>,
+    pub iss_trk: Signal<In, Id>,
+    pub iss_nxt_mask: Vec<Signal<In, Bit>>,
+    pub chk_tg: Signal<In, Id>,
+    pub chk_mask: Vec<Signal<In, Bit>>,
+    pub br_tg: Signal<In, Id>,
+    pub br_mask_a: Vec<Signal<In, Bit>>,
+    pub br_mask_b: Vec<Signal<In, Bit>>,
+    pub cpl_valid: Vec<Signal<In, Bit>>,
+    pub cpl_tg: Vec<Signal<In, Id>>,
+    pub cpl_trk: Vec<Signal<In, Id>>,
+    pub iss_ready: Signal<Out, Bit>,
+    pub iss_fire: Signal<Out, Bit>,
+    pub fetch_ok: Vec<Signal<Out, Bit>>,
+    pub chk_ok: Signal<Out, Bit>,
+    pub br_sat_a: Signal<Out, Bit>,
+    pub br_sat_b: Signal<Out, Bit>,
+    pub br_go: Signal<Out, Bit>,
+    pub br_sel_b: Signal<Out, Bit>,
+    pub trk_zero: Vec<Vec<Signal<Out, Bit>>>,
+    pub trk_full: Vec<Vec<Signal<Out, Bit>>>,
+    pub tg_idle: Vec<Signal<Out, Bit>>,
+    pub cnt: Vec<Vec<Signal<Out, Bits<W>>>>,
+    pub err_underflow: Signal<Out, Bit>,
+    groups: Vec<TrackerGroup<W>>,
+    err_q: DFF<Bit>,
+    tg_id: Vec<Constant<Id>>,
+    num_tg: Constant<Id>,
+}
+
+impl<const W: usize> ScoreboardCore<W> {
+    /// The core for a validated config whose `counter_width` is `W`.
+    pub fn new(cfg: &ScoreboardConfig) -> Self {
+        assert_eq!(cfg.counter_width as usize, W, "dispatch with with_width!");
+        let tg = cfg.thread_groups as usize;
+        let trk = cfg.trackers as usize;
+        let ports = cfg.completion_ports as usize;
+        ScoreboardCore {
+            clock: Signal::default(),
+            reset: Signal::default(),
+            clr_valid: Signal::default(),
+            clr_tg: Signal::default(),
+            iss_valid: Signal::default(),
+            iss_tg: Signal::default(),
+            iss_dep_mask: bits_vec(trk),
+            iss_trk_en: Signal::default(),
+            iss_trk: Signal::default(),
+            iss_nxt_mask: bits_vec(trk),
+            chk_tg: Signal::default(),
+            chk_mask: bits_vec(trk),
+            br_tg: Signal::default(),
+            br_mask_a: bits_vec(trk),
+            br_mask_b: bits_vec(trk),
+            cpl_valid: bits_vec(ports),
+            cpl_tg: bits_vec(ports),
+            cpl_trk: bits_vec(ports),
+            iss_ready: Signal::default(),
+            iss_fire: Signal::default(),
+            fetch_ok: bits_vec(tg),
+            chk_ok: Signal::default(),
+            br_sat_a: Signal::default(),
+            br_sat_b: Signal::default(),
+            br_go: Signal::default(),
+            br_sel_b: Signal::default(),
+            trk_zero: (0..tg).map(|_| bits_vec(trk)).collect(),
+            trk_full: (0..tg).map(|_| bits_vec(trk)).collect(),
+            tg_idle: bits_vec(tg),
+            cnt: (0..tg).map(|_| bits_vec(trk)).collect(),
+            err_underflow: Signal::default(),
+            groups: (0..tg).map(|_| TrackerGroup::new(cfg)).collect(),
+            err_q: DFF::default(),
+            tg_id: (0..tg).map(id).collect(),
+            num_tg: id(tg),
+        }
+    }
+}
+
+impl<const W: usize> Logic for ScoreboardCore<W> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.iss_ready.next = false;
+        self.chk_ok.next = false;
+        self.br_sat_a.next = false;
+        self.br_sat_b.next = false;
+        // Issue readiness of the addressed group (an id naming no group is never ready).
+        for g in 0..self.groups.len() {
+            if self.iss_tg.val() == self.tg_id[g].val() {
+                self.iss_ready.next = self.groups[g].fetch_ok.val()
+                    & self.groups[g].iss_deps_ok.val()
+                    & (!self.iss_trk_en.val() | self.groups[g].iss_room.val());
+            }
+            if self.chk_tg.val() == self.tg_id[g].val() {
+                self.chk_ok.next = self.groups[g].chk_ok.val();
+            }
+            if self.br_tg.val() == self.tg_id[g].val() {
+                self.br_sat_a.next = self.groups[g].sat_a.val();
+                self.br_sat_b.next = self.groups[g].sat_b.val();
+            }
+        }
+        self.iss_fire.next = self.iss_valid.val() & self.iss_ready.val();
+        self.br_go.next = self.br_sat_a.val() | self.br_sat_b.val();
+        self.br_sel_b.next = !self.br_sat_a.val() & self.br_sat_b.val();
+
+        // Sticky underflow: a group found nothing to count down, or a port named no group.
+        self.err_q.clock.next = self.clock.val();
+        self.err_q.d.next = self.err_q.q.val();
+        for p in 0..self.cpl_valid.len() {
+            if self.cpl_valid[p].val() & (self.cpl_tg[p].val() >= self.num_tg.val()) {
+                self.err_q.d.next = true;
+            }
+        }
+        for g in 0..self.groups.len() {
+            self.groups[g].clock.next = self.clock.val();
+            self.groups[g].clear.next = self.reset.val()
+                | (self.clr_valid.val() & (self.clr_tg.val() == self.tg_id[g].val()));
+            self.groups[g].issue.next = self.iss_fire.val() & (self.iss_tg.val() == self.tg_id[g].val());
+            self.groups[g].inc.next = self.iss_fire.val() & (self.iss_tg.val() == self.tg_id[g].val()) & self.iss_trk_en.val();
+            self.groups[g].inc_trk.next = self.iss_trk.val();
+            for t in 0..self.iss_dep_mask.len() {
+                self.groups[g].nxt_mask[t].next = self.iss_nxt_mask[t].val();
+                self.groups[g].iss_mask[t].next = self.iss_dep_mask[t].val();
+                self.groups[g].chk_mask[t].next = self.chk_mask[t].val();
+                self.groups[g].br_mask_a[t].next = self.br_mask_a[t].val();
+                self.groups[g].br_mask_b[t].next = self.br_mask_b[t].val();
+                self.trk_zero[g][t].next = self.groups[g].zero[t].val();
+                self.trk_full[g][t].next = self.groups[g].full[t].val();
+                self.cnt[g][t].next = self.groups[g].cnt[t].val();
+            }
+            for p in 0..self.cpl_valid.len() {
+                self.groups[g].cpl_hit[p].next =
+                    self.cpl_valid[p].val() & (self.cpl_tg[p].val() == self.tg_id[g].val());
+                self.groups[g].cpl_trk[p].next = self.cpl_trk[p].val();
+            }
+            self.fetch_ok[g].next = self.groups[g].fetch_ok.val();
+            self.tg_idle[g].next = self.groups[g].idle.val();
+            if self.groups[g].underflow.val() {
+                self.err_q.d.next = true;
+            }
+        }
+        if self.reset.val() {
+            self.err_q.d.next = false;
+        }
+        self.err_underflow.next = self.err_q.q.val();
+    }
+}
+
+/// The exact ports of `warpgen_scoreboard` for `cfg`, bound to the core's ports.
+pub fn wrapper(cfg: &ScoreboardConfig) -> Wrapper {
+    let tg = cfg.thread_groups as usize;
+    let trk = cfg.trackers as usize;
+    let ports = cfg.completion_ports as usize;
+    let cw = cfg.counter_width as usize;
+    let (tgw, tkw) = (cfg.tg_bits(), cfg.trk_bits());
+    let id_in = |name: &str, w: usize, doc: &str| Port::single(name, Dir::In, w, ID_BITS, doc);
+    let bit = |name: &str, dir: Dir, doc: &str| Port::single(name, dir, 1, 1, doc);
+    // A vector port whose bit i is core port `name_i`.
+    let vec_of = |name: &str, dir: Dir, n: usize, w: usize, cw: usize, doc: &str| {
+        Port::packed(name, dir, doc, (0..n).map(|i| (format!("{name}_{i}"), w, cw)).collect())
+    };
+    let mask_in = |name: &str, doc: &str| vec_of(name, Dir::In, trk, 1, 1, doc);
+    // Per (group, tracker) outputs, bit/field g*trackers+t is core port `core_g_t`.
+    let per_counter = |name: &str, core: &str, w: usize, doc: &str| {
+        let parts = (0..tg)
+            .flat_map(|g| (0..trk).map(move |t| (format!("{core}_{g}_{t}"), w, w)))
+            .collect();
+        Port::packed(name, Dir::Out, doc, parts)
+    };
+    Wrapper {
+        block: "scoreboard".into(),
+        groups: vec![
+            PortGroup {
+                title: "Clock and synchronous active-high reset".into(),
+                ports: vec![bit("clock", Dir::In, "rising edge"), bit("reset", Dir::In, "clears all counters, wait masks, err_underflow")],
+            },
+            PortGroup {
+                title: "Thread-group (re)launch".into(),
+                ports: vec![
+                    bit("clr_valid", Dir::In, "zero the counters and wait mask of clr_tg"),
+                    id_in("clr_tg", tgw, "thread group to clear"),
+                ],
+            },
+            PortGroup {
+                title: "Issue: one thread-group instruction per cycle (spec 6.3)".into(),
+                ports: vec![
+                    bit("iss_valid", Dir::In, "an instruction is presented"),
+                    id_in("iss_tg", tgw, "its thread group"),
+                    mask_in("iss_dep_mask", "trackers it depends on (Fig. 4 style)"),
+                    bit("iss_trk_en", Dir::In, "it is reorderable: count it on iss_trk"),
+                    id_in("iss_trk", tkw, "its tracker"),
+                    mask_in("iss_nxt_mask", "trackers the next instruction depends on (Fig. 5)"),
+                    bit("iss_ready", Dir::Out, "fetch_ok, deps zero, tracker below max"),
+                    bit("iss_fire", Dir::Out, "iss_valid & iss_ready"),
+                    vec_of("fetch_ok", Dir::Out, tg, 1, 1, "bit g: group g may fetch its next instruction"),
+                ],
+            },
+            PortGroup {
+                title: "Completions, one per port per cycle".into(),
+                ports: vec![
+                    vec_of("cpl_valid", Dir::In, ports, 1, 1, "bit p: port p completes an instruction"),
+                    vec_of("cpl_tg", Dir::In, ports, tgw, ID_BITS, "port p's thread group at [p*TGW +: TGW]"),
+                    vec_of("cpl_trk", Dir::In, ports, tkw, ID_BITS, "port p's tracker at [p*TKW +: TKW]"),
+                ],
+            },
+            PortGroup {
+                title: "Queries: fences and the scoreboard branch".into(),
+                ports: vec![
+                    id_in("chk_tg", tgw, "group of the generic query"),
+                    mask_in("chk_mask", "set to test"),
+                    bit("chk_ok", Dir::Out, "every tracker of chk_mask is zero"),
+                    id_in("br_tg", tgw, "group of the scoreboard branch"),
+                    mask_in("br_mask_a", "set A: branch taken"),
+                    mask_in("br_mask_b", "set B: fall through"),
+                    bit("br_sat_a", Dir::Out, "set A satisfied"),
+                    bit("br_sat_b", Dir::Out, "set B satisfied"),
+                    bit("br_go", Dir::Out, "either set satisfied; 0 = branch stalls"),
+                    bit("br_sel_b", Dir::Out, "B satisfied and A not (A has priority)"),
+                ],
+            },
+            PortGroup {
+                title: "State views".into(),
+                ports: vec![
+                    per_counter("trk_zero", "trk_zero", 1, "bit g*TRK+t: cnt[g][t] == 0"),
+                    per_counter("trk_full", "trk_full", 1, "bit g*TRK+t: cnt[g][t] >= max_count[t]"),
+                    vec_of("tg_idle", Dir::Out, tg, 1, 1, "bit g: every tracker of g is zero"),
+                    per_counter("cnt_flat", "cnt", cw, "cnt[g][t] at [(g*TRK+t)*CNT_W +: CNT_W]"),
+                    bit("err_underflow", Dir::Out, "sticky: a completion found no outstanding instruction"),
+                ],
+            },
+        ],
+    }
+}
+
+/// Parameter lines of the file header: every config value, resolved.
+pub fn header_params(cfg: &ScoreboardConfig) -> Vec<(String, String)> {
+    let maxes: Vec<String> = cfg.max_counts().iter().map(|m| m.to_string()).collect();
+    vec![
+        ("thread_groups".into(), cfg.thread_groups.to_string()),
+        ("trackers".into(), cfg.trackers.to_string()),
+        ("counter_width".into(), cfg.counter_width.to_string()),
+        ("completion_ports".into(), cfg.completion_ports.to_string()),
+        ("max_count".into(), format!("[{}]", maxes.join(", "))),
+        ("TGW (thread-group id bits)".into(), cfg.tg_bits().to_string()),
+        ("TKW (tracker id bits)".into(), cfg.trk_bits().to_string()),
+    ]
+}
+
+/// rust-hdl's Verilog of the core for `cfg` (before renaming).
+pub fn core_verilog(cfg: &ScoreboardConfig) -> Result<String, String> {
+    crate::with_width!(cfg.counter_width, W => {
+        let mut core = ScoreboardCore::<W>::new(cfg);
+        core.connect_all();
+        rust_hdl::core::check_error::check_all(&core).map_err(|e| format!("{e:?}"))?;
+        Ok(generate_verilog_unchecked(&core))
+    })
+}
