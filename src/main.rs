@@ -1,1 +1,187 @@
-fn main() {}
+//! `warpgen`: the command-line program. Thin by design: it parses arguments and
+//! calls the `warpgen-rtl`, `warpgen-sim` and `warpgen-testbench` crates.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use warpgen_rtl::{Config, Origin};
+
+mod replay;
+
+/// Exit status of a run that failed on bad input: config, stimulus, arguments.
+const EXIT_INPUT: u8 = 2;
+/// Exit status of a run that failed otherwise: a missing tool, a simulation error, I/O.
+const EXIT_FAILURE: u8 = 1;
+
+#[derive(Parser)]
+#[command(
+    name = "warpgen",
+    version,
+    about = "Generate GPU shader-core control blocks as Verilog and drive them in Verilator",
+    long_about = "warpgen describes GPU shader-core control blocks in Rust (rust-hdl), emits \
+synthesizable Verilog for the parameters in a TOML config, and replays cycle-by-cycle stimulus \
+through the Verilog in Verilator.\n\nWithout --config the embedded default config is used \
+(configs/default.toml in the source tree). --set block.key=value overrides one key; it may be \
+repeated. Keys and ranges: README.md, \"Configuration reference\".\n\nExit status: 0 success, \
+2 bad input (config, stimulus, arguments), 1 other failure (missing tool, simulation error, I/O).",
+    after_help = "Examples:\n  warpgen generate --out build/rtl\n  warpgen generate --config my.toml --set scoreboard.trackers=4 --out rtl/\n  warpgen ports scoreboard\n  warpgen sim scoreboard --stimulus in.jsonl --out out.jsonl --vcd run.vcd"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Args, Clone)]
+struct ConfigArgs {
+    /// TOML config file (default: the embedded default config)
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Override one key, e.g. --set scoreboard.trackers=4 (repeatable; value in TOML syntax)
+    #[arg(long = "set", value_name = "BLOCK.KEY=VALUE")]
+    set: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Write one Verilog file per block (warpgen_<block>.v), files.f and the lint waiver file
+    Generate {
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// Output directory (created if missing; files are replaced atomically)
+        #[arg(long, value_name = "DIR", default_value = "build/rtl")]
+        out: PathBuf,
+        /// Only these blocks (repeatable; default: every block in the config)
+        #[arg(long = "block", value_name = "NAME")]
+        blocks: Vec<String>,
+    },
+    /// List a block's top-level ports with direction and width for the config
+    Ports {
+        /// Block name, e.g. scoreboard
+        block: String,
+        #[command(flatten)]
+        config: ConfigArgs,
+    },
+    /// Replay cycle-by-cycle stimulus (JSON lines) through the block in Verilator
+    Sim {
+        /// Block name, e.g. scoreboard
+        block: String,
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// Input: one JSON object per line and cycle, {"port": value, ...}; values are numbers or "0x..." strings
+        #[arg(long, value_name = "IN.jsonl")]
+        stimulus: PathBuf,
+        /// Output: one JSON object per cycle with every output port (default: standard output)
+        #[arg(long, value_name = "OUT.jsonl")]
+        out: Option<PathBuf>,
+        /// Also write a VCD waveform of the run
+        #[arg(long, value_name = "FILE")]
+        vcd: Option<PathBuf>,
+    },
+}
+
+/// An error with the exit status it deserves.
+struct Failure {
+    status: u8,
+    message: String,
+}
+
+fn input_error(message: impl Into<String>) -> Failure {
+    Failure { status: EXIT_INPUT, message: message.into() }
+}
+
+fn failure(message: impl Into<String>) -> Failure {
+    Failure { status: EXIT_FAILURE, message: message.into() }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Generate { config, out, blocks } => generate(&config, &out, &blocks),
+        Command::Ports { block, config } => ports(&block, &config),
+        Command::Sim { block, config, stimulus, out, vcd } => load_config(&config)
+            .and_then(|c| replay::run(&c, &block, &stimulus, out.as_deref(), vcd.as_deref())),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("error: {}", f.message);
+            ExitCode::from(f.status)
+        }
+    }
+}
+
+/// Loads the config; the config's own errors name file, key and range.
+fn load_config(args: &ConfigArgs) -> Result<Config, Failure> {
+    match &args.config {
+        None => Config::embedded(&args.set),
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| input_error(format!("{}: cannot read the config: {e}", path.display())))?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| input_error(format!("{}: the config is not UTF-8 text", path.display())))?;
+            Config::load(Origin::File(path.display().to_string()), &text, &args.set)
+        }
+    }
+    .map_err(|e| input_error(e.to_string()))
+}
+
+/// The emitted block, or an input error if the config lacks it.
+fn emit(config: &Config, block: &str) -> Result<warpgen_rtl::Emitted, Failure> {
+    warpgen_rtl::generate(config, block).map_err(input_error)
+}
+
+fn generate(args: &ConfigArgs, out: &Path, blocks: &[String]) -> Result<(), Failure> {
+    let config = load_config(args)?;
+    let names: Vec<String> = if blocks.is_empty() {
+        config.blocks().iter().map(|b| b.to_string()).collect()
+    } else {
+        blocks.to_vec()
+    };
+    // Everything is generated in memory first: a failure here writes nothing.
+    let mut files: Vec<(String, String)> = Vec::new();
+    for name in &names {
+        let e = emit(&config, name)?;
+        files.push((e.file_name, e.verilog));
+    }
+    let list: String = files.iter().map(|(n, _)| format!("{n}\n")).collect();
+    files.push(("files.f".into(), list));
+    files.push(("warpgen.vlt".into(), warpgen_rtl::LINT_WAIVERS.to_string()));
+    write_atomically(out, &files).map_err(|e| failure(format!("{}: {e}", out.display())))?;
+    for (n, _) in &files {
+        println!("{}", out.join(n).display());
+    }
+    Ok(())
+}
+
+/// Writes every file to a temporary name in `dir`, then renames them all into
+/// place: a failure before the renames leaves `dir` as it was.
+fn write_atomically(dir: &Path, files: &[(String, String)]) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let mut staged = Vec::new();
+    for (name, text) in files {
+        let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+        std::io::Write::write_all(&mut tmp, text.as_bytes())?;
+        staged.push((tmp, dir.join(name)));
+    }
+    for (tmp, dest) in staged {
+        tmp.persist(dest).map_err(|e| e.error)?;
+    }
+    Ok(())
+}
+
+/// Writes one file atomically (a temporary file in its folder, then a rename).
+pub(crate) fn write_file_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().ok_or_else(|| std::io::Error::other("not a file path"))?;
+    write_atomically(dir, &[(name.to_string_lossy().into_owned(), text.to_string())])
+}
+
+fn ports(block: &str, args: &ConfigArgs) -> Result<(), Failure> {
+    let e = emit(&load_config(args)?, block)?;
+    println!("{:<4} {:>5}  {:<16} meaning", "dir", "width", "port");
+    for p in &e.ports {
+        let dir = if p.dir == warpgen_rtl::emit::Dir::In { "in" } else { "out" };
+        println!("{dir:<4} {:>5}  {:<16} {}", p.width(), p.name, p.doc);
+    }
+    Ok(())
+}

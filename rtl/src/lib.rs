@@ -8,6 +8,10 @@ pub mod scoreboard;
 
 pub use config::{Config, ConfigError, Origin};
 
+/// Verilator lint waivers for the emitted Verilog, one reason per rule
+/// (`rtl/lint/warpgen.vlt`; `generate` writes it next to the Verilog).
+pub const LINT_WAIVERS: &str = include_str!("../lint/warpgen.vlt");
+
 /// One emitted block: its file name, top module, Verilog text and top ports.
 pub struct Emitted {
     pub block: &'static str,

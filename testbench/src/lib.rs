@@ -1,1 +1,8 @@
+//! warpgen's verification: block models written from the specs, stimulus
+//! generators, the RTL adapters that drive the Verilated blocks through the same
+//! interface as the models, and the lockstep checker.
 
+pub mod harness;
+pub mod scoreboard;
+
+pub use harness::build_block;

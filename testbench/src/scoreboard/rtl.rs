@@ -1,0 +1,208 @@
+//! The Verilated `warpgen_scoreboard` behind the [`ScoreboardDut`] interface, so
+//! that directed cases and lockstep runs drive the RTL exactly as they drive the
+//! model.
+
+use super::{ScoreboardDut, ScoreboardInputs, ScoreboardOutputs, ScoreboardParams};
+use std::path::Path;
+use warpgen_rtl::config::{MaxCount, ScoreboardConfig};
+use warpgen_rtl::Config;
+use warpgen_sim::{PortId, Sim};
+
+/// The rtl config that builds the block for model parameters `p`.
+pub fn config_for(p: &ScoreboardParams) -> Config {
+    Config {
+        scoreboard: Some(ScoreboardConfig {
+            thread_groups: p.num_tg as i64,
+            trackers: p.num_trk as i64,
+            counter_width: p.cnt_w as i64,
+            completion_ports: p.num_cpl as i64,
+            max_count: Some(MaxCount::PerTracker(p.trk_max.iter().map(|m| *m as i64).collect())),
+        }),
+        ..Config::default()
+    }
+}
+
+/// The model parameters of an rtl config's `[scoreboard]`.
+pub fn params_for(c: &ScoreboardConfig) -> ScoreboardParams {
+    ScoreboardParams {
+        num_tg: c.thread_groups as usize,
+        num_trk: c.trackers as usize,
+        cnt_w: c.counter_width as u32,
+        num_cpl: c.completion_ports as usize,
+        trk_max: c.max_counts(),
+    }
+}
+
+struct Ports {
+    reset: PortId,
+    clr_valid: PortId,
+    clr_tg: PortId,
+    iss_valid: PortId,
+    iss_tg: PortId,
+    iss_dep_mask: PortId,
+    iss_trk_en: PortId,
+    iss_trk: PortId,
+    iss_nxt_mask: PortId,
+    chk_tg: PortId,
+    chk_mask: PortId,
+    br_tg: PortId,
+    br_mask_a: PortId,
+    br_mask_b: PortId,
+    cpl_valid: PortId,
+    cpl_tg: PortId,
+    cpl_trk: PortId,
+    iss_ready: PortId,
+    iss_fire: PortId,
+    fetch_ok: PortId,
+    chk_ok: PortId,
+    br_sat_a: PortId,
+    br_sat_b: PortId,
+    br_go: PortId,
+    br_sel_b: PortId,
+    trk_zero: PortId,
+    trk_full: PortId,
+    tg_idle: PortId,
+    cnt_flat: PortId,
+    err_underflow: PortId,
+}
+
+/// The scoreboard RTL in Verilator.
+pub struct RtlScoreboard {
+    p: ScoreboardParams,
+    sim: Sim,
+    ports: Ports,
+}
+
+impl RtlScoreboard {
+    /// Generates, builds (cached) and instantiates the RTL for `p`.
+    pub fn new(p: &ScoreboardParams, trace: bool) -> Result<Self, String> {
+        let e = warpgen_rtl::generate(&config_for(p), "scoreboard")?;
+        let model = crate::build_block(&e, trace).map_err(|x| x.to_string())?;
+        let sim = model.instantiate().map_err(|x| x.to_string())?;
+        let port = |n: &str| sim.port(n).map_err(|x| x.to_string());
+        let ports = Ports {
+            reset: port("reset")?,
+            clr_valid: port("clr_valid")?,
+            clr_tg: port("clr_tg")?,
+            iss_valid: port("iss_valid")?,
+            iss_tg: port("iss_tg")?,
+            iss_dep_mask: port("iss_dep_mask")?,
+            iss_trk_en: port("iss_trk_en")?,
+            iss_trk: port("iss_trk")?,
+            iss_nxt_mask: port("iss_nxt_mask")?,
+            chk_tg: port("chk_tg")?,
+            chk_mask: port("chk_mask")?,
+            br_tg: port("br_tg")?,
+            br_mask_a: port("br_mask_a")?,
+            br_mask_b: port("br_mask_b")?,
+            cpl_valid: port("cpl_valid")?,
+            cpl_tg: port("cpl_tg")?,
+            cpl_trk: port("cpl_trk")?,
+            iss_ready: port("iss_ready")?,
+            iss_fire: port("iss_fire")?,
+            fetch_ok: port("fetch_ok")?,
+            chk_ok: port("chk_ok")?,
+            br_sat_a: port("br_sat_a")?,
+            br_sat_b: port("br_sat_b")?,
+            br_go: port("br_go")?,
+            br_sel_b: port("br_sel_b")?,
+            trk_zero: port("trk_zero")?,
+            trk_full: port("trk_full")?,
+            tg_idle: port("tg_idle")?,
+            cnt_flat: port("cnt_flat")?,
+            err_underflow: port("err_underflow")?,
+        };
+        Ok(RtlScoreboard { p: p.clone(), sim, ports })
+    }
+
+    /// Starts a VCD of the run (the model must have been built with `trace`).
+    pub fn open_vcd(&mut self, path: &Path) -> Result<(), String> {
+        self.sim.open_vcd(path).map_err(|e| e.to_string())
+    }
+
+    fn set(&mut self, p: PortId, v: u64) {
+        let w = self.sim.info(p).width;
+        let v = if w >= 64 { v } else { v & ((1u64 << w) - 1) };
+        self.sim.set(p, v).expect("scoreboard inputs are at most 64 bits");
+    }
+}
+
+/// Packs one field per port, LSB first, each `w` bits wide.
+fn pack(values: impl Iterator<Item = u64>, w: u32) -> u64 {
+    values.enumerate().fold(0, |acc, (i, v)| acc | ((v & ((1u64 << w) - 1)) << (i as u32 * w)))
+}
+
+/// Bits `[lo, lo+w)` of little-endian words (w <= 64).
+fn field(words: &[u64], lo: usize, w: usize) -> u64 {
+    let mut v = 0u64;
+    for b in 0..w {
+        let i = lo + b;
+        if words.get(i / 64).is_some_and(|x| (x >> (i % 64)) & 1 == 1) {
+            v |= 1 << b;
+        }
+    }
+    v
+}
+
+impl ScoreboardDut for RtlScoreboard {
+    fn params(&self) -> &ScoreboardParams {
+        &self.p
+    }
+
+    fn eval(&mut self, i: &ScoreboardInputs) -> ScoreboardOutputs {
+        let ports = &self.ports;
+        let (tgw, tkw) = (self.p.tgw(), self.p.tkw());
+        let ins = [
+            (ports.reset, i.reset as u64),
+            (ports.clr_valid, i.clr_valid as u64),
+            (ports.clr_tg, i.clr_tg),
+            (ports.iss_valid, i.iss_valid as u64),
+            (ports.iss_tg, i.iss_tg),
+            (ports.iss_dep_mask, i.iss_dep_mask),
+            (ports.iss_trk_en, i.iss_trk_en as u64),
+            (ports.iss_trk, i.iss_trk),
+            (ports.iss_nxt_mask, i.iss_nxt_mask),
+            (ports.chk_tg, i.chk_tg),
+            (ports.chk_mask, i.chk_mask),
+            (ports.br_tg, i.br_tg),
+            (ports.br_mask_a, i.br_mask_a),
+            (ports.br_mask_b, i.br_mask_b),
+            (ports.cpl_valid, pack(i.cpl_valid.iter().map(|b| *b as u64), 1)),
+            (ports.cpl_tg, pack(i.cpl_tg.iter().copied(), tgw)),
+            (ports.cpl_trk, pack(i.cpl_trk.iter().copied(), tkw)),
+        ];
+        for (port, v) in ins {
+            self.set(port, v);
+        }
+        self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
+        let ports = &self.ports;
+        let sim = &self.sim;
+        let flag = |p: PortId| sim.get(p) != 0;
+        let bits = |p: PortId, n: usize| {
+            let w = sim.get_wide(p);
+            (0..n).map(|i| field(&w, i, 1) == 1).collect::<Vec<bool>>()
+        };
+        let counters = self.p.num_tg * self.p.num_trk;
+        let cw = self.p.cnt_w as usize;
+        let cnt_words = sim.get_wide(ports.cnt_flat);
+        ScoreboardOutputs {
+            iss_ready: flag(ports.iss_ready),
+            iss_fire: flag(ports.iss_fire),
+            fetch_ok: bits(ports.fetch_ok, self.p.num_tg),
+            chk_ok: flag(ports.chk_ok),
+            br_sat_a: flag(ports.br_sat_a),
+            br_sat_b: flag(ports.br_sat_b),
+            br_go: flag(ports.br_go),
+            br_sel_b: flag(ports.br_sel_b),
+            trk_zero: bits(ports.trk_zero, counters),
+            trk_full: bits(ports.trk_full, counters),
+            tg_idle: bits(ports.tg_idle, self.p.num_tg),
+            cnt: (0..counters).map(|c| field(&cnt_words, c * cw, cw)).collect(),
+            err_underflow: flag(ports.err_underflow),
+        }
+    }
+
+    fn tick(&mut self) {
+        self.sim.tick().unwrap_or_else(|e| panic!("simulation died: {e}"));
+    }
+}

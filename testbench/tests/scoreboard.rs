@@ -1,0 +1,94 @@
+//! Scoreboard verification under `make test` (ARCHITECTURE.md levels 2-4):
+//! the directed cases of spec §6.5 on the Verilated RTL, random lockstep against
+//! the model with coverage, and lint + yosys on every tested config.
+
+use warpgen_testbench::harness;
+use warpgen_testbench::scoreboard::lockstep;
+use warpgen_testbench::scoreboard::rtl::{config_for, RtlScoreboard};
+use warpgen_testbench::scoreboard::{directed, ScoreboardDut, ScoreboardParams};
+
+/// Lockstep cycles per config (issue: at least 200,000).
+const CYCLES: u64 = 200_000;
+
+fn params(num_tg: usize, num_trk: usize, cnt_w: u32, num_cpl: usize) -> ScoreboardParams {
+    ScoreboardParams { num_tg, num_trk, cnt_w, num_cpl, trk_max: vec![(1 << cnt_w) - 1; num_trk] }
+}
+
+/// The warpgen default config (configs/default.toml).
+fn default_params() -> ScoreboardParams {
+    let c = warpgen_rtl::Config::embedded(&[]).unwrap();
+    warpgen_testbench::scoreboard::rtl::params_for(c.scoreboard.as_ref().unwrap())
+}
+
+/// The largest config warpgen accepts: every scoreboard key at its maximum.
+fn largest_params() -> ScoreboardParams {
+    params(64, 16, 8, 4)
+}
+
+fn lockstep_and_cover(p: &ScoreboardParams, seed: u64, cycles: u64, allow_errors: bool) {
+    let report = lockstep::run(p, seed, cycles, allow_errors).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(report.cycles, cycles);
+    report.coverage.assert_all_hit().unwrap_or_else(|e| panic!("coverage (seed {seed}): {e}"));
+    println!("{p:?} seed {seed}: {cycles} cycles, coverage {:?}", report.coverage.hits);
+}
+
+fn lint_and_synth(p: &ScoreboardParams) {
+    let e = warpgen_rtl::generate(&config_for(p), "scoreboard").unwrap();
+    harness::lint(&e).unwrap_or_else(|m| panic!("lint {p:?}: {m}"));
+    let r = harness::synth(&e).unwrap_or_else(|m| panic!("yosys {p:?}: {m}"));
+    // Flip-flops: one counter per (group, tracker), one wait bit per (group, tracker), the error flag.
+    let counters = p.num_tg * p.num_trk;
+    assert_eq!(r.flip_flops, counters * p.cnt_w as usize + counters + 1, "flop count for {p:?}: {r:?}");
+}
+
+#[test]
+fn directed_cases_pass_on_the_rtl() {
+    directed::run_all(&mut |p: &ScoreboardParams| -> Box<dyn ScoreboardDut> {
+        Box::new(RtlScoreboard::new(p, false).unwrap_or_else(|e| panic!("{e}")))
+    })
+    .unwrap_or_else(|failures| panic!("directed cases failed on the RTL:\n{failures}"));
+}
+
+#[test]
+fn lockstep_default_config() {
+    lockstep_and_cover(&default_params(), 1, CYCLES, false);
+}
+
+#[test]
+fn lockstep_default_config_with_protocol_errors() {
+    lockstep_and_cover(&default_params(), 2, CYCLES / 4, true);
+}
+
+#[test]
+fn lockstep_one_bit_counters() {
+    lockstep_and_cover(&ScoreboardParams::spec_w1(), 3, CYCLES, false);
+}
+
+#[test]
+fn lockstep_one_group_one_tracker() {
+    lockstep_and_cover(&params(1, 1, 4, 2), 4, CYCLES, false);
+}
+
+#[test]
+fn lockstep_spec_test_config_odd_sizes() {
+    // Spec §6.5's config (tracker 7 limited to 1) and a non-power-of-two shape.
+    lockstep_and_cover(&ScoreboardParams::spec_default(), 5, CYCLES, false);
+    lockstep_and_cover(&params(3, 5, 3, 3), 6, CYCLES, true);
+}
+
+#[test]
+fn lockstep_largest_config() {
+    lockstep_and_cover(&largest_params(), 7, CYCLES, false);
+}
+
+#[test]
+fn lint_and_synth_every_tested_config() {
+    for p in [default_params(), ScoreboardParams::spec_w1(), params(1, 1, 4, 2), ScoreboardParams::spec_default(), params(3, 5, 3, 3)] {
+        lint_and_synth(&p);
+    }
+}
+
+#[test]
+fn lint_and_synth_largest_config() {
+    lint_and_synth(&largest_params());
+}
