@@ -22,7 +22,10 @@ fn default_params() -> ScoreboardParams {
 
 /// The largest config warpgen accepts: every scoreboard key at its maximum.
 fn largest_params() -> ScoreboardParams {
-    params(64, 16, 8, 4)
+    // Tracker 15 limited to 2, so that saturation stalls occur (and are asserted) here too.
+    let mut p = params(64, 16, 8, 4);
+    p.trk_max[15] = 2;
+    p
 }
 
 fn lockstep_and_cover(p: &ScoreboardParams, seed: u64, cycles: u64, allow_errors: bool) {

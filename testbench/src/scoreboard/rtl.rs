@@ -115,6 +115,17 @@ impl RtlScoreboard {
         Ok(RtlScoreboard { p: p.clone(), sim, ports })
     }
 
+    /// This cycle's value of every replay-stimulus input, in the model's port
+    /// order (the format of `warpgen_sim::Model::replay_bench`).
+    pub fn stimulus_words(&self) -> Vec<u64> {
+        let sim = &self.sim;
+        sim.ports()
+            .iter()
+            .filter(|p| p.is_stimulus())
+            .flat_map(|p| sim.get_wide(sim.port(&p.name).expect("listed port")))
+            .collect()
+    }
+
     /// Starts a VCD of the run (the model must have been built with `trace`).
     pub fn open_vcd(&mut self, path: &Path) -> Result<(), String> {
         self.sim.open_vcd(path).map_err(|e| e.to_string())

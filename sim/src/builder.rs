@@ -1,0 +1,406 @@
+//! Building cache entries: a model (Verilated C++ compiled with the shim into a shared
+//! library), the Verilator runtime objects shared by models, and the replay benchmark.
+//!
+//! Every entry is filled in a temporary directory inside the cache root and renamed into
+//! place (see [`cache::publish`]). Make runs inside the entry's `obj/` directory; entries
+//! refer to each other by relative paths (`../../rt-…`), so the cache root can move.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::cache::{self, KeyHasher};
+use crate::ports::{self, DirectEval, PortInfo};
+use crate::tool;
+use crate::{BuildSpec, SimError};
+
+/// Name of the shared library inside a model's `obj/` directory.
+pub(crate) const LIB_NAME: &str = "libwgsim.so";
+/// Name of the replay benchmark executable inside a bench entry's `obj/` directory.
+pub(crate) const BENCH_NAME: &str = "wgbench";
+/// Subdirectory of an entry where Verilator's output and the objects go (make's cwd).
+pub(crate) const OBJ_DIR: &str = "obj";
+/// Subdirectory of a model entry holding the Verilog sources.
+const SRC_DIR: &str = "src";
+/// File of a model entry naming the runtime entry it links with.
+const RUNTIME_MANIFEST: &str = "runtime.txt";
+/// The generated port header, at the top of model and bench entries.
+const PORTS_HEADER: &str = "wg_ports.h";
+/// Build log kept in each model entry.
+const BUILD_LOG: &str = "build.log";
+
+/// Bump when the build changes in a way the fingerprint below does not capture.
+const GENERATOR_VERSION: &str = "warpgen-sim generator 1";
+
+/// The C++ sources, written at the top of every entry (make finds them through `VPATH ..`).
+const TEMPLATES: &[(&str, &str)] = &[
+    ("wg_printf.h", include_str!("../cpp/wg_printf.h")),
+    ("wg_hooks.h", include_str!("../cpp/wg_hooks.h")),
+    ("wg_hooks.cpp", include_str!("../cpp/wg_hooks.cpp")),
+    ("wg_shim.cpp", include_str!("../cpp/wg_shim.cpp")),
+    ("wg_bench.cpp", include_str!("../cpp/wg_bench.cpp")),
+];
+
+/// Verilator options of every simulation build. Lint warnings are not fatal here (lint is
+/// checked by [`verilator_lint`](crate::verilator_lint)); X values are zero, so runs are
+/// deterministic; assertions are on.
+const VERILATOR_FLAGS: &[&str] = &["-Wno-fatal", "--x-assign", "0", "--x-initial", "0", "--assert"];
+
+/// C++ flags: position-independent code with hidden symbols (only the shim's `extern "C"`
+/// functions are exported), Verilator's `$finish`/`$stop`/fatal hooks and output macro
+/// redirected to `cpp/wg_hooks.cpp`.
+const CFLAGS: &[&str] = &[
+    "-fPIC",
+    "-fvisibility=hidden",
+    "-mtls-dialect=gnu2",
+    "-DVL_USER_FINISH",
+    "-DVL_USER_STOP",
+    "-DVL_USER_FATAL",
+    "-DVL_PRINTF=warpgen_vl_printf",
+    "-include ../wg_printf.h",
+];
+
+/// Link flags of the model: a shared library with no unresolved symbols.
+const LDFLAGS: &[&str] = &["-shared", "-Wl,--no-undefined"];
+
+/// Make variables of every compilation: Verilator's defaults are `-Os`.
+const MAKE_OPT: &[&str] = &["OPT_FAST=-O2", "OPT_GLOBAL=-O2"];
+
+/// Feeds everything that determines how a design is built, besides the design itself.
+fn fingerprint(h: &mut KeyHasher) {
+    h.field(GENERATOR_VERSION);
+    for (name, text) in TEMPLATES {
+        h.field(name).field(text);
+    }
+    for list in [VERILATOR_FLAGS, CFLAGS, LDFLAGS, MAKE_OPT] {
+        h.field(list.join("\n"));
+    }
+}
+
+/// The cache entry name of a model.
+pub(crate) fn model_entry(verilator_version: &str, spec: &BuildSpec) -> String {
+    let mut h = KeyHasher::new("model");
+    fingerprint(&mut h);
+    h.field(verilator_version).field(&spec.top).field([u8::from(spec.trace)]);
+    h.field(spec.extra_args.len().to_le_bytes());
+    for arg in &spec.extra_args {
+        h.field(arg);
+    }
+    h.field(spec.sources.len().to_le_bytes());
+    for (name, text) in &spec.sources {
+        h.field(name).field(text);
+    }
+    h.finish("m")
+}
+
+/// Fills `tmp` with a complete model entry: sources, Verilated C++, port header, runtime
+/// manifest and the shared library `obj/libwgsim.so`.
+pub(crate) fn fill_model(
+    verilator: &Path,
+    verilator_version: &str,
+    spec: &BuildSpec,
+    root: &Path,
+    tmp: &Path,
+) -> Result<(), SimError> {
+    let mut log = String::new();
+    write_templates(tmp)?;
+    let src = tmp.join(SRC_DIR);
+    fs::create_dir_all(&src).map_err(|e| SimError::io(format!("creating {}", src.display()), e))?;
+    for (name, text) in &spec.sources {
+        cache::write(&src.join(name), text)?;
+    }
+    let mut verilate = verilate_command(verilator, spec);
+    verilate.current_dir(tmp);
+    run_logged(&mut verilate, "verilator (verilating the design)", &mut log)?;
+
+    let obj = tmp.join(OBJ_DIR);
+    let header = cache::read(&obj.join(format!("V{}.h", spec.top)))?;
+    let ports = ports::parse_header(&header)?;
+    check_port_names(&ports)?;
+    let direct = DirectEval::detect(
+        &spec.top,
+        &cache::read(&obj.join(format!("V{}.cpp", spec.top)))?,
+        &header,
+    );
+    cache::write(&tmp.join(PORTS_HEADER), ports::ports_header(&spec.top, spec.trace, direct.as_ref(), &ports))?;
+
+    let makefile = format!("V{}.mk", spec.top);
+    let runtime = Runtime::ensure(root, verilator_version, &obj, &makefile, &mut log)?;
+    cache::write(&tmp.join(RUNTIME_MANIFEST), runtime.manifest())?;
+    let mut vars = runtime.link_vars("wg_shim");
+    vars.extend(MAKE_OPT.iter().map(|v| v.to_string()));
+    make(&obj, &makefile, &[], &vars, &[], "make (compiling the model)", &mut log)?;
+    cache::write(&tmp.join(BUILD_LOG), log)
+}
+
+/// Fills `tmp` with the replay benchmark of the model in `model_dir` (a sibling entry):
+/// its own `wg_bench.o` linked with the model's objects and runtime.
+pub(crate) fn fill_bench(model_dir: &Path, top: &str, tmp: &Path) -> Result<(), SimError> {
+    write_templates(tmp)?;
+    fs::copy(model_dir.join(PORTS_HEADER), tmp.join(PORTS_HEADER))
+        .map_err(|e| SimError::io(format!("copying {PORTS_HEADER} from {}", model_dir.display()), e))?;
+    let runtime = Runtime::parse(&cache::read(&model_dir.join(RUNTIME_MANIFEST))?)?;
+    let model_obj = format!("../../{}/{OBJ_DIR}", entry_name(model_dir)?);
+    let obj = tmp.join(OBJ_DIR);
+    fs::create_dir_all(&obj).map_err(|e| SimError::io(format!("creating {}", obj.display()), e))?;
+    let makefile = format!(
+        "# Generated by warpgen-sim: the replay benchmark, linked from the model's objects.\n\
+         include V{top}.mk\n\
+         VPATH += {model_obj}\n\
+         CPPFLAGS += -I{model_obj}\n\
+         {BENCH_NAME}: wg_bench.o V{top}__ALL.a\n\
+         \t$(LINK) $(filter-out -shared,$(LDFLAGS) $^ $(LOADLIBES) $(LDLIBS) $(LIBS)) -o $@\n"
+    );
+    cache::write(&obj.join("bench.mk"), makefile)?;
+    let mut vars = runtime.link_vars("");
+    vars.extend(MAKE_OPT.iter().map(|v| v.to_string()));
+    let mut log = String::new();
+    let targets = [BENCH_NAME.to_string()];
+    make(&obj, "bench.mk", &[model_obj], &vars, &targets, "make (building the replay benchmark)", &mut log)?;
+    cache::write(&tmp.join(BUILD_LOG), log)
+}
+
+/// The cache entry name of the replay benchmark of the model entry `model_dir`.
+pub(crate) fn bench_entry(model_dir: &Path) -> Result<String, SimError> {
+    let mut h = KeyHasher::new("bench");
+    fingerprint(&mut h);
+    h.field(entry_name(model_dir)?);
+    Ok(h.finish("b"))
+}
+
+fn entry_name(dir: &Path) -> Result<&str, SimError> {
+    dir.file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| SimError::InvalidSpec(format!("bad cache entry path {}", dir.display())))
+}
+
+fn write_templates(dir: &Path) -> Result<(), SimError> {
+    TEMPLATES.iter().try_for_each(|(name, text)| cache::write(&dir.join(name), text))
+}
+
+fn verilate_command(verilator: &Path, spec: &BuildSpec) -> Command {
+    let mut cmd = Command::new(verilator);
+    cmd.args(["--cc", "--exe", "wg_shim.cpp", "wg_hooks.cpp"])
+        .args(["--top-module", &spec.top, "-Mdir", OBJ_DIR, "-o", LIB_NAME])
+        .args(VERILATOR_FLAGS);
+    if spec.trace {
+        cmd.arg("--trace");
+    }
+    for flag in CFLAGS {
+        cmd.args(["-CFLAGS", flag]);
+    }
+    for flag in LDFLAGS {
+        cmd.args(["-LDFLAGS", flag]);
+    }
+    cmd.args(&spec.extra_args);
+    cmd.args(spec.sources.iter().map(|(name, _)| format!("{SRC_DIR}/{name}")));
+    cmd
+}
+
+/// Port names become C++ member names in the shim: make sure they are plain identifiers.
+fn check_port_names(ports: &[PortInfo]) -> Result<(), SimError> {
+    match ports.iter().find(|p| !p.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')) {
+        Some(p) => Err(SimError::Unsupported(format!("port name `{}` is not a plain identifier", p.name))),
+        None => Ok(()),
+    }
+}
+
+/// Runs make in `dir` with `makefile`, extra include directories, variables and targets
+/// (none: the makefile's default target), appending its output to `log`.
+fn make(
+    dir: &Path,
+    makefile: &str,
+    include_dirs: &[String],
+    vars: &[String],
+    targets: &[String],
+    what: &str,
+    log: &mut String,
+) -> Result<(), SimError> {
+    let program = tool::find("make", "WARPGEN_MAKE")?;
+    let mut cmd = Command::new(program);
+    cmd.current_dir(dir)
+        .args(["-f", makefile, &format!("-j{}", tool::jobs())])
+        // Not a sub-make of whatever make may have started cargo.
+        .env_remove("MAKEFLAGS")
+        .env_remove("MFLAGS")
+        .env_remove("MAKELEVEL");
+    for inc in include_dirs {
+        cmd.arg(format!("-I{inc}"));
+    }
+    cmd.args(vars).args(targets);
+    run_logged(&mut cmd, what, log)
+}
+
+/// Runs `cmd` (see [`tool::run`]) and appends its command line and output to `log`.
+fn run_logged(cmd: &mut Command, what: &str, log: &mut String) -> Result<(), SimError> {
+    let out = tool::run(cmd, what)?;
+    log.push_str(&format!("$ {}\n{}\n", tool::command_line(cmd), out.text));
+    Ok(())
+}
+
+/// The Verilator runtime (`verilated.o`, …) and `wg_hooks.o`, compiled once per set of
+/// compiler settings and linked into every model (and benchmark) that uses those settings.
+/// It is by far the slowest part of a build, so sharing it makes a new design cheap.
+struct Runtime {
+    /// The entry name, `rt-…`.
+    entry: String,
+    /// Object file names in the entry.
+    objects: Vec<String>,
+}
+
+impl Runtime {
+    /// Makes sure the runtime entry for the settings of the Verilated makefiles in `obj`
+    /// exists, compiling it there if not.
+    fn ensure(
+        root: &Path,
+        verilator_version: &str,
+        obj: &Path,
+        makefile: &str,
+        log: &mut String,
+    ) -> Result<Runtime, SimError> {
+        let vars = MakeVars::read(obj, makefile)?;
+        let mut objects: Vec<String> = vars.list("VM_GLOBAL_FAST").chain(vars.list("VM_GLOBAL_SLOW")).collect();
+        objects.push("wg_hooks".to_string());
+        let objects: Vec<String> = objects.into_iter().map(|o| format!("{o}.o")).collect();
+        let mut h = KeyHasher::new("runtime");
+        fingerprint(&mut h);
+        h.field(verilator_version).field(vars.runtime_settings()).field(objects.join(" "));
+        let runtime = Runtime { entry: h.finish("rt"), objects };
+        cache::publish(root, &runtime.entry, |rt_tmp| {
+            let vars: Vec<String> = MAKE_OPT.iter().map(|v| v.to_string()).collect();
+            make(obj, makefile, &[], &vars, &runtime.objects, "make (compiling the Verilator runtime)", log)?;
+            for o in &runtime.objects {
+                fs::rename(obj.join(o), rt_tmp.join(o))
+                    .map_err(|e| SimError::io(format!("moving {o} into the runtime cache entry"), e))?;
+            }
+            Ok(())
+        })?;
+        Ok(runtime)
+    }
+
+    /// Make variables that link the runtime instead of compiling it: `user_classes` are the
+    /// objects compiled from the model's own `--exe` files.
+    fn link_vars(&self, user_classes: &str) -> Vec<String> {
+        let objects: Vec<String> = self.objects.iter().map(|o| format!("../../{}/{o}", self.entry)).collect();
+        vec![
+            "VK_GLOBAL_OBJS=".to_string(),
+            format!("VM_USER_CLASSES={user_classes}"),
+            format!("USER_LDLIBS={}", objects.join(" ")),
+        ]
+    }
+
+    fn manifest(&self) -> String {
+        format!("{}\n{}\n", self.entry, self.objects.join("\n"))
+    }
+
+    fn parse(manifest: &str) -> Result<Runtime, SimError> {
+        let mut lines = manifest.lines().filter(|l| !l.is_empty()).map(str::to_string);
+        let entry = lines
+            .next()
+            .ok_or_else(|| SimError::InvalidSpec(format!("empty {RUNTIME_MANIFEST} in the model's cache entry")))?;
+        Ok(Runtime { entry, objects: lines.collect() })
+    }
+}
+
+/// Variable assignments of a Verilated makefile and the `_classes.mk` it includes.
+struct MakeVars(BTreeMap<String, Vec<String>>);
+
+impl MakeVars {
+    fn read(obj: &Path, makefile: &str) -> Result<MakeVars, SimError> {
+        let classes = makefile.replace(".mk", "_classes.mk");
+        let mut vars = BTreeMap::new();
+        for file in [makefile, classes.as_str()] {
+            parse_make_assignments(&cache::read(&obj.join(file))?, &mut vars);
+        }
+        Ok(MakeVars(vars))
+    }
+
+    fn list<'a>(&'a self, name: &str) -> impl Iterator<Item = String> + 'a {
+        self.0.get(name).into_iter().flatten().cloned()
+    }
+
+    /// Every setting that can change how the runtime compiles: all variables except the
+    /// ones naming the design's own classes.
+    fn runtime_settings(&self) -> String {
+        const DESIGN_SPECIFIC: &[&str] = &["VM_PREFIX", "VM_MODPREFIX", "VM_PARALLEL_BUILDS"];
+        self.0
+            .iter()
+            .filter(|(name, _)| {
+                !DESIGN_SPECIFIC.contains(&name.as_str())
+                    && !name.starts_with("VM_CLASSES_")
+                    && !name.starts_with("VM_SUPPORT_")
+                    && !name.starts_with("VM_HIER_")
+            })
+            .map(|(name, values)| format!("{name}={}\n", values.join(" ")))
+            .collect()
+    }
+}
+
+/// Collects `NAME = …`, `NAME ?= …` and `NAME += …` (with `\` continuations) from `text`.
+fn parse_make_assignments(text: &str, vars: &mut BTreeMap<String, Vec<String>>) {
+    let mut logical = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        if line.starts_with('\t') && current.is_empty() {
+            continue; // a recipe
+        }
+        let line = line.split('#').next().unwrap_or("");
+        match line.strip_suffix('\\') {
+            Some(part) => {
+                current.push_str(part);
+                current.push(' ');
+            }
+            None => {
+                current.push_str(line);
+                logical.push(std::mem::take(&mut current));
+            }
+        }
+    }
+    for line in logical {
+        let Some(eq) = line.find('=') else { continue };
+        let (lhs, rhs) = (&line[..eq], &line[eq + 1..]);
+        let (name, append) = match lhs.strip_suffix('+') {
+            Some(name) => (name.trim(), true),
+            None => (lhs.trim_end_matches(['?', ':']).trim(), false),
+        };
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            continue; // a rule or something else
+        }
+        let values = rhs.split_whitespace().map(str::to_string);
+        let entry = vars.entry(name.to_string()).or_default();
+        if !append {
+            entry.clear();
+        }
+        entry.extend(values);
+    }
+}
+
+/// Path of the shared library in a model entry.
+pub(crate) fn lib_path(model_dir: &Path) -> PathBuf {
+    model_dir.join(OBJ_DIR).join(LIB_NAME)
+}
+
+/// Path of the benchmark executable in a bench entry.
+pub(crate) fn bench_path(bench_dir: &Path) -> PathBuf {
+    bench_dir.join(OBJ_DIR).join(BENCH_NAME)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn make_assignments_with_continuations() {
+        let text = "# c\nVM_SC = 0\nVM_GLOBAL_FAST += \\\n\tverilated \\\n\tverilated_threads \\\n\n\
+                    VM_USER_CFLAGS = \\\n\t-fPIC \\\n\t-include ../wg_printf.h \\\n\n\
+                    shim.o: shim.cpp\n\t$(CXX) -c -o $@ $<\nX ?= 1\n";
+        let mut vars = BTreeMap::new();
+        parse_make_assignments(text, &mut vars);
+        assert_eq!(vars["VM_SC"], ["0"]);
+        assert_eq!(vars["VM_GLOBAL_FAST"], ["verilated", "verilated_threads"]);
+        assert_eq!(vars["VM_USER_CFLAGS"], ["-fPIC", "-include", "../wg_printf.h"]);
+        assert_eq!(vars["X"], ["1"]);
+        assert!(!vars.contains_key("shim.o"));
+    }
+}

@@ -1,0 +1,127 @@
+//! Static checks of Verilog files: Verilator's lint and a yosys synthesis without latches.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use crate::{cache, tool, SimError, Verilator};
+
+/// Lines of yosys's log quoted in errors.
+const LOG_TAIL_LINES: usize = 40;
+/// Where yosys writes the cell statistics, in its working directory.
+const STAT_FILE: &str = "stat.txt";
+
+/// Runs `verilator --lint-only -Wall` (plus `extra`, e.g. `--top-module x`) on `files`.
+/// Any warning or error fails, with everything Verilator printed.
+pub fn verilator_lint(verilator: &Verilator, files: &[PathBuf], extra: &[String]) -> Result<(), SimError> {
+    let mut cmd = Command::new(verilator.path());
+    cmd.args(["--lint-only", "-Wall"]).args(extra).args(files);
+    let out = tool::run_any_status(&mut cmd, "verilator --lint-only")?;
+    if out.success && out.text.trim().is_empty() {
+        Ok(())
+    } else {
+        Err(SimError::Lint { output: out.text })
+    }
+}
+
+/// Size of a design synthesized by yosys's generic `synth`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct YosysReport {
+    /// Number of cells after `synth -flatten`.
+    pub cells: usize,
+    /// Number of flip-flop cells (every cell type whose name contains `DFF`).
+    pub flip_flops: usize,
+    /// Count of each cell type, as printed by `stat`.
+    pub cell_types: Vec<(String, usize)>,
+}
+
+/// Synthesizes `files` with yosys (`read_verilog` each, `synth -flatten -top <top>`) and
+/// fails if any latch is inferred or yosys reports an error; otherwise returns the cell and
+/// flip-flop counts. yosys is `$YOSYS` if set, else `yosys` on `PATH`.
+pub fn yosys_check(files: &[PathBuf], top: &str) -> Result<YosysReport, SimError> {
+    if top.is_empty() || !top.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$') {
+        return Err(SimError::InvalidSpec(format!("top module name {top:?} is not a plain identifier")));
+    }
+    let yosys = tool::find("yosys", "YOSYS")?;
+    let dir = tempfile::tempdir().map_err(|e| SimError::io("creating a directory for yosys", e))?;
+    let mut script = String::new();
+    for file in files {
+        let file = std::path::absolute(file).map_err(|e| SimError::io(format!("resolving {}", file.display()), e))?;
+        script.push_str(&format!("read_verilog {}\n", yosys_quote(&file.to_string_lossy())));
+    }
+    script.push_str(&format!("synth -flatten -top {top}\n"));
+    // yosys runs in `dir`: `tee -o` takes no quoted path.
+    script.push_str(&format!("tee -q -o {STAT_FILE} stat\n"));
+    script.push_str("select -assert-none t:$_DLATCH* t:$dlatch* t:$adlatch* t:$_SR_* t:$sr\n");
+    let script_file = dir.path().join("check.ys");
+    cache::write(&script_file, &script)?;
+
+    let mut cmd = Command::new(yosys);
+    cmd.current_dir(dir.path()).arg("-Q").arg("-s").arg(&script_file);
+    let out = tool::run_any_status(&mut cmd, "yosys")?;
+    if !out.success {
+        let log_tail = tool::tail(&out.text, LOG_TAIL_LINES);
+        if out.text.contains("selection is not empty") {
+            return Err(SimError::Latch { log_tail: latch_lines(&out.text).unwrap_or(log_tail) });
+        }
+        return Err(SimError::CommandFailed {
+            what: "yosys synthesis".to_string(),
+            command: tool::command_line(&cmd),
+            status: out.status,
+            output: log_tail,
+        });
+    }
+    parse_stat(&cache::read(&dir.path().join(STAT_FILE))?).ok_or_else(|| SimError::CommandFailed {
+        what: "yosys synthesis".to_string(),
+        command: tool::command_line(&cmd),
+        status: "no cell statistics in its output".to_string(),
+        output: tool::tail(&out.text, LOG_TAIL_LINES),
+    })
+}
+
+fn yosys_quote(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// yosys's "Latch inferred for signal …" lines and its assertion message.
+fn latch_lines(log: &str) -> Option<String> {
+    let lines: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("Latch inferred") || l.contains("DLATCH") || l.starts_with("ERROR"))
+        .collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
+/// Parses the `stat` of a flattened design: the last module section's cell counts.
+fn parse_stat(stat: &str) -> Option<YosysReport> {
+    let section = &stat[stat.rfind("Number of cells:")?..];
+    let mut lines = section.lines();
+    let cells = lines.next()?.split_whitespace().last()?.parse().ok()?;
+    let mut cell_types = Vec::new();
+    for line in lines {
+        let mut parts = line.split_whitespace();
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some(name), Some(count), None) if name.starts_with('$') || name.starts_with('\\') => {
+                cell_types.push((name.to_string(), count.parse().ok()?));
+            }
+            _ => break,
+        }
+    }
+    let flip_flops = cell_types.iter().filter(|(name, _)| name.contains("DFF")).map(|(_, n)| n).sum();
+    Some(YosysReport { cells, flip_flops, cell_types })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_yosys_0_23_stat() {
+        let stat = "\n=== flop ===\n\n   Number of wires:                 18\n   Number of cells:                 28\n     \
+                    $_ANDNOT_                       3\n     $_DFF_P_                        4\n     \
+                    $_SDFF_PP0_                     8\n     $_XOR_                         13\n\n";
+        let report = parse_stat(stat).unwrap();
+        assert_eq!(report.cells, 28);
+        assert_eq!(report.flip_flops, 12);
+        assert_eq!(report.cell_types.len(), 4);
+    }
+}
