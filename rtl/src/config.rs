@@ -259,6 +259,30 @@ fn locate_key(text: &str, dotted: &str) -> Option<usize> {
     None
 }
 
+/// `table.key` (or `key` at top level) of a `key = value` line, 1-based.
+fn key_at_line(text: &str, line: usize) -> Option<String> {
+    let mut table = String::new();
+    for (i, l) in text.lines().enumerate() {
+        let l = l.trim();
+        if let Some(h) = l.strip_prefix('[') {
+            table = h.trim_end_matches(']').trim().to_string();
+        }
+        if i + 1 == line {
+            let (k, _) = l.split_once('=')?;
+            let k = k.trim();
+            return Some(if table.is_empty() { k.to_string() } else { format!("{table}.{k}") });
+        }
+    }
+    None
+}
+
+/// The first line (1-based) that assigns `key`, in any table.
+fn find_key_line(text: &str, key: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| l.split_once('=').is_some_and(|(k, _)| k.trim() == key))
+        .map(|i| i + 1)
+}
+
 impl Config {
     /// Parses and validates `text` from `origin`, then applies `--set` overrides
     /// (`block.key=value`, the value in TOML syntax; a bare word is a string).
@@ -274,11 +298,21 @@ impl Config {
         }
         // Parsing straight from the text gives TOML's own positions for syntax,
         // type and unknown-key errors.
-        let from_file: Config = toml::from_str(text).map_err(|e| ConfigError {
-            origin: origin.clone(),
-            key: String::new(),
-            line: e.span().map(|s| text[..s.start].lines().count().max(1)),
-            message: e.message().trim().to_string(),
+        let from_file: Config = toml::from_str(text).map_err(|e| {
+            let message = e.message().trim().to_string();
+            let line = e.span().map(|s| text[..s.start].lines().count().max(1));
+            // TOML points an unknown field at its table; find the key itself.
+            let unknown = message
+                .strip_prefix("unknown field `")
+                .and_then(|r| r.split('`').next())
+                .and_then(|k| find_key_line(text, k));
+            let line = unknown.or(line);
+            ConfigError {
+                origin: origin.clone(),
+                key: line.and_then(|l| key_at_line(text, l)).unwrap_or_default(),
+                line,
+                message,
+            }
         })?;
         let config = if overrides.is_empty() {
             from_file
@@ -446,9 +480,11 @@ mod tests {
         let e = load("[scoreboard]\ntrackerz = 3\n", &[]).unwrap_err();
         assert!(e.message.contains("unknown field `trackerz`"), "{e}");
         assert_eq!(e.line, Some(2));
+        assert_eq!(e.key, "scoreboard.trackerz");
         let e = load("[scoreboard]\ntrackers = \"eight\"\n", &[]).unwrap_err();
         assert!(e.message.contains("invalid type"), "{e}");
         assert_eq!(e.line, Some(2));
+        assert_eq!(e.key, "scoreboard.trackers");
         let e = load("[scoreboardd]\n", &[]).unwrap_err();
         assert!(e.message.contains("unknown field `scoreboardd`"), "{e}");
         assert!(load("\u{1}\u{2}garbage ][", &[]).is_err());

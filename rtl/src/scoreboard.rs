@@ -371,8 +371,30 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
     }
 }
 
+impl crate::BlockGen for ScoreboardConfig {
+    const NAME: &'static str = "scoreboard";
+
+    fn wrapper(&self) -> Wrapper {
+        wrapper(self)
+    }
+
+    fn header_params(&self) -> Vec<(String, String)> {
+        header_params(self)
+    }
+
+    /// rust-hdl's Verilog of the core, with `counter_width` dispatched to `W`.
+    fn core_verilog(&self) -> Result<String, String> {
+        crate::with_width!(self.counter_width, W => {
+            let mut core = ScoreboardCore::<W>::new(self);
+            core.connect_all();
+            rust_hdl::core::check_error::check_all(&core).map_err(|e| format!("{e:?}"))?;
+            Ok(generate_verilog_unchecked(&core))
+        })
+    }
+}
+
 /// The exact ports of `warpgen_scoreboard` for `cfg`, bound to the core's ports.
-pub fn wrapper(cfg: &ScoreboardConfig) -> Wrapper {
+fn wrapper(cfg: &ScoreboardConfig) -> Wrapper {
     let tg = cfg.thread_groups as usize;
     let trk = cfg.trackers as usize;
     let ports = cfg.completion_ports as usize;
@@ -458,7 +480,7 @@ pub fn wrapper(cfg: &ScoreboardConfig) -> Wrapper {
 }
 
 /// Parameter lines of the file header: every config value, resolved.
-pub fn header_params(cfg: &ScoreboardConfig) -> Vec<(String, String)> {
+fn header_params(cfg: &ScoreboardConfig) -> Vec<(String, String)> {
     let maxes: Vec<String> = cfg.max_counts().iter().map(|m| m.to_string()).collect();
     vec![
         ("thread_groups".into(), cfg.thread_groups.to_string()),
@@ -469,14 +491,4 @@ pub fn header_params(cfg: &ScoreboardConfig) -> Vec<(String, String)> {
         ("TGW (thread-group id bits)".into(), cfg.tg_bits().to_string()),
         ("TKW (tracker id bits)".into(), cfg.trk_bits().to_string()),
     ]
-}
-
-/// rust-hdl's Verilog of the core for `cfg` (before renaming).
-pub fn core_verilog(cfg: &ScoreboardConfig) -> Result<String, String> {
-    crate::with_width!(cfg.counter_width, W => {
-        let mut core = ScoreboardCore::<W>::new(cfg);
-        core.connect_all();
-        rust_hdl::core::check_error::check_all(&core).map_err(|e| format!("{e:?}"))?;
-        Ok(generate_verilog_unchecked(&core))
-    })
 }
