@@ -103,11 +103,16 @@ static void wg_trace_close_inst(WgInst* inst) {
 // instance and instances used from any thread, it must point at this instance's context
 // whenever the model runs. Reading that thread-local costs a call into the dynamic loader,
 // so the check is skipped while nothing can have changed it: the same thread entered this
-// instance last and no context switch (or creation or destruction) happened since, which
-// g_context_epoch counts.
+// instance last and no context switch, creation, destruction or thread exit (after which a
+// new thread may get the same thread pointer) happened since, which g_context_epoch counts.
 static std::atomic<uint64_t> g_context_epoch{1};
 
 static void wg_context_changed() { g_context_epoch.fetch_add(1, std::memory_order_relaxed); }
+
+// Bumps the epoch when a thread that entered an instance exits.
+struct WgThreadExit {
+    ~WgThreadExit() { wg_context_changed(); }
+};
 
 // Identifies the calling thread without a call: the thread pointer register.
 static inline const void* wg_thread_id() {
@@ -119,6 +124,8 @@ static inline const void* wg_thread_id() {
 }
 
 static void wg_enter_slow(WgInst* inst) {
+    static thread_local WgThreadExit t_exit_hook;  // constructed on this thread's first entry
+    (void)t_exit_hook;
     if (Verilated::threadContextp() != &inst->context) {
         Verilated::threadContextp(&inst->context);
         wg_context_changed();

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::cache::{self, KeyHasher};
-use crate::ports::{self, DirectEval, PortInfo};
+use crate::ports::{self, DirectEval};
 use crate::tool;
 use crate::{BuildSpec, SimError};
 
@@ -45,11 +45,19 @@ const TEMPLATES: &[(&str, &str)] = &[
 /// Verilator options of every simulation build. Lint warnings are not fatal here (lint is
 /// checked by [`verilator_lint`](crate::verilator_lint)); X values are zero, so runs are
 /// deterministic; assertions are on.
-const VERILATOR_FLAGS: &[&str] = &["-Wno-fatal", "--x-assign", "0", "--x-initial", "0", "--assert"];
+const VERILATOR_FLAGS: &[&str] = &[
+    "-Wno-fatal",
+    "--x-assign",
+    "0",
+    "--x-initial",
+    "0",
+    "--assert",
+];
 
 /// C++ flags: position-independent code with hidden symbols (only the shim's `extern "C"`
-/// functions are exported), Verilator's `$finish`/`$stop`/fatal hooks and output macro
-/// redirected to `cpp/wg_hooks.cpp`.
+/// functions are exported), TLS descriptors (cheaper thread-local access from a loaded
+/// library), Verilator's `$finish`/`$stop`/fatal hooks and output macro redirected to
+/// `cpp/wg_hooks.cpp`.
 const CFLAGS: &[&str] = &[
     "-fPIC",
     "-fvisibility=hidden",
@@ -82,7 +90,9 @@ fn fingerprint(h: &mut KeyHasher) {
 pub(crate) fn model_entry(verilator_version: &str, spec: &BuildSpec) -> String {
     let mut h = KeyHasher::new("model");
     fingerprint(&mut h);
-    h.field(verilator_version).field(&spec.top).field([u8::from(spec.trace)]);
+    h.field(verilator_version)
+        .field(&spec.top)
+        .field([u8::from(spec.trace)]);
     h.field(spec.extra_args.len().to_le_bytes());
     for arg in &spec.extra_args {
         h.field(arg);
@@ -105,41 +115,34 @@ pub(crate) fn fill_model(
 ) -> Result<(), SimError> {
     let mut log = String::new();
     write_templates(tmp)?;
-    let src = tmp.join(SRC_DIR);
-    fs::create_dir_all(&src).map_err(|e| SimError::io(format!("creating {}", src.display()), e))?;
-    for (name, text) in &spec.sources {
-        cache::write(&src.join(name), text)?;
-    }
+    write_sources(tmp, spec)?;
     let mut verilate = verilate_command(verilator, spec);
     verilate.current_dir(tmp);
     run_logged(&mut verilate, "verilator (verilating the design)", &mut log)?;
 
     let obj = tmp.join(OBJ_DIR);
-    let header = cache::read(&obj.join(format!("V{}.h", spec.top)))?;
-    let ports = ports::parse_header(&header)?;
-    check_port_names(&ports)?;
-    let direct = DirectEval::detect(
-        &spec.top,
-        &cache::read(&obj.join(format!("V{}.cpp", spec.top)))?,
-        &header,
-    );
-    cache::write(&tmp.join(PORTS_HEADER), ports::ports_header(&spec.top, spec.trace, direct.as_ref(), &ports))?;
-
+    write_ports_header(tmp, &obj, spec)?;
     let makefile = format!("V{}.mk", spec.top);
     let runtime = Runtime::ensure(root, verilator_version, &obj, &makefile, &mut log)?;
     cache::write(&tmp.join(RUNTIME_MANIFEST), runtime.manifest())?;
-    let mut vars = runtime.link_vars("wg_shim");
-    vars.extend(MAKE_OPT.iter().map(|v| v.to_string()));
-    make(&obj, &makefile, &[], &vars, &[], "make (compiling the model)", &mut log)?;
+    Make::new(&obj, &makefile)
+        .args(runtime.link_vars("wg_shim"))
+        .run("make (compiling the model)", &mut log)?;
     cache::write(&tmp.join(BUILD_LOG), log)
 }
 
 /// Fills `tmp` with the replay benchmark of the model in `model_dir` (a sibling entry):
-/// its own `wg_bench.o` linked with the model's objects and runtime.
+/// its own `wg_bench.o` linked with the model's objects and runtime. Make runs in the
+/// benchmark's `obj/` and finds the model's files through `VPATH`, so it never writes into
+/// the model's entry.
 pub(crate) fn fill_bench(model_dir: &Path, top: &str, tmp: &Path) -> Result<(), SimError> {
     write_templates(tmp)?;
-    fs::copy(model_dir.join(PORTS_HEADER), tmp.join(PORTS_HEADER))
-        .map_err(|e| SimError::io(format!("copying {PORTS_HEADER} from {}", model_dir.display()), e))?;
+    fs::copy(model_dir.join(PORTS_HEADER), tmp.join(PORTS_HEADER)).map_err(|e| {
+        SimError::io(
+            format!("copying {PORTS_HEADER} from {}", model_dir.display()),
+            e,
+        )
+    })?;
     let runtime = Runtime::parse(&cache::read(&model_dir.join(RUNTIME_MANIFEST))?)?;
     let model_obj = format!("../../{}/{OBJ_DIR}", entry_name(model_dir)?);
     let obj = tmp.join(OBJ_DIR);
@@ -153,11 +156,12 @@ pub(crate) fn fill_bench(model_dir: &Path, top: &str, tmp: &Path) -> Result<(), 
          \t$(LINK) $(filter-out -shared,$(LDFLAGS) $^ $(LOADLIBES) $(LDLIBS) $(LIBS)) -o $@\n"
     );
     cache::write(&obj.join("bench.mk"), makefile)?;
-    let mut vars = runtime.link_vars("");
-    vars.extend(MAKE_OPT.iter().map(|v| v.to_string()));
     let mut log = String::new();
-    let targets = [BENCH_NAME.to_string()];
-    make(&obj, "bench.mk", &[model_obj], &vars, &targets, "make (building the replay benchmark)", &mut log)?;
+    Make::new(&obj, "bench.mk")
+        .args([format!("-I{model_obj}")])
+        .args(runtime.link_vars(""))
+        .args([BENCH_NAME.to_string()])
+        .run("make (building the replay benchmark)", &mut log)?;
     cache::write(&tmp.join(BUILD_LOG), log)
 }
 
@@ -176,7 +180,17 @@ fn entry_name(dir: &Path) -> Result<&str, SimError> {
 }
 
 fn write_templates(dir: &Path) -> Result<(), SimError> {
-    TEMPLATES.iter().try_for_each(|(name, text)| cache::write(&dir.join(name), text))
+    TEMPLATES
+        .iter()
+        .try_for_each(|(name, text)| cache::write(&dir.join(name), text))
+}
+
+fn write_sources(tmp: &Path, spec: &BuildSpec) -> Result<(), SimError> {
+    let src = tmp.join(SRC_DIR);
+    fs::create_dir_all(&src).map_err(|e| SimError::io(format!("creating {}", src.display()), e))?;
+    spec.sources
+        .iter()
+        .try_for_each(|(name, text)| cache::write(&src.join(name), text))
 }
 
 fn verilate_command(verilator: &Path, spec: &BuildSpec) -> Command {
@@ -194,42 +208,73 @@ fn verilate_command(verilator: &Path, spec: &BuildSpec) -> Command {
         cmd.args(["-LDFLAGS", flag]);
     }
     cmd.args(&spec.extra_args);
-    cmd.args(spec.sources.iter().map(|(name, _)| format!("{SRC_DIR}/{name}")));
+    cmd.args(
+        spec.sources
+            .iter()
+            .map(|(name, _)| format!("{SRC_DIR}/{name}")),
+    );
     cmd
 }
 
-/// Port names become C++ member names in the shim: make sure they are plain identifiers.
-fn check_port_names(ports: &[PortInfo]) -> Result<(), SimError> {
-    match ports.iter().find(|p| !p.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')) {
-        Some(p) => Err(SimError::Unsupported(format!("port name `{}` is not a plain identifier", p.name))),
-        None => Ok(()),
+/// Reads the ports and the shape of `eval_step` from Verilator's output in `obj` and writes
+/// `wg_ports.h` at the top of the entry.
+fn write_ports_header(tmp: &Path, obj: &Path, spec: &BuildSpec) -> Result<(), SimError> {
+    let header = cache::read(&obj.join(format!("V{}.h", spec.top)))?;
+    let ports = ports::parse_header(&header)?;
+    if let Some(p) = ports.iter().find(|p| {
+        !p.name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_')
+    }) {
+        // Port names become C++ member names in the shim.
+        return Err(SimError::Unsupported(format!(
+            "port name `{}` is not a plain identifier",
+            p.name
+        )));
     }
+    let model_cpp = cache::read(&obj.join(format!("V{}.cpp", spec.top)))?;
+    let direct = DirectEval::detect(&spec.top, &model_cpp, &header);
+    cache::write(
+        &tmp.join(PORTS_HEADER),
+        ports::ports_header(&spec.top, spec.trace, direct.as_ref(), &ports),
+    )
 }
 
-/// Runs make in `dir` with `makefile`, extra include directories, variables and targets
-/// (none: the makefile's default target), appending its output to `log`.
-fn make(
-    dir: &Path,
-    makefile: &str,
-    include_dirs: &[String],
-    vars: &[String],
-    targets: &[String],
-    what: &str,
-    log: &mut String,
-) -> Result<(), SimError> {
-    let program = tool::find("make", "WARPGEN_MAKE")?;
-    let mut cmd = Command::new(program);
-    cmd.current_dir(dir)
-        .args(["-f", makefile, &format!("-j{}", tool::jobs())])
-        // Not a sub-make of whatever make may have started cargo.
-        .env_remove("MAKEFLAGS")
-        .env_remove("MFLAGS")
-        .env_remove("MAKELEVEL");
-    for inc in include_dirs {
-        cmd.arg(format!("-I{inc}"));
+/// One make run in an entry's `obj/` directory, with the optimisation settings of every
+/// compilation ([`MAKE_OPT`]).
+struct Make<'a> {
+    dir: &'a Path,
+    makefile: &'a str,
+    args: Vec<String>,
+}
+
+impl<'a> Make<'a> {
+    fn new(dir: &'a Path, makefile: &'a str) -> Self {
+        Make {
+            dir,
+            makefile,
+            args: MAKE_OPT.iter().map(|v| v.to_string()).collect(),
+        }
     }
-    cmd.args(vars).args(targets);
-    run_logged(&mut cmd, what, log)
+
+    /// Adds options, variable assignments or targets (none: the default target).
+    fn args(mut self, args: impl IntoIterator<Item = String>) -> Self {
+        self.args.extend(args);
+        self
+    }
+
+    /// Runs make, appending its output to `log`.
+    fn run(self, what: &str, log: &mut String) -> Result<(), SimError> {
+        let mut cmd = Command::new(tool::find("make", "WARPGEN_MAKE")?);
+        cmd.current_dir(self.dir)
+            .args(["-f", self.makefile, &format!("-j{}", tool::jobs())])
+            // Not a sub-make of whatever make may have started cargo.
+            .env_remove("MAKEFLAGS")
+            .env_remove("MFLAGS")
+            .env_remove("MAKELEVEL")
+            .args(&self.args);
+        run_logged(&mut cmd, what, log)
+    }
 }
 
 /// Runs `cmd` (see [`tool::run`]) and appends its command line and output to `log`.
@@ -260,19 +305,29 @@ impl Runtime {
         log: &mut String,
     ) -> Result<Runtime, SimError> {
         let vars = MakeVars::read(obj, makefile)?;
-        let mut objects: Vec<String> = vars.list("VM_GLOBAL_FAST").chain(vars.list("VM_GLOBAL_SLOW")).collect();
+        let mut objects: Vec<String> = vars
+            .list("VM_GLOBAL_FAST")
+            .chain(vars.list("VM_GLOBAL_SLOW"))
+            .collect();
         objects.push("wg_hooks".to_string());
         let objects: Vec<String> = objects.into_iter().map(|o| format!("{o}.o")).collect();
         let mut h = KeyHasher::new("runtime");
         fingerprint(&mut h);
-        h.field(verilator_version).field(vars.runtime_settings()).field(objects.join(" "));
-        let runtime = Runtime { entry: h.finish("rt"), objects };
+        h.field(verilator_version)
+            .field(vars.runtime_settings())
+            .field(objects.join(" "));
+        let runtime = Runtime {
+            entry: h.finish("rt"),
+            objects,
+        };
         cache::publish(root, &runtime.entry, |rt_tmp| {
-            let vars: Vec<String> = MAKE_OPT.iter().map(|v| v.to_string()).collect();
-            make(obj, makefile, &[], &vars, &runtime.objects, "make (compiling the Verilator runtime)", log)?;
+            Make::new(obj, makefile)
+                .args(runtime.objects.iter().cloned())
+                .run("make (compiling the Verilator runtime)", log)?;
             for o in &runtime.objects {
-                fs::rename(obj.join(o), rt_tmp.join(o))
-                    .map_err(|e| SimError::io(format!("moving {o} into the runtime cache entry"), e))?;
+                fs::rename(obj.join(o), rt_tmp.join(o)).map_err(|e| {
+                    SimError::io(format!("moving {o} into the runtime cache entry"), e)
+                })?;
             }
             Ok(())
         })?;
@@ -282,7 +337,11 @@ impl Runtime {
     /// Make variables that link the runtime instead of compiling it: `user_classes` are the
     /// objects compiled from the model's own `--exe` files.
     fn link_vars(&self, user_classes: &str) -> Vec<String> {
-        let objects: Vec<String> = self.objects.iter().map(|o| format!("../../{}/{o}", self.entry)).collect();
+        let objects: Vec<String> = self
+            .objects
+            .iter()
+            .map(|o| format!("../../{}/{o}", self.entry))
+            .collect();
         vec![
             "VK_GLOBAL_OBJS=".to_string(),
             format!("VM_USER_CLASSES={user_classes}"),
@@ -295,11 +354,19 @@ impl Runtime {
     }
 
     fn parse(manifest: &str) -> Result<Runtime, SimError> {
-        let mut lines = manifest.lines().filter(|l| !l.is_empty()).map(str::to_string);
-        let entry = lines
-            .next()
-            .ok_or_else(|| SimError::InvalidSpec(format!("empty {RUNTIME_MANIFEST} in the model's cache entry")))?;
-        Ok(Runtime { entry, objects: lines.collect() })
+        let mut lines = manifest
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(str::to_string);
+        let entry = lines.next().ok_or_else(|| {
+            SimError::InvalidSpec(format!(
+                "empty {RUNTIME_MANIFEST} in the model's cache entry"
+            ))
+        })?;
+        Ok(Runtime {
+            entry,
+            objects: lines.collect(),
+        })
     }
 }
 
@@ -392,14 +459,18 @@ mod tests {
 
     #[test]
     fn make_assignments_with_continuations() {
-        let text = "# c\nVM_SC = 0\nVM_GLOBAL_FAST += \\\n\tverilated \\\n\tverilated_threads \\\n\n\
+        let text =
+            "# c\nVM_SC = 0\nVM_GLOBAL_FAST += \\\n\tverilated \\\n\tverilated_threads \\\n\n\
                     VM_USER_CFLAGS = \\\n\t-fPIC \\\n\t-include ../wg_printf.h \\\n\n\
                     shim.o: shim.cpp\n\t$(CXX) -c -o $@ $<\nX ?= 1\n";
         let mut vars = BTreeMap::new();
         parse_make_assignments(text, &mut vars);
         assert_eq!(vars["VM_SC"], ["0"]);
         assert_eq!(vars["VM_GLOBAL_FAST"], ["verilated", "verilated_threads"]);
-        assert_eq!(vars["VM_USER_CFLAGS"], ["-fPIC", "-include", "../wg_printf.h"]);
+        assert_eq!(
+            vars["VM_USER_CFLAGS"],
+            ["-fPIC", "-include", "../wg_printf.h"]
+        );
         assert_eq!(vars["X"], ["1"]);
         assert!(!vars.contains_key("shim.o"));
     }

@@ -3,10 +3,14 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 
 use crate::SimError;
+
+/// Name prefix of the temporary directories builds happen in.
+const TEMP_PREFIX: &str = ".tmp-";
 
 /// Environment variable that overrides the cache root.
 pub const CACHE_ENV: &str = "WARPGEN_SIM_CACHE";
@@ -14,7 +18,11 @@ pub const CACHE_ENV: &str = "WARPGEN_SIM_CACHE";
 /// The cache root used when none is given: `$WARPGEN_SIM_CACHE` if set, else
 /// `$XDG_CACHE_HOME/warpgen/sim`, else `$HOME/.cache/warpgen/sim`.
 pub fn default_cache_root() -> Result<PathBuf, SimError> {
-    let from_env = |var: &str| std::env::var_os(var).filter(|v| !v.is_empty()).map(PathBuf::from);
+    let from_env = |var: &str| {
+        std::env::var_os(var)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
     if let Some(root) = from_env(CACHE_ENV) {
         return Ok(root);
     }
@@ -71,10 +79,16 @@ where
     }
     fs::create_dir_all(root)
         .map_err(|e| SimError::io(format!("creating cache directory {}", root.display()), e))?;
+    remove_stale_temps(root);
     let tmp = tempfile::Builder::new()
-        .prefix(".tmp-")
+        .prefix(TEMP_PREFIX)
         .tempdir_in(root)
-        .map_err(|e| SimError::io(format!("creating a build directory in {}", root.display()), e))?;
+        .map_err(|e| {
+            SimError::io(
+                format!("creating a build directory in {}", root.display()),
+                e,
+            )
+        })?;
     fill(tmp.path())?;
     match fs::rename(tmp.path(), &dest) {
         Ok(()) => {
@@ -84,7 +98,29 @@ where
         // Lost a race with another build of the same entry: use theirs (ours is deleted
         // when `tmp` drops).
         Err(_) if dest.is_dir() => Ok((dest, false)),
-        Err(e) => Err(SimError::io(format!("renaming build directory to {}", dest.display()), e)),
+        Err(e) => Err(SimError::io(
+            format!("renaming build directory to {}", dest.display()),
+            e,
+        )),
+    }
+}
+
+/// Removes temporary build directories left by processes killed mid-build (older than a
+/// day: no build takes that long). Best effort.
+fn remove_stale_temps(root: &Path) {
+    const STALE: Duration = Duration::from_secs(24 * 3600);
+    let Ok(entries) = fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let stale = entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX)
+            && entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > STALE));
+        if stale {
+            let _ = fs::remove_dir_all(entry.path());
+        }
     }
 }
 

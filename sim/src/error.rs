@@ -108,7 +108,10 @@ pub enum SimError {
 impl SimError {
     /// Wraps an I/O error with what was being done.
     pub(crate) fn io(context: impl Into<String>, source: std::io::Error) -> Self {
-        SimError::Io { context: context.into(), source }
+        SimError::Io {
+            context: context.into(),
+            source,
+        }
     }
 }
 
@@ -131,7 +134,11 @@ impl fmt::Display for SimError {
             SimError::InvalidSpec(msg) => write!(f, "invalid build spec: {msg}"),
             SimError::Unsupported(msg) => write!(f, "unsupported design: {msg}"),
             SimError::Load { path, message } => {
-                write!(f, "cannot load simulation library {}: {message}", path.display())
+                write!(
+                    f,
+                    "cannot load simulation library {}: {message} (delete its cache entry to rebuild it)",
+                    path.display()
+                )
             }
             SimError::UnknownPort { name, available } => write!(
                 f,

@@ -65,7 +65,10 @@ pub(crate) struct Library {
 impl Library {
     /// Loads the library at `path` and checks its ABI version.
     pub fn open(path: &Path) -> Result<Library, SimError> {
-        let load_err = |message: String| SimError::Load { path: path.to_path_buf(), message };
+        let load_err = |message: String| SimError::Load {
+            path: path.to_path_buf(),
+            message,
+        };
         // SAFETY: the library is one this crate built from cpp/wg_shim.cpp; its static
         // initialisers are the Verilator runtime's, which have no preconditions.
         // RTLD_NOW reports unresolved symbols here rather than at the first call.
@@ -87,7 +90,9 @@ impl Library {
         // SAFETY: no arguments, returns a constant.
         let found = unsafe { abi() };
         if found != ABI_VERSION {
-            return Err(load_err(format!("shim ABI version {found}, expected {ABI_VERSION}")));
+            return Err(load_err(format!(
+                "shim ABI version {found}, expected {ABI_VERSION}"
+            )));
         }
         let api = Api {
             create: sym!(b"wg_create\0"),
@@ -124,7 +129,11 @@ impl Library {
                     CStr::from_ptr(name).to_string_lossy().into_owned()
                 };
                 let dir = if dir == 0 { Dir::In } else { Dir::Out };
-                PortInfo { name, dir, width: width as usize }
+                PortInfo {
+                    name,
+                    dir,
+                    width: width as usize,
+                }
             })
             .collect()
     }
@@ -134,6 +143,8 @@ impl Library {
     /// # Safety
     /// `inst` must be a live instance of this library.
     pub unsafe fn message(&self, inst: *mut Inst) -> String {
-        CStr::from_ptr((self.api.message)(inst)).to_string_lossy().into_owned()
+        CStr::from_ptr((self.api.message)(inst))
+            .to_string_lossy()
+            .into_owned()
     }
 }

@@ -12,7 +12,11 @@ const STAT_FILE: &str = "stat.txt";
 
 /// Runs `verilator --lint-only -Wall` (plus `extra`, e.g. `--top-module x`) on `files`.
 /// Any warning or error fails, with everything Verilator printed.
-pub fn verilator_lint(verilator: &Verilator, files: &[PathBuf], extra: &[String]) -> Result<(), SimError> {
+pub fn verilator_lint(
+    verilator: &Verilator,
+    files: &[PathBuf],
+    extra: &[String],
+) -> Result<(), SimError> {
     let mut cmd = Command::new(verilator.path());
     cmd.args(["--lint-only", "-Wall"]).args(extra).args(files);
     let out = tool::run_any_status(&mut cmd, "verilator --lint-only")?;
@@ -38,15 +42,25 @@ pub struct YosysReport {
 /// fails if any latch is inferred or yosys reports an error; otherwise returns the cell and
 /// flip-flop counts. yosys is `$YOSYS` if set, else `yosys` on `PATH`.
 pub fn yosys_check(files: &[PathBuf], top: &str) -> Result<YosysReport, SimError> {
-    if top.is_empty() || !top.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$') {
-        return Err(SimError::InvalidSpec(format!("top module name {top:?} is not a plain identifier")));
+    if top.is_empty()
+        || !top
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    {
+        return Err(SimError::InvalidSpec(format!(
+            "top module name {top:?} is not a plain identifier"
+        )));
     }
     let yosys = tool::find("yosys", "YOSYS")?;
     let dir = tempfile::tempdir().map_err(|e| SimError::io("creating a directory for yosys", e))?;
     let mut script = String::new();
     for file in files {
-        let file = std::path::absolute(file).map_err(|e| SimError::io(format!("resolving {}", file.display()), e))?;
-        script.push_str(&format!("read_verilog {}\n", yosys_quote(&file.to_string_lossy())));
+        let file = std::path::absolute(file)
+            .map_err(|e| SimError::io(format!("resolving {}", file.display()), e))?;
+        script.push_str(&format!(
+            "read_verilog {}\n",
+            yosys_quote(&file.to_string_lossy())
+        ));
     }
     script.push_str(&format!("synth -flatten -top {top}\n"));
     // yosys runs in `dir`: `tee -o` takes no quoted path.
@@ -56,12 +70,17 @@ pub fn yosys_check(files: &[PathBuf], top: &str) -> Result<YosysReport, SimError
     cache::write(&script_file, &script)?;
 
     let mut cmd = Command::new(yosys);
-    cmd.current_dir(dir.path()).arg("-Q").arg("-s").arg(&script_file);
+    cmd.current_dir(dir.path())
+        .arg("-Q")
+        .arg("-s")
+        .arg(&script_file);
     let out = tool::run_any_status(&mut cmd, "yosys")?;
     if !out.success {
         let log_tail = tool::tail(&out.text, LOG_TAIL_LINES);
         if out.text.contains("selection is not empty") {
-            return Err(SimError::Latch { log_tail: latch_lines(&out.text).unwrap_or(log_tail) });
+            return Err(SimError::Latch {
+                log_tail: latch_lines(&out.text).unwrap_or(log_tail),
+            });
         }
         return Err(SimError::CommandFailed {
             what: "yosys synthesis".to_string(),
@@ -106,8 +125,16 @@ fn parse_stat(stat: &str) -> Option<YosysReport> {
             _ => break,
         }
     }
-    let flip_flops = cell_types.iter().filter(|(name, _)| name.contains("DFF")).map(|(_, n)| n).sum();
-    Some(YosysReport { cells, flip_flops, cell_types })
+    let flip_flops = cell_types
+        .iter()
+        .filter(|(name, _)| name.contains("DFF"))
+        .map(|(_, n)| n)
+        .sum();
+    Some(YosysReport {
+        cells,
+        flip_flops,
+        cell_types,
+    })
 }
 
 #[cfg(test)]

@@ -68,7 +68,11 @@ impl Model {
     pub(crate) fn load(dir: PathBuf, top: &str, was_cached: bool) -> Result<Model, SimError> {
         let lib = Library::open(&builder::lib_path(&dir))?;
         let ports = lib.ports();
-        let index = ports.iter().enumerate().map(|(i, p)| (p.name.clone(), i)).collect();
+        let index = ports
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.name.clone(), i))
+            .collect();
         let inner = ModelInner {
             has_clock: ports.iter().any(PortInfo::is_clock),
             has_trace: lib.has_trace(),
@@ -78,7 +82,10 @@ impl Model {
             dir,
             top: top.to_string(),
         };
-        Ok(Model { inner: Arc::new(inner), was_cached })
+        Ok(Model {
+            inner: Arc::new(inner),
+            was_cached,
+        })
     }
 
     /// The ports, in the order of the Verilated class (`V<top>.h`: grouped by storage
@@ -117,7 +124,9 @@ impl Model {
     /// Runs `stimulus` `repeat` times through the plain C++ baseline and returns its speed
     /// in cycles per second (see [`replay_bench_report`](Model::replay_bench_report)).
     pub fn replay_bench(&self, stimulus: &[Vec<u64>], repeat: usize) -> Result<f64, SimError> {
-        Ok(self.replay_bench_report(stimulus, repeat)?.cycles_per_second())
+        Ok(self
+            .replay_bench_report(stimulus, repeat)?
+            .cycles_per_second())
     }
 
     /// Runs `stimulus` `repeat` times through a standalone C++ program linked from this
@@ -129,18 +138,30 @@ impl Model {
     /// into a checksum, then sets `clock` to 1 and evaluates, to 0 and evaluates: the work
     /// [`Sim::replay`] does through the harness, without the harness. The program is built on
     /// first use and cached beside the model.
-    pub fn replay_bench_report(&self, stimulus: &[Vec<u64>], repeat: usize) -> Result<BenchReport, SimError> {
+    pub fn replay_bench_report(
+        &self,
+        stimulus: &[Vec<u64>],
+        repeat: usize,
+    ) -> Result<BenchReport, SimError> {
         check_stimulus(&self.inner.ports, stimulus)?;
         let root = self.inner.dir.parent().unwrap_or(Path::new("."));
-        let (bench_dir, _) = cache::publish(root, &builder::bench_entry(&self.inner.dir)?, |tmp| {
-            builder::fill_bench(&self.inner.dir, &self.inner.top, tmp)
-        })?;
+        let (bench_dir, _) =
+            cache::publish(root, &builder::bench_entry(&self.inner.dir)?, |tmp| {
+                builder::fill_bench(&self.inner.dir, &self.inner.top, tmp)
+            })?;
         let mut file = tempfile::NamedTempFile::new()
             .map_err(|e| SimError::io("creating the stimulus file", e))?;
-        let bytes: Vec<u8> = stimulus.iter().flatten().flat_map(|w| w.to_le_bytes()).collect();
-        file.write_all(&bytes).map_err(|e| SimError::io(format!("writing {}", file.path().display()), e))?;
+        let bytes: Vec<u8> = stimulus
+            .iter()
+            .flatten()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
+        file.write_all(&bytes)
+            .map_err(|e| SimError::io(format!("writing {}", file.path().display()), e))?;
         let mut cmd = Command::new(builder::bench_path(&bench_dir));
-        cmd.arg(file.path()).arg(stimulus.len().to_string()).arg(repeat.to_string());
+        cmd.arg(file.path())
+            .arg(stimulus.len().to_string())
+            .arg(repeat.to_string());
         let out = tool::run(&mut cmd, "the replay benchmark")?;
         parse_bench_output(&out.stdout).ok_or_else(|| SimError::CommandFailed {
             what: "the replay benchmark".to_string(),
@@ -158,7 +179,10 @@ pub(crate) fn check_stimulus(ports: &[PortInfo], stimulus: &[Vec<u64>]) -> Resul
     let words: usize = inputs.iter().map(|p| p.words()).sum();
     for (cycle, values) in stimulus.iter().enumerate() {
         if values.len() != words {
-            let names: Vec<String> = inputs.iter().map(|p| format!("{}[{}]", p.name, p.width)).collect();
+            let names: Vec<String> = inputs
+                .iter()
+                .map(|p| format!("{}[{}]", p.name, p.width))
+                .collect();
             return Err(SimError::InvalidStimulus(format!(
                 "cycle {cycle} has {} words; expected {words}: one per 64 bits of {}",
                 values.len(),
@@ -184,7 +208,9 @@ pub(crate) fn check_stimulus(ports: &[PortInfo], stimulus: &[Vec<u64>]) -> Resul
 
 fn parse_bench_output(stdout: &str) -> Option<BenchReport> {
     let field = |key: &str| {
-        stdout.lines().find_map(|line| line.strip_prefix(key)?.strip_prefix(' ').map(str::trim))
+        stdout
+            .lines()
+            .find_map(|line| line.strip_prefix(key)?.strip_prefix(' ').map(str::trim))
     };
     Some(BenchReport {
         cycles: field("cycles")?.parse().ok()?,

@@ -95,8 +95,16 @@ impl Slot {
                 Storage::U64 if i == 0 => *self.ptr.cast::<u64>(),
                 Storage::Wide { words } => {
                     let p = self.ptr.cast::<u32>();
-                    let lo = if 2 * i < words { u64::from(*p.add(2 * i)) } else { 0 };
-                    let hi = if 2 * i + 1 < words { u64::from(*p.add(2 * i + 1)) } else { 0 };
+                    let lo = if 2 * i < words {
+                        u64::from(*p.add(2 * i))
+                    } else {
+                        0
+                    };
+                    let hi = if 2 * i + 1 < words {
+                        u64::from(*p.add(2 * i + 1))
+                    } else {
+                        0
+                    };
                     lo | hi << 32
                 }
                 _ => 0,
@@ -185,10 +193,21 @@ impl Sim {
             .map(|(p, ptr)| Slot {
                 ptr,
                 storage: Storage::for_width(p.width),
-                mask: if p.width >= 64 { u64::MAX } else { (1u64 << p.width) - 1 },
+                mask: if p.width >= 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << p.width) - 1
+                },
             })
             .collect();
-        let mut sim = Sim { model, inst, slots, state: State::Running, cycle: 0, vcd_open: false };
+        let mut sim = Sim {
+            model,
+            inst,
+            slots,
+            state: State::Running,
+            cycle: 0,
+            vcd_open: false,
+        };
         sim.check(status.into())?;
         Ok(sim)
     }
@@ -227,10 +246,16 @@ impl Sim {
         self.running()?;
         let info = self.info(p);
         if info.dir != Dir::In {
-            return Err(SimError::NotAnInput { port: info.name.clone() });
+            return Err(SimError::NotAnInput {
+                port: info.name.clone(),
+            });
         }
         if !fits(words, info.width) {
-            return Err(SimError::ValueTooWide { port: info.name.clone(), width: info.width, value: hex(words) });
+            return Err(SimError::ValueTooWide {
+                port: info.name.clone(),
+                width: info.width,
+                value: hex(words),
+            });
         }
         self.slots[p.index()].write_words(words);
         Ok(())
@@ -251,10 +276,22 @@ impl Sim {
         self.slots[p.index()].read_word(0)
     }
 
+    /// Word `i` (bits `64*i ..`) of port `p`, without allocating; 0 past the port's width.
+    #[inline]
+    pub fn get_word(&self, p: PortId, i: usize) -> u64 {
+        if i < self.info(p).words() {
+            self.slots[p.index()].read_word(i)
+        } else {
+            0
+        }
+    }
+
     /// All bits of port `p` as little-endian 64-bit words (`ceil(width / 64)` of them).
     pub fn get_wide(&self, p: PortId) -> Vec<u64> {
         let slot = &self.slots[p.index()];
-        (0..self.info(p).words()).map(|i| slot.read_word(i)).collect()
+        (0..self.info(p).words())
+            .map(|i| slot.read_word(i))
+            .collect()
     }
 
     /// Evaluates the model: settles combinational logic after inputs changed. Verilator's
@@ -298,14 +335,18 @@ impl Sim {
             return Err(SimError::TraceNotBuilt);
         }
         self.running()?;
-        let trace_err = |message: String| SimError::Trace { path: path.to_path_buf(), message };
+        let trace_err = |message: String| SimError::Trace {
+            path: path.to_path_buf(),
+            message,
+        };
         if self.vcd_open {
             return Err(trace_err("this instance already writes a VCD".to_string()));
         }
         let c_path = CString::new(path.as_os_str().as_bytes())
             .map_err(|_| trace_err("the path contains a NUL byte".to_string()))?;
         // SAFETY: live instance; the path is a NUL-terminated string the call only reads.
-        let status: Status = unsafe { (self.model.lib.api.trace_open)(self.inst.as_ptr(), c_path.as_ptr()) }.into();
+        let status: Status =
+            unsafe { (self.model.lib.api.trace_open)(self.inst.as_ptr(), c_path.as_ptr()) }.into();
         if status != Status::Ok {
             return Err(trace_err(self.message()));
         }
@@ -327,13 +368,25 @@ impl Sim {
     /// [`Model::replay_bench_report`](crate::Model::replay_bench_report) does in plain C++:
     /// per cycle, set every stimulus port, `eval`, fold every output into the checksum,
     /// `tick`. Equal checksums mean the harness and the C++ loop saw the same outputs.
-    pub fn replay(&mut self, stimulus: &[Vec<u64>], repeat: usize) -> Result<BenchReport, SimError> {
+    pub fn replay(
+        &mut self,
+        stimulus: &[Vec<u64>],
+        repeat: usize,
+    ) -> Result<BenchReport, SimError> {
         check_stimulus(&self.model.ports, stimulus)?;
         let ports = &self.model.ports;
-        let inputs: Vec<(Slot, usize)> =
-            ports.iter().zip(&self.slots).filter(|(p, _)| p.is_stimulus()).map(|(p, s)| (*s, p.words())).collect();
-        let outputs: Vec<(Slot, usize)> =
-            ports.iter().zip(&self.slots).filter(|(p, _)| p.dir == Dir::Out).map(|(p, s)| (*s, p.words())).collect();
+        let inputs: Vec<(Slot, usize)> = ports
+            .iter()
+            .zip(&self.slots)
+            .filter(|(p, _)| p.is_stimulus())
+            .map(|(p, s)| (*s, p.words()))
+            .collect();
+        let outputs: Vec<(Slot, usize)> = ports
+            .iter()
+            .zip(&self.slots)
+            .filter(|(p, _)| p.dir == Dir::Out)
+            .map(|(p, s)| (*s, p.words()))
+            .collect();
         let mut h = CHECKSUM_INIT;
         let start = Instant::now();
         for _ in 0..repeat {
@@ -359,14 +412,22 @@ impl Sim {
             }
         }
         let seconds = start.elapsed().as_secs_f64();
-        Ok(BenchReport { cycles: (stimulus.len() * repeat) as u64, seconds, checksum: h })
+        Ok(BenchReport {
+            cycles: (stimulus.len() * repeat) as u64,
+            seconds,
+            checksum: h,
+        })
     }
 
     fn running(&self) -> Result<(), SimError> {
         match &self.state {
             State::Running => Ok(()),
-            State::Died(message) => Err(SimError::Died { message: message.clone() }),
-            State::Finished(message) => Err(SimError::Finished { message: message.clone() }),
+            State::Died(message) => Err(SimError::Died {
+                message: message.clone(),
+            }),
+            State::Finished(message) => Err(SimError::Finished {
+                message: message.clone(),
+            }),
         }
     }
 
@@ -389,7 +450,11 @@ impl Sim {
             }
             Status::Finished => self.state = State::Finished(self.message()),
             Status::NoClock => return Err(SimError::NoClock),
-            other => self.state = State::Died(format!("unexpected status {other:?} from the simulation library")),
+            other => {
+                self.state = State::Died(format!(
+                    "unexpected status {other:?} from the simulation library"
+                ))
+            }
         }
         self.running()
     }
@@ -410,7 +475,10 @@ impl Drop for Sim {
 
 impl std::fmt::Debug for Sim {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Sim").field("cycle", &self.cycle).field("state", &self.state).finish()
+        f.debug_struct("Sim")
+            .field("cycle", &self.cycle)
+            .field("state", &self.state)
+            .finish()
     }
 }
 

@@ -16,7 +16,10 @@ pub(crate) fn find(tool: &'static str, env_var: &'static str) -> Result<PathBuf,
                 env_override: Some((env_var, value)),
             })
         }
-        _ => which::which(tool).map_err(|_| SimError::ToolNotFound { tool, env_override: None }),
+        _ => which::which(tool).map_err(|_| SimError::ToolNotFound {
+            tool,
+            env_override: None,
+        }),
     }
 }
 
@@ -49,7 +52,12 @@ pub(crate) fn run_any_status(cmd: &mut Command, what: &str) -> Result<Output, Si
         text.push('\n');
     }
     text.push_str(&stderr);
-    Ok(Output { success: out.status.success(), status: out.status.to_string(), text, stdout })
+    Ok(Output {
+        success: out.status.success(),
+        status: out.status.to_string(),
+        text,
+        stdout,
+    })
 }
 
 /// Runs `cmd` to completion; a non-zero exit status is an error carrying all its output.
@@ -83,7 +91,8 @@ pub(crate) fn command_line(cmd: &Command) -> String {
 fn quote(s: &OsStr) -> String {
     let s = s.to_string_lossy();
     let plain = !s.is_empty()
-        && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=+:,@%".contains(c));
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=+:,@%".contains(c));
     if plain {
         s.into_owned()
     } else {

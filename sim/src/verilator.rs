@@ -28,7 +28,10 @@ pub struct BuildSpec {
 impl BuildSpec {
     /// A spec for top module `top` with no sources yet, no tracing, no extra arguments.
     pub fn new(top: impl Into<String>) -> Self {
-        BuildSpec { top: top.into(), ..BuildSpec::default() }
+        BuildSpec {
+            top: top.into(),
+            ..BuildSpec::default()
+        }
     }
 
     /// Adds a source file.
@@ -52,11 +55,16 @@ impl BuildSpec {
     fn validate(&self) -> Result<(), SimError> {
         let bad = |msg: String| Err(SimError::InvalidSpec(msg));
         let is_ident = |s: &str| {
-            s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            s.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
                 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         };
         if !is_ident(&self.top) {
-            return bad(format!("top module name {:?} is not a plain identifier", self.top));
+            return bad(format!(
+                "top module name {:?} is not a plain identifier",
+                self.top
+            ));
         }
         if self.sources.is_empty() {
             return bad("no source files".to_string());
@@ -68,7 +76,9 @@ impl BuildSpec {
                 && !name.contains(['/', '\\', '\0'])
                 && !name.starts_with('-');
             if !plain {
-                return bad(format!("source file name {name:?} must be a plain file name"));
+                return bad(format!(
+                    "source file name {name:?} must be a plain file name"
+                ));
             }
             if self.sources[..i].iter().any(|(other, _)| other == name) {
                 return bad(format!("source file name {name:?} appears twice"));
@@ -95,7 +105,11 @@ impl Verilator {
 
     /// Uses the Verilator executable at `path` (not checked until used).
     pub fn at(path: impl Into<PathBuf>) -> Verilator {
-        Verilator { path: path.into(), cache_root: None, version: Arc::default() }
+        Verilator {
+            path: path.into(),
+            cache_root: None,
+            version: Arc::default(),
+        }
     }
 
     /// Builds into `root` instead of [`default_cache_root`](crate::default_cache_root).
@@ -109,12 +123,14 @@ impl Verilator {
         &self.path
     }
 
-    /// The cache root models are built into.
+    /// The cache root models are built into (made absolute).
     pub fn cache_root(&self) -> Result<PathBuf, SimError> {
-        match &self.cache_root {
-            Some(root) => Ok(root.clone()),
-            None => cache::default_cache_root(),
-        }
+        let root = match &self.cache_root {
+            Some(root) => root.clone(),
+            None => cache::default_cache_root()?,
+        };
+        std::path::absolute(&root)
+            .map_err(|e| SimError::io(format!("resolving {}", root.display()), e))
     }
 
     /// Verilator's version line, e.g. `Verilator 5.006 2023-01-22 rev (Debian 5.006-3)`.
@@ -140,7 +156,10 @@ impl Verilator {
     }
 
     fn ask_version(&self) -> Result<String, SimError> {
-        let out = tool::run(Command::new(&self.path).arg("--version"), "verilator --version")?;
+        let out = tool::run(
+            Command::new(&self.path).arg("--version"),
+            "verilator --version",
+        )?;
         Ok(out.stdout.trim().to_string())
     }
 
@@ -154,7 +173,11 @@ impl Verilator {
                 Err(_) if i > 0 => continue, // no verilator_bin beside it
                 Err(e) => return Err(SimError::io(format!("inspecting {}", file.display()), e)),
             };
-            let mtime = meta.modified().ok().and_then(|t| t.duration_since(UNIX_EPOCH).ok()).unwrap_or_default();
+            let mtime = meta
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+                .unwrap_or_default();
             h.field(file.as_os_str().as_encoded_bytes())
                 .field(meta.len().to_le_bytes())
                 .field(mtime.as_nanos().to_le_bytes());
@@ -189,6 +212,7 @@ fn remember(path: &Path, version: &str) -> Result<(), SimError> {
         .map_err(|e| SimError::io(format!("creating a file in {}", dir.display()), e))?;
     file.write_all(version.as_bytes())
         .map_err(|e| SimError::io(format!("writing {}", file.path().display()), e))?;
-    file.persist(path).map_err(|e| SimError::io(format!("writing {}", path.display()), e.error))?;
+    file.persist(path)
+        .map_err(|e| SimError::io(format!("writing {}", path.display()), e.error))?;
     Ok(())
 }

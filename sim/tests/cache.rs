@@ -14,7 +14,11 @@ use warpgen_sim::{BuildSpec, Verilator};
 fn logging_verilator(dir: &Path, log: &Path) -> PathBuf {
     let real = common::verilator().path().to_path_buf();
     let script = dir.join("verilator");
-    let text = format!("#!/bin/sh\necho \"$@\" >> '{}'\nexec '{}' \"$@\"\n", log.display(), real.display());
+    let text = format!(
+        "#!/bin/sh\necho \"$@\" >> '{}'\nexec '{}' \"$@\"\n",
+        log.display(),
+        real.display()
+    );
     std::fs::write(&script, text).unwrap();
     std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
     script
@@ -32,20 +36,33 @@ fn second_identical_build_runs_no_verilator() {
     let wrapper = logging_verilator(bin.path(), &log);
 
     let start = Instant::now();
-    let first = Verilator::at(&wrapper).with_cache_root(root.path()).build(&counter_spec()).unwrap();
+    let first = Verilator::at(&wrapper)
+        .with_cache_root(root.path())
+        .build(&counter_spec())
+        .unwrap();
     let cold = start.elapsed();
     assert!(!first.was_cached());
     let after_first = calls(&log);
-    assert!(after_first >= 2, "expected --version and the build, got {after_first} calls");
+    assert!(
+        after_first >= 2,
+        "expected --version and the build, got {after_first} calls"
+    );
 
     // A new Verilator value, as in another process: nothing remembered in memory.
     let start = Instant::now();
-    let second = Verilator::at(&wrapper).with_cache_root(root.path()).build(&counter_spec()).unwrap();
+    let second = Verilator::at(&wrapper)
+        .with_cache_root(root.path())
+        .build(&counter_spec())
+        .unwrap();
     let cached = start.elapsed();
     assert!(second.was_cached());
     assert_eq!(calls(&log), after_first, "a cache hit ran verilator");
     assert_eq!(first.build_dir(), second.build_dir());
-    println!("cold build {:.2} s, cached load {:.2} ms", cold.as_secs_f64(), cached.as_secs_f64() * 1e3);
+    println!(
+        "cold build {:.2} s, cached load {:.2} ms",
+        cold.as_secs_f64(),
+        cached.as_secs_f64() * 1e3
+    );
 
     let mut sim = second.instantiate().unwrap();
     set(&mut sim, "enable", 1);
@@ -71,13 +88,17 @@ fn second_identical_build_runs_no_verilator() {
 #[test]
 fn concurrent_builds_of_one_design_agree() {
     let root = tempfile::tempdir().unwrap();
-    let spec = BuildSpec::new("counter").source("counter.v", format!("// concurrent\n{}", common::COUNTER));
+    let spec = BuildSpec::new("counter")
+        .source("counter.v", format!("// concurrent\n{}", common::COUNTER));
     let dirs: Vec<PathBuf> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..3)
             .map(|_| {
                 let (root, spec) = (root.path(), &spec);
                 s.spawn(move || {
-                    let model = common::verilator().with_cache_root(root).build(spec).unwrap();
+                    let model = common::verilator()
+                        .with_cache_root(root)
+                        .build(spec)
+                        .unwrap();
                     let mut sim = model.instantiate().unwrap();
                     set(&mut sim, "enable", 1);
                     set(&mut sim, "step", 7);
@@ -95,5 +116,8 @@ fn concurrent_builds_of_one_design_agree() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|n| n.starts_with(".tmp"))
         .collect();
-    assert!(leftovers.is_empty(), "temporary build directories left: {leftovers:?}");
+    assert!(
+        leftovers.is_empty(),
+        "temporary build directories left: {leftovers:?}"
+    );
 }

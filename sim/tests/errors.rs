@@ -8,18 +8,30 @@ use warpgen_sim::{BuildSpec, SimError};
 
 #[test]
 fn build_error_carries_verilators_message() {
-    let spec = BuildSpec::new("broken").source("broken.v", "module broken(input a, output b);\n  assign b = a +;\nendmodule\n");
+    let spec = BuildSpec::new("broken").source(
+        "broken.v",
+        "module broken(input a, output b);\n  assign b = a +;\nendmodule\n",
+    );
     let err = verilator().build(&spec).unwrap_err();
     assert!(matches!(err, SimError::CommandFailed { .. }), "{err:?}");
     let msg = err.to_string();
     assert!(msg.contains("verilator"), "{msg}");
-    assert!(msg.contains("broken.v:2"), "Verilator's location is missing: {msg}");
-    assert!(msg.contains("syntax error"), "Verilator's message is missing: {msg}");
+    assert!(
+        msg.contains("broken.v:2"),
+        "Verilator's location is missing: {msg}"
+    );
+    assert!(
+        msg.contains("syntax error"),
+        "Verilator's message is missing: {msg}"
+    );
 }
 
 #[test]
 fn missing_top_module_is_a_build_error() {
-    let spec = BuildSpec::new("absent").source("present.v", "module present(input a, output b);\n  assign b = a;\nendmodule\n");
+    let spec = BuildSpec::new("absent").source(
+        "present.v",
+        "module present(input a, output b);\n  assign b = a;\nendmodule\n",
+    );
     let msg = verilator().build(&spec).unwrap_err().to_string();
     assert!(msg.contains("absent"), "{msg}");
 }
@@ -61,13 +73,18 @@ fn stopper() -> &'static warpgen_sim::Model {
 
 fn assert_dead(sim: &mut warpgen_sim::Sim, expect: &str) {
     let err = sim.tick().unwrap_err();
-    let SimError::Died { message } = &err else { panic!("expected Died, got {err:?}") };
+    let SimError::Died { message } = &err else {
+        panic!("expected Died, got {err:?}")
+    };
     assert!(message.contains(expect), "{message}");
     // Dead for good: every later call fails the same way.
     assert!(matches!(sim.eval(), Err(SimError::Died { .. })));
     assert!(matches!(sim.tick(), Err(SimError::Died { .. })));
     let clock = sim.port("count").unwrap();
-    assert!(matches!(sim.set(sim.port("fatal").unwrap(), 0), Err(SimError::Died { .. })));
+    assert!(matches!(
+        sim.set(sim.port("fatal").unwrap(), 0),
+        Err(SimError::Died { .. })
+    ));
     let _ = sim.get(clock); // reading the last values still works
 }
 
@@ -125,19 +142,33 @@ fn combinational_loop_is_an_error_not_a_hang() {
     sim.eval().unwrap();
     set(&mut sim, "x", 1);
     let err = sim.eval().unwrap_err();
-    let SimError::Died { message } = &err else { panic!("expected Died, got {err:?}") };
+    let SimError::Died { message } = &err else {
+        panic!("expected Died, got {err:?}")
+    };
     assert!(message.contains("converge"), "{message}");
 }
 
 #[test]
 fn missing_tools_say_how_to_install_them() {
-    let verilator = SimError::ToolNotFound { tool: "verilator", env_override: None };
+    let verilator = SimError::ToolNotFound {
+        tool: "verilator",
+        env_override: None,
+    };
     assert_eq!(
         verilator.to_string(),
         "verilator not found on PATH: install it with `apt-get install verilator` (or `make deps`)"
     );
-    let yosys = SimError::ToolNotFound { tool: "yosys", env_override: None };
-    assert_eq!(yosys.to_string(), "yosys not found on PATH: install it with `apt-get install yosys` (or `make deps`)");
-    let overridden = SimError::ToolNotFound { tool: "verilator", env_override: Some(("VERILATOR", "/nowhere/v".into())) };
+    let yosys = SimError::ToolNotFound {
+        tool: "yosys",
+        env_override: None,
+    };
+    assert_eq!(
+        yosys.to_string(),
+        "yosys not found on PATH: install it with `apt-get install yosys` (or `make deps`)"
+    );
+    let overridden = SimError::ToolNotFound {
+        tool: "verilator",
+        env_override: Some(("VERILATOR", "/nowhere/v".into())),
+    };
     assert!(overridden.to_string().contains("VERILATOR=\"/nowhere/v\""));
 }

@@ -28,7 +28,9 @@ fn lint_fails_on_an_unused_signal_with_verilators_output() {
     let text = FLOP.replace("    always", "    wire [3:0] spare = d + 4'd1;\n    always");
     let file = write(&dir, "flop.v", &text);
     let err = verilator_lint(&common::verilator(), &[file], &[]).unwrap_err();
-    let SimError::Lint { output } = &err else { panic!("expected Lint, got {err:?}") };
+    let SimError::Lint { output } = &err else {
+        panic!("expected Lint, got {err:?}")
+    };
     assert!(output.contains("UNUSED"), "{output}");
     assert!(output.contains("spare"), "{output}");
 }
@@ -51,7 +53,9 @@ fn yosys_rejects_a_latch() {
         "module latchy(input en, input [3:0] d, output reg [3:0] q);\n    always @* if (en) q = d;\nendmodule\n",
     );
     let err = yosys_check(&[file], "latchy").unwrap_err();
-    let SimError::Latch { log_tail } = &err else { panic!("expected Latch, got {err:?}") };
+    let SimError::Latch { log_tail } = &err else {
+        panic!("expected Latch, got {err:?}")
+    };
     assert!(log_tail.contains("Latch inferred"), "{log_tail}");
     assert!(err.to_string().contains("latch"), "{err}");
 }
@@ -59,7 +63,11 @@ fn yosys_rejects_a_latch() {
 #[test]
 fn yosys_reports_syntax_errors() {
     let dir = tempfile::tempdir().unwrap();
-    let file = write(&dir, "bad.v", "module bad(input a, output b);\n  assign b = ;\nendmodule\n");
+    let file = write(
+        &dir,
+        "bad.v",
+        "module bad(input a, output b);\n  assign b = ;\nendmodule\n",
+    );
     let err = yosys_check(&[file], "bad").unwrap_err();
     assert!(matches!(err, SimError::CommandFailed { .. }), "{err:?}");
     assert!(err.to_string().contains("bad.v"), "{err}");

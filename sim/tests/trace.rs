@@ -22,7 +22,10 @@ fn changes(vcd: &str, id: &str) -> Vec<(u64, char)> {
     for line in vcd.lines() {
         if let Some(t) = line.strip_prefix('#') {
             time = t.parse().unwrap();
-        } else if line.len() == id.len() + 1 && line.ends_with(id) && (line.starts_with('0') || line.starts_with('1')) {
+        } else if line.len() == id.len() + 1
+            && line.ends_with(id)
+            && (line.starts_with('0') || line.starts_with('1'))
+        {
             out.push((time, line.chars().next().unwrap()));
         }
     }
@@ -44,11 +47,16 @@ fn vcd_shows_the_clock_toggling_and_the_registers() {
     let vcd = std::fs::read_to_string(&path).unwrap();
     assert!(vcd.contains("$enddefinitions"), "{vcd}");
     let clock = changes(&vcd, var_id(&vcd, "clock"));
-    let expected: Vec<(u64, char)> =
-        (0..=8).map(|t| (t, if t % 2 == 1 { '1' } else { '0' })).collect();
+    let expected: Vec<(u64, char)> = (0..=8)
+        .map(|t| (t, if t % 2 == 1 { '1' } else { '0' }))
+        .collect();
     assert_eq!(clock, expected, "clock low at even times, high at odd ones");
     let odd = changes(&vcd, var_id(&vcd, "odd"));
-    assert_eq!(odd, [(0, '0'), (1, '1'), (3, '0'), (5, '1'), (7, '0')], "registers change at the rising edges");
+    assert_eq!(
+        odd,
+        [(0, '0'), (1, '1'), (3, '0'), (5, '1'), (7, '0')],
+        "registers change at the rising edges"
+    );
 }
 
 #[test]
@@ -64,6 +72,10 @@ fn vcd_needs_a_traced_model_and_one_file_per_instance() {
     let err = sim.open_vcd(&dir.path().join("b.vcd")).unwrap_err();
     assert!(matches!(err, SimError::Trace { .. }), "{err}");
     sim.close_vcd();
-    let err = traced_counter().instantiate().unwrap().open_vcd(&dir.path().join("no/such/dir/c.vcd")).unwrap_err();
+    let err = traced_counter()
+        .instantiate()
+        .unwrap()
+        .open_vcd(&dir.path().join("no/such/dir/c.vcd"))
+        .unwrap_err();
     assert!(matches!(err, SimError::Trace { .. }), "{err}");
 }

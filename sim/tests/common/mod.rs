@@ -5,8 +5,8 @@ use std::sync::OnceLock;
 
 use warpgen_sim::{BuildSpec, Model, Sim, Verilator};
 
-/// A counter with ports of every storage size: 1 bit (CData), 16 bits (SData), 33 bits
-/// (QData) and 100 bits (VlWide).
+/// A counter with ports of every storage size: 1 bit (CData), 16 bits (SData), 32 bits
+/// (IData), 33 bits (QData) and 100 bits (VlWide).
 pub const COUNTER: &str = r#"
 module counter(
     input              clock,
@@ -17,6 +17,7 @@ module counter(
     input      [32:0]  load_value,
     input      [99:0]  wide_in,
     output reg [32:0]  count,
+    output     [31:0]  count_low,
     output     [15:0]  step_echo,
     output             odd,
     output     [99:0]  wide_not,
@@ -32,6 +33,7 @@ module counter(
         else if (enable) count <= count + {17'd0, step};
         wide_q <= wide_in + 100'd1;
     end
+    assign count_low = count[31:0];
     assign step_echo = step;
     assign odd = count[0];
     assign wide_not = ~wide_in;
@@ -49,13 +51,21 @@ pub fn counter_spec() -> BuildSpec {
 /// The counter, built once per test binary (into the default cache).
 pub fn counter() -> &'static Model {
     static MODEL: OnceLock<Model> = OnceLock::new();
-    MODEL.get_or_init(|| verilator().build(&counter_spec()).unwrap_or_else(|e| panic!("{e}")))
+    MODEL.get_or_init(|| {
+        verilator()
+            .build(&counter_spec())
+            .unwrap_or_else(|e| panic!("{e}"))
+    })
 }
 
 /// The counter built with tracing.
 pub fn traced_counter() -> &'static Model {
     static MODEL: OnceLock<Model> = OnceLock::new();
-    MODEL.get_or_init(|| verilator().build(&counter_spec().trace(true)).unwrap_or_else(|e| panic!("{e}")))
+    MODEL.get_or_init(|| {
+        verilator()
+            .build(&counter_spec().trace(true))
+            .unwrap_or_else(|e| panic!("{e}"))
+    })
 }
 
 /// Builds `verilog` (top module `top`) or panics with the error.

@@ -16,7 +16,10 @@ pub struct LockstepReport {
 pub fn failure_dir() -> PathBuf {
     std::env::var_os("WARPGEN_FAIL_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/warpgen-failures"))
+        .unwrap_or_else(|| {
+            let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root");
+            workspace.join("target").join("warpgen-failures")
+        })
 }
 
 /// The first output that differs, as "port: expected …, actual …".
