@@ -62,6 +62,14 @@ enum Command {
         config: ConfigArgs,
     },
     /// Replay cycle-by-cycle stimulus (JSON lines) through the block in Verilator
+    ///
+    /// Each line of the stimulus is one clock cycle: a JSON object of input port names to
+    /// values, e.g. {"reset": 0, "iss_valid": 1, "iss_dep_mask": "0x01"}. Values are numbers or
+    /// strings ("0x1f" hex, "31" decimal) of any width. An input not named keeps its last value;
+    /// all start at 0. Per line: apply the inputs, settle, write one JSON object with every
+    /// output port (numbers up to 64 bits, "0x..." strings beyond), then one rising clock edge.
+    /// `clock` is implicit; `reset` is an ordinary input; blank lines are skipped. `warpgen
+    /// ports BLOCK` lists the ports. The Verilator model is built on first use and cached.
     Sim {
         /// Block name, e.g. scoreboard
         block: String,
