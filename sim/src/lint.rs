@@ -30,7 +30,7 @@ pub fn verilator_lint(
 /// Size of a design synthesized by yosys's generic `synth`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct YosysReport {
-    /// Number of cells after `synth -flatten`.
+    /// Number of cells after `synth`, summed over the hierarchy.
     pub cells: usize,
     /// Number of flip-flop cells (every cell type whose name contains `DFF`).
     pub flip_flops: usize,
@@ -38,9 +38,15 @@ pub struct YosysReport {
     pub cell_types: Vec<(String, usize)>,
 }
 
-/// Synthesizes `files` with yosys (`read_verilog` each, `synth -flatten -top <top>`) and
-/// fails if any latch is inferred or yosys reports an error; otherwise returns the cell and
-/// flip-flop counts. yosys is `$YOSYS` if set, else `yosys` on `PATH`.
+/// Synthesizes `files` with yosys (`read_verilog` each, `synth -top <top>`) and fails if
+/// any latch is inferred or yosys reports an error; otherwise returns the cell and
+/// flip-flop counts of the whole design (the `stat` hierarchy totals). yosys is `$YOSYS`
+/// if set, else `yosys` on `PATH`.
+///
+/// The design is not flattened: each module is synthesized once however often it is
+/// instantiated (a 64-group scoreboard takes seconds instead of minutes). Cross-module
+/// constant propagation is lost, so the cell count is an upper bound; area figures come
+/// from the flattened `synth_ice40` flow.
 pub fn yosys_check(files: &[PathBuf], top: &str) -> Result<YosysReport, SimError> {
     if top.is_empty()
         || !top
@@ -62,7 +68,7 @@ pub fn yosys_check(files: &[PathBuf], top: &str) -> Result<YosysReport, SimError
             yosys_quote(&file.to_string_lossy())
         ));
     }
-    script.push_str(&format!("synth -flatten -top {top}\n"));
+    script.push_str(&format!("synth -top {top}\n"));
     // yosys runs in `dir`: `tee -o` takes no quoted path.
     script.push_str(&format!("tee -q -o {STAT_FILE} stat\n"));
     script.push_str("select -assert-none t:$_DLATCH* t:$dlatch* t:$adlatch* t:$_SR_* t:$sr\n");
@@ -110,7 +116,8 @@ fn latch_lines(log: &str) -> Option<String> {
     (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
-/// Parses the `stat` of a flattened design: the last module section's cell counts.
+/// Parses yosys `stat`: the last section's cell counts, which is the design-hierarchy
+/// total when there are submodules and the only module's counts otherwise.
 fn parse_stat(stat: &str) -> Option<YosysReport> {
     let section = &stat[stat.rfind("Number of cells:")?..];
     let mut lines = section.lines();
@@ -150,5 +157,12 @@ mod tests {
         assert_eq!(report.cells, 28);
         assert_eq!(report.flip_flops, 12);
         assert_eq!(report.cell_types.len(), 4);
+    }
+
+    #[test]
+    fn parses_the_hierarchy_total_of_a_design_with_submodules() {
+        let stat = "\n=== leaf ===\n\n   Number of cells:                  2\n     $_DFF_P_                        2\n\n                    === top ===\n\n   Number of cells:                  3\n     leaf                            3\n\n                    === design hierarchy ===\n\n   top                               1\n     leaf                            3\n\n                    \n   Number of cells:                  6\n     $_DFF_P_                        6\n\n";
+        let report = parse_stat(stat).unwrap();
+        assert_eq!((report.cells, report.flip_flops), (6, 6));
     }
 }
