@@ -22,7 +22,7 @@ pub const BLOCK_NAMES: [&str; 5] =
     ["scoreboard", "branch_stack", "task_combiner", "global_spreader", "thread_merge"];
 
 /// Blocks this version of warpgen can generate.
-pub const BUILT_BLOCKS: [&str; 1] = ["scoreboard"];
+pub const BUILT_BLOCKS: [&str; 2] = ["scoreboard", "branch_stack"];
 
 /// A whole warpgen configuration.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -31,10 +31,11 @@ pub struct Config {
     /// Instruction completion trackers (spec/scoreboard.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scoreboard: Option<ScoreboardConfig>,
+    /// Condition-code stack, branch evaluation and PC update (spec/branch_stack.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub branch_stack: Option<BranchStackConfig>,
     /// Not built yet: accepted as a table name so that a config can be written ahead,
     /// rejected by validation while it has keys this version does not know.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub branch_stack: Option<toml::Table>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task_combiner: Option<toml::Table>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -81,6 +82,38 @@ impl Default for ScoreboardConfig {
     }
 }
 
+/// `[branch_stack]`: the branch control stack of condition codes, branch
+/// evaluation and the data flow controller (PC register).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BranchStackConfig {
+    /// Condition registers in the stack (DEPTH); the patent's Fig. 6 shows 4.
+    pub depth: i64,
+    /// Pipeline stages that produce condition codes (NSRC): EX0, EX1, EX2.
+    pub producer_stages: i64,
+    /// Program-counter width in bits (PC_W).
+    pub pc_width: i64,
+    /// Width of the signed branch offset (OFF_W), at most `pc_width`.
+    pub offset_width: i64,
+    /// Sequential PC increment (PC_INC).
+    pub pc_increment: i64,
+    /// PC after reset (RESET_PC).
+    pub reset_pc: i64,
+}
+
+impl Default for BranchStackConfig {
+    fn default() -> Self {
+        BranchStackConfig {
+            depth: 4,
+            producer_stages: 3,
+            pc_width: 32,
+            offset_width: 16,
+            pc_increment: 1,
+            reset_pc: 0,
+        }
+    }
+}
+
 /// One documented key: where it lives, its allowed range and its meaning.
 pub struct KeyDoc {
     pub key: &'static str,
@@ -102,6 +135,18 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { key: "scoreboard.max_count", range: "1 to 2^counter_width-1, one value or one per tracker",
         default: "2^counter_width-1 for every tracker",
         meaning: "outstanding instructions a tracker may count; an issue on a full tracker stalls" },
+    KeyDoc { key: "branch_stack.depth", range: "2 to 32", default: "4",
+        meaning: "condition registers in the stack; a push onto a full stack drops the bottom entry" },
+    KeyDoc { key: "branch_stack.producer_stages", range: "1 to 3", default: "3",
+        meaning: "pipeline stages that produce condition codes (EX0, EX1, EX2); the oldest wins" },
+    KeyDoc { key: "branch_stack.pc_width", range: "4 to 64", default: "32",
+        meaning: "bits of a program counter (pc, npc, t0pc_q, de_pc, br_target, ex_t1pc)" },
+    KeyDoc { key: "branch_stack.offset_width", range: "2 to pc_width", default: "16",
+        meaning: "bits of the signed branch offset de_off, sign-extended to pc_width" },
+    KeyDoc { key: "branch_stack.pc_increment", range: "1 to min(2^pc_width-1, 65535)", default: "1",
+        meaning: "sequential increment: npc = pc + pc_increment" },
+    KeyDoc { key: "branch_stack.reset_pc", range: "0 to min(2^pc_width-1, 2^63-1)", default: "0",
+        meaning: "pc after reset" },
 ];
 
 /// Where a value came from, for error messages.
@@ -196,6 +241,37 @@ impl ScoreboardConfig {
                             "entry {i} = {v} is out of range: allowed 1 to {hi} (2^counter_width - 1)"));
                     }
                 }
+            }
+        }
+    }
+}
+
+impl BranchStackConfig {
+    /// Bits of `cc_cnt`, which counts 0 to depth: max(1, ceil(log2(depth+1))).
+    pub fn cnt_bits(&self) -> usize {
+        id_bits(self.depth as usize + 1)
+    }
+
+    fn validate(&self, chk: &mut Checker) {
+        chk.range("branch_stack.depth", self.depth, 2, 32);
+        chk.range("branch_stack.producer_stages", self.producer_stages, 1, 3);
+        if !chk.range("branch_stack.pc_width", self.pc_width, 4, 64) {
+            return;
+        }
+        // Ranges that depend on pc_width; i128, as 2^64-1 is beyond an i64.
+        let pcw = self.pc_width as u32;
+        let pc_max = (1i128 << pcw) - 1;
+        let dependent = [
+            ("branch_stack.offset_width", self.offset_width, 2, self.pc_width as i128, "pc_width"),
+            ("branch_stack.pc_increment", self.pc_increment, 1, pc_max.min(65535), "min(2^pc_width-1, 65535)"),
+            // TOML integers are i64: a 64-bit reset_pc stops at 2^63-1.
+            ("branch_stack.reset_pc", self.reset_pc, 0, pc_max.min(i64::MAX as i128), "min(2^pc_width-1, 2^63-1)"),
+        ];
+        for (key, v, lo, hi, why) in dependent {
+            if !(lo..=hi).contains(&(v as i128)) {
+                chk.fail(key, format!(
+                    "{v} is out of range: allowed {lo} to {hi} (the upper bound is {why}; branch_stack.pc_width = {})",
+                    self.pc_width));
             }
         }
     }
@@ -339,8 +415,10 @@ impl Config {
         if let Some(sb) = &self.scoreboard {
             sb.validate(&mut chk);
         }
+        if let Some(bs) = &self.branch_stack {
+            bs.validate(&mut chk);
+        }
         for (name, table) in [
-            ("branch_stack", &self.branch_stack),
             ("task_combiner", &self.task_combiner),
             ("global_spreader", &self.global_spreader),
             ("thread_merge", &self.thread_merge),
@@ -365,6 +443,9 @@ impl Config {
         if self.scoreboard.is_some() {
             v.push("scoreboard");
         }
+        if self.branch_stack.is_some() {
+            v.push("branch_stack");
+        }
         v
     }
 
@@ -373,6 +454,13 @@ impl Config {
         self.scoreboard
             .as_ref()
             .ok_or_else(|| "the config has no [scoreboard] table".to_string())
+    }
+
+    /// The `[branch_stack]` table, or an error naming what is missing.
+    pub fn branch_stack(&self) -> Result<&BranchStackConfig, String> {
+        self.branch_stack
+            .as_ref()
+            .ok_or_else(|| "the config has no [branch_stack] table".to_string())
     }
 }
 
@@ -424,6 +512,7 @@ mod tests {
     fn embedded_default_is_valid_and_matches_documented_defaults() {
         let c = Config::embedded(&[]).unwrap();
         assert_eq!(c.scoreboard.unwrap(), ScoreboardConfig::default());
+        assert_eq!(c.branch_stack.unwrap(), BranchStackConfig::default());
     }
 
     #[test]
@@ -462,6 +551,56 @@ mod tests {
     }
 
     #[test]
+    fn branch_stack_ranges_are_checked_at_both_ends() {
+        // Fixed ranges, and the ranges that follow pc_width, each at a few pc_widths.
+        let mut cases: Vec<(String, &str, i128, i128)> = vec![
+            ("".into(), "depth", 2, 32),
+            ("".into(), "producer_stages", 1, 3),
+            // offset_width (default 16) must fit in the smallest pc_width.
+            ("offset_width = 2\n".into(), "pc_width", 4, 64),
+        ];
+        for pcw in [4i128, 16, 17, 32, 63] {
+            cases.push((format!("pc_width = {pcw}\n"), "offset_width", 2, pcw));
+            let pre = format!("pc_width = {pcw}\noffset_width = 2\n");
+            cases.push((pre.clone(), "pc_increment", 1, ((1i128 << pcw) - 1).min(65535)));
+            cases.push((pre, "reset_pc", 0, (1i128 << pcw) - 1));
+        }
+        for (pre, key, lo, hi) in cases {
+            for ok in [lo, hi] {
+                let t = format!("[branch_stack]\n{pre}{key} = {ok}\n");
+                assert!(load(&t, &[]).is_ok(), "{t}");
+            }
+            for bad in [lo - 1, hi + 1] {
+                if bad > i64::MAX as i128 {
+                    continue; // pc_width 63: 2^63 is not a TOML integer
+                }
+                let t = format!("[branch_stack]\n{pre}{key} = {bad}\n");
+                let e = load(&t, &[]).unwrap_err();
+                assert_eq!(e.key, format!("branch_stack.{key}"), "{t}");
+                assert!(e.message.contains(&format!("allowed {lo} to {hi}")), "{t}: {e}");
+                assert_eq!(e.line, Some(pre.lines().count() + 2), "{t}");
+            }
+        }
+        // pc_width 64: every non-negative TOML integer is a legal reset_pc.
+        let c = load(&format!("[branch_stack]\npc_width = 64\noffset_width = 64\nreset_pc = {}\n", i64::MAX), &[]).unwrap();
+        assert_eq!(c.branch_stack.unwrap().reset_pc, i64::MAX);
+        let e = load("[branch_stack]\npc_width = 64\nreset_pc = -1\n", &[]).unwrap_err();
+        assert!(e.message.contains("allowed 0 to 9223372036854775807"), "{e}");
+        // Defaults, omitted keys, unknown keys, cc_cnt width.
+        let c = load("[branch_stack]\n", &[]).unwrap();
+        assert_eq!(c.blocks(), vec!["branch_stack"]);
+        assert_eq!(c.branch_stack().unwrap(), &BranchStackConfig::default());
+        assert!(c.scoreboard().is_err());
+        let e = load("[branch_stack]\ndepht = 4\n", &[]).unwrap_err();
+        assert_eq!(e.key, "branch_stack.depht");
+        let bits: Vec<usize> = [2, 3, 4, 7, 8, 15, 16, 31, 32]
+            .iter()
+            .map(|d| BranchStackConfig { depth: *d, ..Default::default() }.cnt_bits())
+            .collect();
+        assert_eq!(bits, vec![2, 2, 3, 3, 4, 4, 5, 5, 6]);
+    }
+
+    #[test]
     fn max_count_forms_and_ranges() {
         let c = load("[scoreboard]\ntrackers = 3\ncounter_width = 2\nmax_count = [3, 1, 2]\n", &[]).unwrap();
         assert_eq!(c.scoreboard.unwrap().max_counts(), vec![3, 1, 2]);
@@ -490,8 +629,8 @@ mod tests {
         assert!(load("\u{1}\u{2}garbage ][", &[]).is_err());
         let e = load("  \n", &[]).unwrap_err();
         assert!(e.message.contains("empty"), "{e}");
-        let e = load("[branch_stack]\ndepth = 4\n", &[]).unwrap_err();
-        assert_eq!(e.key, "branch_stack.depth");
+        let e = load("[task_combiner]\nslots = 4\n", &[]).unwrap_err();
+        assert_eq!(e.key, "task_combiner.slots");
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! Verilog emission. This crate spawns no process; lint, synthesis and
 //! simulation live in `warpgen-sim`.
 
+pub mod branch_stack;
 pub mod config;
 pub mod emit;
+pub mod hdl;
 pub mod scoreboard;
 
 pub use config::{Config, ConfigError, Origin};
@@ -56,6 +58,7 @@ pub fn emit_block<B: BlockGen>(cfg: &B) -> Result<Emitted, String> {
 pub fn generate(config: &Config, block: &str) -> Result<Emitted, String> {
     match block {
         "scoreboard" => emit_block(config.scoreboard()?),
+        "branch_stack" => emit_block(config.branch_stack()?),
         other => Err(format!(
             "block `{other}` is not built in this version of warpgen (built: {})",
             config::BUILT_BLOCKS.join(", ")

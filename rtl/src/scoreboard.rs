@@ -45,6 +45,7 @@
 
 use crate::config::ScoreboardConfig;
 use crate::emit::{Dir, Port, PortGroup, Wrapper};
+use crate::hdl::{constant, signals};
 use rust_hdl::prelude::*;
 
 /// Width of a thread-group or tracker id inside the core. The top module's ids
@@ -95,12 +96,8 @@ pub struct TrackerGroup<const W: usize> {
     nothing: Constant<Bits<W>>,
 }
 
-fn bits_vec<D: Direction, T: Synth>(n: usize) -> Vec<Signal<D, T>> {
-    (0..n).map(|_| Signal::default()).collect()
-}
-
 fn id(v: usize) -> Constant<Id> {
-    Constant::new((v as u64).to_bits())
+    constant(v as u64)
 }
 
 impl<const W: usize> TrackerGroup<W> {
@@ -113,16 +110,16 @@ impl<const W: usize> TrackerGroup<W> {
             issue: Signal::default(),
             inc: Signal::default(),
             inc_trk: Signal::default(),
-            nxt_mask: bits_vec(trk),
-            iss_mask: bits_vec(trk),
-            chk_mask: bits_vec(trk),
-            br_mask_a: bits_vec(trk),
-            br_mask_b: bits_vec(trk),
-            cpl_hit: bits_vec(ports),
-            cpl_trk: bits_vec(ports),
-            zero: bits_vec(trk),
-            full: bits_vec(trk),
-            cnt: bits_vec(trk),
+            nxt_mask: signals(trk),
+            iss_mask: signals(trk),
+            chk_mask: signals(trk),
+            br_mask_a: signals(trk),
+            br_mask_b: signals(trk),
+            cpl_hit: signals(ports),
+            cpl_trk: signals(ports),
+            zero: signals(trk),
+            full: signals(trk),
+            cnt: signals(trk),
             idle: Signal::default(),
             fetch_ok: Signal::default(),
             iss_deps_ok: Signal::default(),
@@ -137,8 +134,8 @@ impl<const W: usize> TrackerGroup<W> {
             trk_id: (0..trk).map(id).collect(),
             max: cfg.max_counts().into_iter().map(|m| Constant::new(m.to_bits())).collect(),
             num_trk: id(trk),
-            one: Constant::new(1u64.to_bits()),
-            nothing: Constant::new(0u64.to_bits()),
+            one: constant(1),
+            nothing: constant(0),
         }
     }
 }
@@ -269,30 +266,30 @@ impl<const W: usize> ScoreboardCore<W> {
             clr_tg: Signal::default(),
             iss_valid: Signal::default(),
             iss_tg: Signal::default(),
-            iss_dep_mask: bits_vec(trk),
+            iss_dep_mask: signals(trk),
             iss_trk_en: Signal::default(),
             iss_trk: Signal::default(),
-            iss_nxt_mask: bits_vec(trk),
+            iss_nxt_mask: signals(trk),
             chk_tg: Signal::default(),
-            chk_mask: bits_vec(trk),
+            chk_mask: signals(trk),
             br_tg: Signal::default(),
-            br_mask_a: bits_vec(trk),
-            br_mask_b: bits_vec(trk),
-            cpl_valid: bits_vec(ports),
-            cpl_tg: bits_vec(ports),
-            cpl_trk: bits_vec(ports),
+            br_mask_a: signals(trk),
+            br_mask_b: signals(trk),
+            cpl_valid: signals(ports),
+            cpl_tg: signals(ports),
+            cpl_trk: signals(ports),
             iss_ready: Signal::default(),
             iss_fire: Signal::default(),
-            fetch_ok: bits_vec(tg),
+            fetch_ok: signals(tg),
             chk_ok: Signal::default(),
             br_sat_a: Signal::default(),
             br_sat_b: Signal::default(),
             br_go: Signal::default(),
             br_sel_b: Signal::default(),
-            trk_zero: (0..tg).map(|_| bits_vec(trk)).collect(),
-            trk_full: (0..tg).map(|_| bits_vec(trk)).collect(),
-            tg_idle: bits_vec(tg),
-            cnt: (0..tg).map(|_| bits_vec(trk)).collect(),
+            trk_zero: (0..tg).map(|_| signals(trk)).collect(),
+            trk_full: (0..tg).map(|_| signals(trk)).collect(),
+            tg_idle: signals(tg),
+            cnt: (0..tg).map(|_| signals(trk)).collect(),
             err_underflow: Signal::default(),
             groups: (0..tg).map(|_| TrackerGroup::new(cfg)).collect(),
             err_q: DFF::default(),
