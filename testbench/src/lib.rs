@@ -2,7 +2,9 @@
 //! generators, the RTL adapters that drive the Verilated blocks through the same
 //! interface as the models, and the lockstep checker.
 
+pub mod branch_stack;
 pub mod harness;
+pub mod kit;
 pub mod scoreboard;
 
 pub use harness::build_block;

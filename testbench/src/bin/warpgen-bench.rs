@@ -10,11 +10,15 @@
 //!      recorded inputs; its checksum must equal (a0)'s;
 //! a/b  the harness's efficiency (goal: at least 0.5);
 //! (c)  time to generate the Verilog of the default config;
-//! and the full lockstep rate (typed adapter + spec model + comparison).
+//! and, for every block, the full lockstep rate (typed adapter + spec model +
+//! comparison every cycle) at the default config.
 
 use std::time::Instant;
 use warpgen_sim::{Dir, PortId, Sim};
-use warpgen_testbench::scoreboard::lockstep;
+use warpgen_testbench::branch_stack::lockstep::BranchStack;
+use warpgen_testbench::branch_stack::BranchStackParams;
+use warpgen_testbench::kit;
+use warpgen_testbench::scoreboard::lockstep::Scoreboard;
 use warpgen_testbench::scoreboard::rtl::params_for;
 use warpgen_testbench::scoreboard::ScoreboardParams;
 
@@ -171,9 +175,9 @@ fn main() -> Result<(), String> {
     }
 
     // Lockstep: typed adapter + model + comparison, with the lockstep tests' stimulus.
-    let t = Instant::now();
-    lockstep::run(&p, SEED, CYCLES / 2, false)?;
-    let lock = (CYCLES / 2) as f64 / t.elapsed().as_secs_f64();
+    let lock = lockstep_rate::<Scoreboard>(&p)?;
+    let bs = BranchStackParams::spec_default();
+    let lock_bs = lockstep_rate::<BranchStack>(&bs)?;
 
     let b = baseline.cycles_per_second();
     println!("warpgen bench: scoreboard, default config ({} thread groups x {} trackers, {}-bit counters, {} completion ports), {CYCLES} cycles",
@@ -183,7 +187,17 @@ fn main() -> Result<(), String> {
     println!("  (b)  plain C++ loop, same inputs         {:>12.0} cycles/s", b);
     println!("  a/b  harness efficiency                  {:>12.2}", harness / b);
     println!("  a0/b harness efficiency, no testbench    {:>12.2}", replay.cycles_per_second() / b);
-    println!("  lockstep: typed adapter + model          {:>12.0} cycles/s", lock);
     println!("  (c)  Verilog generation, default config  {:>12.1} ms", gen * 1e3);
+    println!("lockstep (RTL in Verilator + model + comparison every cycle), default configs:");
+    println!("  scoreboard                               {:>12.0} cycles/s", lock);
+    println!("  branch_stack                             {:>12.0} cycles/s", lock_bs);
     Ok(())
+}
+
+/// Lockstep cycles per second of block `B` (after a first run that builds the model).
+fn lockstep_rate<B: kit::Block>(p: &B::Params) -> Result<f64, String> {
+    kit::lockstep::<B>(p, SEED, 1_000, false).ok();
+    let t = Instant::now();
+    kit::lockstep::<B>(p, SEED, CYCLES / 2, false)?;
+    Ok((CYCLES / 2) as f64 / t.elapsed().as_secs_f64())
 }

@@ -88,21 +88,9 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
 }
 
 /// Run every case on a fresh DUT from `make`; all failures, one per line.
-pub fn run_all(
-    make: &mut dyn FnMut(&ScoreboardParams) -> Box<dyn ScoreboardDut>,
-) -> Result<(), String> {
-    let failures: Vec<String> = all_cases()
-        .into_iter()
-        .filter_map(|(name, kind, case)| {
-            let mut dut = make(&kind.params());
-            case(dut.as_mut()).err().map(|e| format!("[{name}] {e}"))
-        })
-        .collect();
-    if failures.is_empty() {
-        Ok(())
-    } else {
-        Err(failures.join("\n"))
-    }
+pub fn run_all(make: &mut dyn FnMut(&ScoreboardParams) -> Box<dyn ScoreboardDut>) -> Result<(), String> {
+    let cases = all_cases().into_iter().map(|(name, kind, case)| (name, (kind, case)));
+    crate::kit::run_cases(cases, |(kind, case)| case(make(&kind.params()).as_mut()))
 }
 
 /// One expected output value. Counter-indexed signals take (group, tracker).

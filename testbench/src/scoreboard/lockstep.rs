@@ -1,25 +1,68 @@
-//! Random lockstep: the Verilated RTL against the model, every output every cycle.
+//! The scoreboard's bindings for the shared lockstep checker ([`crate::kit`]).
 
 use super::rtl::RtlScoreboard;
 use super::stimulus::{Coverage, ScoreboardStimulus};
-use super::{ScoreboardDut, ScoreboardModel, ScoreboardOutputs, ScoreboardParams};
-use std::path::PathBuf;
+use super::{ScoreboardDut, ScoreboardInputs, ScoreboardModel, ScoreboardOutputs, ScoreboardParams};
+use std::path::Path;
 
-/// What a passing run saw.
-pub struct LockstepReport {
-    pub cycles: u64,
-    pub coverage: Coverage,
-}
+/// Marker type binding the scoreboard to [`crate::kit::Block`].
+pub struct Scoreboard;
 
-/// Where failing runs leave their waveforms: `$WARPGEN_FAIL_DIR`, else
-/// `target/warpgen-failures` in the workspace.
-pub fn failure_dir() -> PathBuf {
-    std::env::var_os("WARPGEN_FAIL_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root");
-            workspace.join("target").join("warpgen-failures")
-        })
+impl crate::kit::Block for Scoreboard {
+    const NAME: &'static str = "scoreboard";
+    type Params = ScoreboardParams;
+    type Inputs = ScoreboardInputs;
+    type Outputs = ScoreboardOutputs;
+    type Model = ScoreboardModel;
+    type Stimulus = ScoreboardStimulus;
+    type Coverage = Coverage;
+    type Rtl = RtlScoreboard;
+
+    fn model(p: &ScoreboardParams) -> ScoreboardModel {
+        ScoreboardModel::new(p)
+    }
+    fn model_outputs(m: &ScoreboardModel, i: &ScoreboardInputs) -> ScoreboardOutputs {
+        m.outputs(i)
+    }
+    fn model_clock(m: &mut ScoreboardModel, i: &ScoreboardInputs) {
+        m.clock(i)
+    }
+    fn idle(p: &ScoreboardParams) -> ScoreboardInputs {
+        ScoreboardInputs::idle(p)
+    }
+    fn stimulus(p: &ScoreboardParams, seed: u64, allow_errors: bool) -> ScoreboardStimulus {
+        ScoreboardStimulus::new(p, seed).allow_errors(allow_errors)
+    }
+    fn next(s: &mut ScoreboardStimulus, last: &ScoreboardOutputs) -> ScoreboardInputs {
+        s.next(last)
+    }
+    fn coverage(p: &ScoreboardParams, allow_errors: bool) -> Coverage {
+        Coverage::new(p, allow_errors)
+    }
+    fn observe(c: &mut Coverage, i: &ScoreboardInputs, o: &ScoreboardOutputs) {
+        c.observe(i, o)
+    }
+    fn assert_covered(c: &Coverage) -> Result<(), String> {
+        c.assert_all_hit()
+    }
+    fn rtl(p: &ScoreboardParams, trace: bool) -> Result<RtlScoreboard, String> {
+        RtlScoreboard::new(p, trace)
+    }
+    fn rtl_eval(r: &mut RtlScoreboard, i: &ScoreboardInputs) -> ScoreboardOutputs {
+        r.eval(i)
+    }
+    fn rtl_tick(r: &mut RtlScoreboard) {
+        r.tick()
+    }
+    fn rtl_vcd(r: &mut RtlScoreboard, path: &Path) -> Result<(), String> {
+        r.open_vcd(path)
+    }
+    fn first_difference(p: &ScoreboardParams, e: &ScoreboardOutputs, a: &ScoreboardOutputs) -> Option<String> {
+        first_difference(e, a, p)
+    }
+    fn tag(p: &ScoreboardParams) -> String {
+        format!("tg{}-trk{}-w{}", p.num_tg, p.num_trk, p.cnt_w)
+    }
 }
 
 /// The first output that differs, as "port: expected …, actual …".
@@ -53,55 +96,4 @@ pub fn first_difference(expected: &ScoreboardOutputs, actual: &ScoreboardOutputs
     (0..expected.cnt.len())
         .find(|i| expected.cnt.get(*i) != actual.cnt.get(*i))
         .map(|i| format!("cnt_flat{}: expected {}, actual {:?}", at(i), expected.cnt[i], actual.cnt.get(i)))
-}
-
-/// Runs `cycles` cycles of seeded saturating stimulus through RTL and model.
-/// On a mismatch the error names seed, cycle, port, expected and actual, and
-/// the run is repeated with tracing to leave a VCD in [`failure_dir`].
-pub fn run(p: &ScoreboardParams, seed: u64, cycles: u64, allow_errors: bool) -> Result<LockstepReport, String> {
-    match run_traced(p, seed, cycles, allow_errors, None) {
-        Ok(r) => Ok(r),
-        Err((cycle, msg)) => {
-            let dir = failure_dir();
-            let _ = std::fs::create_dir_all(&dir);
-            let vcd = dir.join(format!("scoreboard-tg{}-trk{}-w{}-seed{seed}.vcd", p.num_tg, p.num_trk, p.cnt_w));
-            let note = match run_traced(p, seed, cycle + 2, allow_errors, Some(&vcd)) {
-                Err((c, _)) if c == cycle => format!("waveform: {}", vcd.display()),
-                other => format!("waveform rerun did not reproduce the mismatch ({:?})", other.err().map(|e| e.0)),
-            };
-            Err(format!("{msg}\n{note}"))
-        }
-    }
-}
-
-fn run_traced(
-    p: &ScoreboardParams,
-    seed: u64,
-    cycles: u64,
-    allow_errors: bool,
-    vcd: Option<&std::path::Path>,
-) -> Result<LockstepReport, (u64, String)> {
-    let mut rtl = RtlScoreboard::new(p, vcd.is_some()).map_err(|e| (0, e))?;
-    if let Some(path) = vcd {
-        rtl.open_vcd(path).map_err(|e| (0, e))?;
-    }
-    let mut model = ScoreboardModel::new(p);
-    let mut stim = ScoreboardStimulus::new(p, seed).allow_errors(allow_errors);
-    let mut coverage = Coverage::new(p, allow_errors);
-    let mut last = model.outputs(&super::ScoreboardInputs::idle(p));
-    for cycle in 0..cycles {
-        let inp = stim.next(&last);
-        let expected = model.outputs(&inp);
-        let actual = rtl.eval(&inp);
-        if let Some(d) = first_difference(&expected, &actual, p) {
-            return Err((cycle, format!(
-                "scoreboard lockstep mismatch: seed {seed}, cycle {cycle}, {d}\n  params: {p:?}\n  inputs: {inp:?}"
-            )));
-        }
-        coverage.observe(&inp, &expected);
-        model.clock(&inp);
-        rtl.tick();
-        last = expected;
-    }
-    Ok(LockstepReport { cycles, coverage })
 }

@@ -1,0 +1,94 @@
+//! The branch stack's bindings for the shared lockstep checker ([`crate::kit`]).
+
+use super::rtl::RtlBranchStack;
+use super::stimulus::{BranchStackStimulus, Coverage};
+use super::{BranchStackDut, BranchStackInputs, BranchStackModel, BranchStackOutputs, BranchStackParams};
+use std::path::Path;
+
+/// Marker type binding the branch stack to [`crate::kit::Block`].
+pub struct BranchStack;
+
+impl crate::kit::Block for BranchStack {
+    const NAME: &'static str = "branch_stack";
+    type Params = BranchStackParams;
+    type Inputs = BranchStackInputs;
+    type Outputs = BranchStackOutputs;
+    type Model = BranchStackModel;
+    type Stimulus = BranchStackStimulus;
+    type Coverage = Coverage;
+    type Rtl = RtlBranchStack;
+
+    fn model(p: &BranchStackParams) -> BranchStackModel {
+        BranchStackModel::new(p)
+    }
+    fn model_outputs(m: &BranchStackModel, i: &BranchStackInputs) -> BranchStackOutputs {
+        m.outputs(i)
+    }
+    fn model_clock(m: &mut BranchStackModel, i: &BranchStackInputs) {
+        m.clock(i)
+    }
+    fn idle(p: &BranchStackParams) -> BranchStackInputs {
+        BranchStackInputs::idle(p)
+    }
+    fn stimulus(p: &BranchStackParams, seed: u64, allow_errors: bool) -> BranchStackStimulus {
+        BranchStackStimulus::new(p, seed).allow_errors(allow_errors)
+    }
+    fn next(s: &mut BranchStackStimulus, last: &BranchStackOutputs) -> BranchStackInputs {
+        s.next(last)
+    }
+    fn coverage(p: &BranchStackParams, allow_errors: bool) -> Coverage {
+        Coverage::new(p, allow_errors)
+    }
+    fn observe(c: &mut Coverage, i: &BranchStackInputs, o: &BranchStackOutputs) {
+        c.observe(i, o)
+    }
+    fn assert_covered(c: &Coverage) -> Result<(), String> {
+        c.assert_all_hit()
+    }
+    fn rtl(p: &BranchStackParams, trace: bool) -> Result<RtlBranchStack, String> {
+        RtlBranchStack::new(p, trace)
+    }
+    fn rtl_eval(r: &mut RtlBranchStack, i: &BranchStackInputs) -> BranchStackOutputs {
+        r.eval(i)
+    }
+    fn rtl_tick(r: &mut RtlBranchStack) {
+        r.tick()
+    }
+    fn rtl_vcd(r: &mut RtlBranchStack, path: &Path) -> Result<(), String> {
+        r.open_vcd(path)
+    }
+    fn first_difference(_: &BranchStackParams, e: &BranchStackOutputs, a: &BranchStackOutputs) -> Option<String> {
+        first_difference(e, a)
+    }
+    fn tag(p: &BranchStackParams) -> String {
+        format!("d{}-src{}-pc{}", p.depth, p.nsrc, p.pc_w)
+    }
+}
+
+/// The first output that differs, as "port: expected …, actual …".
+pub fn first_difference(e: &BranchStackOutputs, a: &BranchStackOutputs) -> Option<String> {
+    let fields = |o: &BranchStackOutputs| {
+        [
+            ("br_taken", o.br_taken as u64),
+            ("br_target", o.br_target),
+            ("cc_r", o.cc_r as u64),
+            ("cc_r_vld", o.cc_r_vld as u64),
+            ("cc_s", o.cc_s as u64),
+            ("cc_s_vld", o.cc_s_vld as u64),
+            ("cc_cnt", o.cc_cnt),
+            ("pc", o.pc),
+            ("npc", o.npc),
+            ("branch_t0_q", o.branch_t0_q as u64),
+            ("t0pc_q", o.t0pc_q),
+            ("err_ovf", o.err_ovf as u64),
+            ("err_udf", o.err_udf as u64),
+            ("err_port", o.err_port as u64),
+            ("err_multi", o.err_multi as u64),
+        ]
+    };
+    fields(e)
+        .into_iter()
+        .zip(fields(a))
+        .find(|((_, x), (_, y))| x != y)
+        .map(|((name, x), (_, y))| format!("{name}: expected {x:#x}, actual {y:#x}"))
+}

@@ -1,0 +1,574 @@
+//! Cycle-level reference model of the `branch_stack` block (branch control stack 118
+//! with its data flow controller 116), written from `shared/spec/branch_stack.md` only:
+//!
+//! * §2.2/§2.3, §4.4 B1–B6 — a LIFO of 4-bit CNVZ condition codes; stack operation
+//!   indicator `00` DN, `01` PO, `10` PU, `11` PP (pop, then push).
+//! * §5.3 — encodings: `cc[3]=C, cc[2]=N, cc[1]=V, cc[0]=Z`; simple branch taken when
+//!   `cc_r[sel] == pol` (BEZ = sel 0, pol 1); compound `CBfg.op` with f/g 0 = N, 1 = Z and
+//!   op 00 AND, 01 OR, 10 XOR, 11 XNOR.
+//! * §5.5.1–§5.5.2 — R/S read combinationally from the state at the start of the cycle
+//!   (so a CC pushed in cycle t is visible from t+1, B9); `br_taken = de_br_vld & t`;
+//!   `br_target = de_pc + sext(de_off)` modulo 2^PC_W.
+//! * §5.5.3–§5.5.6 — producer arbitration (highest active index wins, `err_multi`), port
+//!   limit (`kd + pe > 2` suppresses the producer op, `err_port`), pops clamped to the
+//!   entries present (`err_udf`), then the push (onto a full stack it drops the bottom
+//!   entry, `err_ovf`). [`StackEffect`] is exactly this step.
+//! * §5.5.7 — data flow controller: `pc ← T1 ? t1pc : branch_t0_q ? t0pc_q : pc + PC_INC`,
+//!   `branch_t0_q ← br_taken`, `t0pc_q ← br_target`, all frozen by `pc_hold`;
+//!   `npc = pc + PC_INC` is combinational.
+//! * §5.5.8–§5.5.9 — sticky error flags (a set in the same cycle as `err_clr` wins); reset.
+//!
+//! Block contract deviations and readings: `reset` is synchronous and active high (the
+//! spec's `rst_n` is active low); a branch presented while `pc_hold` is processed
+//! literally (it pops, the frozen DFC registers do not record it); reset also clears
+//! `t0pc_q` to 0 (§5.5.9 lists every register except `t0pc_q`; see the module `directed`
+//! for the list of interpretations). Outputs are combinational functions of the state and
+//! the inputs and ignore `reset` (it acts at the clock edge only).
+//!
+//! Input values are taken modulo their port width, as the Verilog ports would truncate
+//! them: `cc_sop` 2 bits, `cc_val` 4 bits, `de_br_sel`/`de_br_op` 2 bits, `de_pc`/`ex_t1pc`
+//! PC_W bits, `de_off` OFF_W bits.
+
+/// Bit positions of the CNVZ flags in a CC value (§5.3).
+pub const C_BIT: u8 = 3;
+pub const N_BIT: u8 = 2;
+pub const V_BIT: u8 = 1;
+pub const Z_BIT: u8 = 0;
+
+/// All-ones mask of `bits` bits.
+fn ones(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+/// Block parameters (spec §5.2, ranges of the block contract).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BranchStackParams {
+    /// Condition registers, 2..=32 (`DEPTH`).
+    pub depth: usize,
+    /// CC-producing stages EX0.., 1..=3 (`NSRC`); a higher index is an older instruction.
+    pub nsrc: usize,
+    /// PC width, 4..=64 (`PC_W`).
+    pub pc_w: u32,
+    /// Signed branch-offset width, 2..=PC_W (`OFF_W`).
+    pub off_w: u32,
+    /// Sequential increment, 1..=min(2^PC_W−1, 65535) (`PC_INC`).
+    pub pc_inc: u64,
+    /// PC after reset, 0..=2^PC_W−1 (`RESET_PC`).
+    pub reset_pc: u64,
+}
+
+impl BranchStackParams {
+    /// §5.2 / §6 defaults: DEPTH 4, NSRC 3, PC_W 32, OFF_W 16, PC_INC 1, RESET_PC 0.
+    pub fn spec_default() -> Self {
+        BranchStackParams {
+            depth: 4,
+            nsrc: 3,
+            pc_w: 32,
+            off_w: 16,
+            pc_inc: 1,
+            reset_pc: 0,
+        }
+    }
+
+    /// The defaults with another DEPTH and NSRC (the lockstep configurations).
+    pub fn with_shape(depth: usize, nsrc: usize) -> Self {
+        BranchStackParams {
+            depth,
+            nsrc,
+            ..Self::spec_default()
+        }
+    }
+
+    /// Width of `cc_cnt`: max(1, ceil(log2(DEPTH+1))).
+    pub fn cnt_w(&self) -> u32 {
+        (usize::BITS - self.depth.leading_zeros()).max(1)
+    }
+
+    /// Mask of a PC-wide value.
+    pub fn pc_mask(&self) -> u64 {
+        ones(self.pc_w)
+    }
+
+    /// Mask of an OFF_W-wide value.
+    pub fn off_mask(&self) -> u64 {
+        ones(self.off_w)
+    }
+
+    /// `de_off` (truncated to OFF_W bits) sign-extended to 64 bits.
+    pub fn sext_off(&self, off: u64) -> u64 {
+        let sh = 64 - self.off_w;
+        (((off & self.off_mask()) << sh) as i64 >> sh) as u64
+    }
+
+    /// §5.5.2 `br_target = de_pc + sext(de_off)` modulo 2^PC_W.
+    pub fn target(&self, pc: u64, off: u64) -> u64 {
+        (pc & self.pc_mask()).wrapping_add(self.sext_off(off)) & self.pc_mask()
+    }
+
+    /// Adder 1306: `pc + PC_INC` modulo 2^PC_W.
+    pub fn next_pc(&self, pc: u64) -> u64 {
+        pc.wrapping_add(self.pc_inc) & self.pc_mask()
+    }
+
+    /// Check the ranges of the block contract.
+    pub fn validate(&self) -> Result<(), String> {
+        let ok = (2..=32).contains(&self.depth)
+            && (1..=3).contains(&self.nsrc)
+            && (4..=64).contains(&self.pc_w)
+            && (2..=self.pc_w).contains(&self.off_w)
+            && (1..=self.pc_mask().min(65535)).contains(&self.pc_inc)
+            && self.reset_pc <= self.pc_mask();
+        if ok {
+            Ok(())
+        } else {
+            Err(format!("branch_stack parameters out of range: {self:?}"))
+        }
+    }
+}
+
+/// Stack operation indicator 510 (Table 1, §5.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StackOp {
+    /// `00` no operation (default).
+    Dn,
+    /// `01` pop.
+    Po,
+    /// `10` push.
+    Pu,
+    /// `11` pop, then push.
+    Pp,
+}
+
+impl StackOp {
+    pub const ALL: [StackOp; 4] = [StackOp::Dn, StackOp::Po, StackOp::Pu, StackOp::Pp];
+
+    /// Decode a `cc_sop` port value (truncated to 2 bits).
+    pub fn from_bits(b: u8) -> Self {
+        Self::ALL[(b & 3) as usize]
+    }
+
+    pub fn bits(self) -> u8 {
+        self as u8
+    }
+
+    /// PO and PP pop (`pe` of §5.5.3).
+    pub fn pops(self) -> bool {
+        matches!(self, StackOp::Po | StackOp::Pp)
+    }
+
+    /// PU and PP push (`pu` of §5.5.3).
+    pub fn pushes(self) -> bool {
+        matches!(self, StackOp::Pu | StackOp::Pp)
+    }
+}
+
+/// Bit selected from R (`f`) or S (`g`) by a compound branch (§5.3): 0 = N, 1 = Z.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CbBit {
+    N,
+    Z,
+}
+
+impl CbBit {
+    pub const ALL: [CbBit; 2] = [CbBit::N, CbBit::Z];
+
+    /// The `de_br_f` / `de_br_g` port value.
+    pub fn bit(self) -> bool {
+        self == CbBit::Z
+    }
+
+    /// Bit position in a CC value.
+    pub fn pos(self) -> u8 {
+        match self {
+            CbBit::N => N_BIT,
+            CbBit::Z => Z_BIT,
+        }
+    }
+}
+
+/// Compound-branch Boolean operation `de_br_op` (§5.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoolOp {
+    And,
+    Or,
+    Xor,
+    Xnor,
+}
+
+impl BoolOp {
+    pub const ALL: [BoolOp; 4] = [BoolOp::And, BoolOp::Or, BoolOp::Xor, BoolOp::Xnor];
+
+    /// Decode a `de_br_op` port value (truncated to 2 bits).
+    pub fn from_bits(b: u8) -> Self {
+        Self::ALL[(b & 3) as usize]
+    }
+
+    pub fn bits(self) -> u8 {
+        self as u8
+    }
+
+    pub fn apply(self, a: bool, b: bool) -> bool {
+        match self {
+            BoolOp::And => a & b,
+            BoolOp::Or => a | b,
+            BoolOp::Xor => a ^ b,
+            BoolOp::Xnor => !(a ^ b),
+        }
+    }
+}
+
+/// Block inputs for one cycle (spec §5.4). `Default` is all zero with empty producer
+/// vectors; a missing producer entry counts as `cc_vld = 0`. Producer `i` of the
+/// vectors is the packed port slice `[i]`, `[2i+:2]`, `[4i+:4]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BranchStackInputs {
+    /// Synchronous, active-high reset.
+    pub reset: bool,
+    pub cc_vld: Vec<bool>,
+    pub cc_sop: Vec<u8>,
+    pub cc_val: Vec<u8>,
+    pub de_br_vld: bool,
+    pub de_br_cmp: bool,
+    pub de_br_sel: u8,
+    pub de_br_pol: bool,
+    pub de_br_f: bool,
+    pub de_br_g: bool,
+    pub de_br_op: u8,
+    pub de_pc: u64,
+    pub de_off: u64,
+    pub ex_branch_t1: bool,
+    pub ex_t1pc: u64,
+    pub pc_hold: bool,
+    pub err_clr: bool,
+}
+
+impl BranchStackInputs {
+    /// All-zero inputs with the producer vectors sized to NSRC.
+    pub fn idle(p: &BranchStackParams) -> Self {
+        BranchStackInputs {
+            cc_vld: vec![false; p.nsrc],
+            cc_sop: vec![0; p.nsrc],
+            cc_val: vec![0; p.nsrc],
+            ..Default::default()
+        }
+    }
+
+    /// Producer `stage` (0 = EX0) presents a CC value with stack operation `op`.
+    /// Panics if the stage does not exist.
+    pub fn producer(mut self, stage: usize, op: StackOp, val: u8) -> Self {
+        self.cc_vld[stage] = true;
+        self.cc_sop[stage] = op.bits();
+        self.cc_val[stage] = val;
+        self
+    }
+
+    /// PU of `val` from producer `stage`.
+    pub fn push(self, stage: usize, val: u8) -> Self {
+        self.producer(stage, StackOp::Pu, val)
+    }
+
+    /// PO from producer `stage` (its CC value is ignored; 0 is driven).
+    pub fn pop(self, stage: usize) -> Self {
+        self.producer(stage, StackOp::Po, 0)
+    }
+
+    /// PP (pop, then push `val`) from producer `stage`.
+    pub fn pop_push(self, stage: usize, val: u8) -> Self {
+        self.producer(stage, StackOp::Pp, val)
+    }
+
+    /// DN (no stack operation) with CC value `val` from producer `stage`.
+    pub fn dn(self, stage: usize, val: u8) -> Self {
+        self.producer(stage, StackOp::Dn, val)
+    }
+
+    /// Simple branch in DE: taken when `cc_r[sel] == pol`.
+    pub fn branch(mut self, sel: u8, pol: bool) -> Self {
+        self.de_br_vld = true;
+        self.de_br_cmp = false;
+        self.de_br_sel = sel;
+        self.de_br_pol = pol;
+        self
+    }
+
+    /// `BEZ`: simple branch taken when the Z flag of R is set (§2.5 reading (a)).
+    pub fn bez(self) -> Self {
+        self.branch(Z_BIT, true)
+    }
+
+    /// Compound branch `CBfg.op` in DE.
+    pub fn cb(mut self, f: CbBit, g: CbBit, op: BoolOp) -> Self {
+        self.de_br_vld = true;
+        self.de_br_cmp = true;
+        self.de_br_f = f.bit();
+        self.de_br_g = g.bit();
+        self.de_br_op = op.bits();
+        self
+    }
+
+    /// Keep the branch fields but drop `de_br_vld` (no branch in DE).
+    pub fn no_branch(mut self) -> Self {
+        self.de_br_vld = false;
+        self
+    }
+
+    /// Address and offset of the branch in DE.
+    pub fn at(mut self, de_pc: u64, de_off: u64) -> Self {
+        self.de_pc = de_pc;
+        self.de_off = de_off;
+        self
+    }
+
+    /// Execution-stage redirect (BRANCH_T1) to `t1pc`.
+    pub fn t1(mut self, t1pc: u64) -> Self {
+        self.ex_branch_t1 = true;
+        self.ex_t1pc = t1pc;
+        self
+    }
+
+    pub fn hold(mut self) -> Self {
+        self.pc_hold = true;
+        self
+    }
+
+    pub fn clr(mut self) -> Self {
+        self.err_clr = true;
+        self
+    }
+
+    pub fn with_reset(mut self) -> Self {
+        self.reset = true;
+        self
+    }
+}
+
+/// Block outputs for one cycle (spec §5.4).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BranchStackOutputs {
+    pub br_taken: bool,
+    pub br_target: u64,
+    pub cc_r: u8,
+    pub cc_r_vld: bool,
+    pub cc_s: u8,
+    pub cc_s_vld: bool,
+    pub cc_cnt: u64,
+    pub pc: u64,
+    pub npc: u64,
+    pub branch_t0_q: bool,
+    pub t0pc_q: u64,
+    pub err_ovf: bool,
+    pub err_udf: bool,
+    pub err_port: bool,
+    pub err_multi: bool,
+}
+
+/// The four sticky error flags (§5.5.8), or the events that set them in one cycle.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ErrFlags {
+    pub ovf: bool,
+    pub udf: bool,
+    pub port: bool,
+    pub multi: bool,
+}
+
+impl ErrFlags {
+    /// §5.5.8: `flag ← set | (flag & !err_clr)` (a set wins over the clear).
+    pub fn update(self, set: ErrFlags, clr: bool) -> ErrFlags {
+        let keep = |old: bool, new: bool| new || (old && !clr);
+        ErrFlags {
+            ovf: keep(self.ovf, set.ovf),
+            udf: keep(self.udf, set.udf),
+            port: keep(self.port, set.port),
+            multi: keep(self.multi, set.multi),
+        }
+    }
+}
+
+/// What the stack does at one clock edge (§5.5.3–§5.5.6), given the inputs and the
+/// number of entries at the start of the cycle. Reset is not considered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StackEffect {
+    /// Pops requested by the branch in DE: 0, 1 (simple) or 2 (compound).
+    pub kd: usize,
+    /// Producers with `cc_vld` and a non-DN operation.
+    pub active: usize,
+    /// The winning producer (the highest active index), if any.
+    pub producer: Option<usize>,
+    /// The winning producer's operation (DN if none), before the port limit.
+    pub op: StackOp,
+    /// The winning producer's CC value (0 if none).
+    pub val: u8,
+    /// Entries removed (after the port limit and the underflow clamp).
+    pub pops: usize,
+    /// A push happens (after the port limit).
+    pub push: bool,
+    /// Entries after the edge.
+    pub cnt_after: usize,
+    /// Error events of this cycle (`port` also means the producer op was suppressed).
+    pub err: ErrFlags,
+}
+
+impl StackEffect {
+    pub fn of(p: &BranchStackParams, i: &BranchStackInputs, cnt: usize) -> Self {
+        let kd = match (i.de_br_vld, i.de_br_cmp) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => 2,
+        };
+        let at = |v: &Vec<u8>, k: usize| v.get(k).copied().unwrap_or(0);
+        let active: Vec<usize> = (0..p.nsrc)
+            .filter(|&k| {
+                i.cc_vld.get(k) == Some(&true)
+                    && StackOp::from_bits(at(&i.cc_sop, k)) != StackOp::Dn
+            })
+            .collect();
+        let producer = active.last().copied();
+        let (op, val) = producer.map_or((StackOp::Dn, 0), |k| {
+            (StackOp::from_bits(at(&i.cc_sop, k)), at(&i.cc_val, k) & 0xF)
+        });
+        let port = kd + usize::from(op.pops()) > 2;
+        let (pe, push) = if port {
+            (false, false)
+        } else {
+            (op.pops(), op.pushes())
+        };
+        let want = kd + usize::from(pe);
+        let pops = want.min(cnt);
+        let left = cnt - pops;
+        StackEffect {
+            kd,
+            active: active.len(),
+            producer,
+            op,
+            val,
+            pops,
+            push,
+            cnt_after: if push { (left + 1).min(p.depth) } else { left },
+            err: ErrFlags {
+                ovf: push && left == p.depth,
+                udf: want > cnt,
+                port,
+                multi: active.len() > 1,
+            },
+        }
+    }
+}
+
+/// The reference model: registered state plus the combinational function of §5.5.
+/// The state fields are visible to the sibling test module for mutation testing.
+#[derive(Debug, Clone)]
+pub struct BranchStackModel {
+    pub(super) p: BranchStackParams,
+    /// Valid entries, top first (`E[0..cnt]` of §5.5); never longer than DEPTH.
+    pub(super) stack: Vec<u8>,
+    pub(super) pc: u64,
+    pub(super) branch_t0_q: bool,
+    pub(super) t0pc_q: u64,
+    pub(super) err: ErrFlags,
+}
+
+impl BranchStackModel {
+    /// A model in its reset state (§5.5.9). Panics on invalid parameters.
+    pub fn new(p: &BranchStackParams) -> Self {
+        if let Err(e) = p.validate() {
+            panic!("{e}");
+        }
+        BranchStackModel {
+            p: p.clone(),
+            stack: Vec::with_capacity(p.depth),
+            pc: p.reset_pc,
+            branch_t0_q: false,
+            t0pc_q: 0,
+            err: ErrFlags::default(),
+        }
+    }
+
+    pub fn params(&self) -> &BranchStackParams {
+        &self.p
+    }
+
+    /// The stack contents, top first.
+    pub fn stack(&self) -> &[u8] {
+        &self.stack
+    }
+
+    pub fn errors(&self) -> ErrFlags {
+        self.err
+    }
+
+    /// §5.5.2 branch condition `t` on the pre-cycle R/S (before gating by `de_br_vld`).
+    fn condition(&self, i: &BranchStackInputs, r: u8, s: u8) -> bool {
+        let bit = |v: u8, pos: u8| (v >> pos) & 1 == 1;
+        if i.de_br_cmp {
+            let pos = |z: bool| if z { Z_BIT } else { N_BIT };
+            let a = bit(r, pos(i.de_br_f));
+            let b = bit(s, pos(i.de_br_g));
+            BoolOp::from_bits(i.de_br_op).apply(a, b)
+        } else {
+            bit(r, i.de_br_sel & 3) == i.de_br_pol
+        }
+    }
+
+    /// Combinational outputs for the current state and inputs (no state change).
+    pub fn outputs(&self, i: &BranchStackInputs) -> BranchStackOutputs {
+        let r = self.stack.first().copied();
+        let s = self.stack.get(1).copied();
+        let (cc_r, cc_s) = (r.unwrap_or(0), s.unwrap_or(0));
+        BranchStackOutputs {
+            br_taken: i.de_br_vld && self.condition(i, cc_r, cc_s),
+            br_target: self.p.target(i.de_pc, i.de_off),
+            cc_r,
+            cc_r_vld: r.is_some(),
+            cc_s,
+            cc_s_vld: s.is_some(),
+            cc_cnt: self.stack.len() as u64,
+            pc: self.pc,
+            npc: self.p.next_pc(self.pc),
+            branch_t0_q: self.branch_t0_q,
+            t0pc_q: self.t0pc_q,
+            err_ovf: self.err.ovf,
+            err_udf: self.err.udf,
+            err_port: self.err.port,
+            err_multi: self.err.multi,
+        }
+    }
+
+    /// One rising clock edge with inputs `i` (§5.5.3–§5.5.9).
+    pub fn clock(&mut self, i: &BranchStackInputs) {
+        if i.reset {
+            *self = Self::new(&self.p);
+            return;
+        }
+        let out = self.outputs(i);
+
+        // §5.5.3–§5.5.6: DE pops and the producer's pop on the pre-cycle state, then the push.
+        let e = StackEffect::of(&self.p, i, self.stack.len());
+        self.stack.drain(..e.pops);
+        if e.push {
+            if self.stack.len() == self.p.depth {
+                self.stack.pop(); // overflow: the bottom entry is discarded
+            }
+            self.stack.insert(0, e.val);
+        }
+
+        // §5.5.7: mux 1302 (T1 over T0 over NPC) and the DE→EX0 pipeline register.
+        if !i.pc_hold {
+            self.pc = if i.ex_branch_t1 {
+                i.ex_t1pc & self.p.pc_mask()
+            } else if self.branch_t0_q {
+                self.t0pc_q
+            } else {
+                out.npc
+            };
+            self.branch_t0_q = out.br_taken;
+            self.t0pc_q = out.br_target;
+        }
+
+        // §5.5.8
+        self.err = self.err.update(e.err, i.err_clr);
+    }
+}

@@ -1,0 +1,121 @@
+//! The Verilated `warpgen_branch_stack` behind the [`BranchStackDut`] interface.
+
+use super::{BranchStackDut, BranchStackInputs, BranchStackOutputs, BranchStackParams};
+use std::path::Path;
+use warpgen_rtl::config::BranchStackConfig;
+use warpgen_rtl::Config;
+use warpgen_sim::{PortId, Sim};
+
+/// The rtl config that builds the block for model parameters `p`.
+/// (TOML integers are 64-bit signed, so `reset_pc` must be below 2^63.)
+pub fn config_for(p: &BranchStackParams) -> Config {
+    let reset_pc = i64::try_from(p.reset_pc).expect("reset_pc below 2^63: TOML integers are i64");
+    Config {
+        branch_stack: Some(BranchStackConfig {
+            depth: p.depth as i64,
+            producer_stages: p.nsrc as i64,
+            pc_width: p.pc_w as i64,
+            offset_width: p.off_w as i64,
+            pc_increment: p.pc_inc as i64,
+            reset_pc,
+        }),
+        ..Config::default()
+    }
+}
+
+/// Inputs in the order `eval` drives them.
+const INPUTS: [&str; 17] = [
+    "reset", "cc_vld", "cc_sop", "cc_val", "de_br_vld", "de_br_cmp", "de_br_sel", "de_br_pol", "de_br_f",
+    "de_br_g", "de_br_op", "de_pc", "de_off", "ex_branch_t1", "ex_t1pc", "pc_hold", "err_clr",
+];
+
+/// Outputs in the order `eval` reads them.
+const OUTPUTS: [&str; 15] = [
+    "br_taken", "br_target", "cc_r", "cc_r_vld", "cc_s", "cc_s_vld", "cc_cnt", "pc", "npc", "branch_t0_q",
+    "t0pc_q", "err_ovf", "err_udf", "err_port", "err_multi",
+];
+
+/// The branch stack RTL in Verilator.
+pub struct RtlBranchStack {
+    p: BranchStackParams,
+    sim: Sim,
+    ins: Vec<PortId>,
+    outs: Vec<PortId>,
+}
+
+impl RtlBranchStack {
+    /// Generates, builds (cached) and instantiates the RTL for `p`.
+    pub fn new(p: &BranchStackParams, trace: bool) -> Result<Self, String> {
+        let e = warpgen_rtl::generate(&config_for(p), "branch_stack")?;
+        let sim = crate::build_block(&e, trace)
+            .and_then(|m| m.instantiate())
+            .map_err(|x| x.to_string())?;
+        let ids = |names: &[&str]| names.iter().map(|n| sim.port(n).map_err(|x| x.to_string())).collect::<Result<Vec<_>, _>>();
+        let (ins, outs) = (ids(&INPUTS)?, ids(&OUTPUTS)?);
+        Ok(RtlBranchStack { p: p.clone(), sim, ins, outs })
+    }
+
+    /// Starts a VCD of the run (the model must have been built with `trace`).
+    pub fn open_vcd(&mut self, path: &Path) -> Result<(), String> {
+        self.sim.open_vcd(path).map_err(|e| e.to_string())
+    }
+}
+
+/// Packs one `w`-bit field per producer, producer i at bits [i*w +: w].
+fn pack(values: impl Iterator<Item = u64>, w: u32) -> u64 {
+    values.enumerate().fold(0, |acc, (i, v)| acc | ((v & ((1u64 << w) - 1)) << (i as u32 * w)))
+}
+
+impl BranchStackDut for RtlBranchStack {
+    fn params(&self) -> &BranchStackParams {
+        &self.p
+    }
+
+    fn eval(&mut self, i: &BranchStackInputs) -> BranchStackOutputs {
+        let values = [
+            i.reset as u64,
+            pack(i.cc_vld.iter().map(|b| *b as u64), 1),
+            pack(i.cc_sop.iter().map(|v| *v as u64), 2),
+            pack(i.cc_val.iter().map(|v| *v as u64), 4),
+            i.de_br_vld as u64,
+            i.de_br_cmp as u64,
+            i.de_br_sel as u64,
+            i.de_br_pol as u64,
+            i.de_br_f as u64,
+            i.de_br_g as u64,
+            i.de_br_op as u64,
+            i.de_pc,
+            i.de_off,
+            i.ex_branch_t1 as u64,
+            i.ex_t1pc,
+            i.pc_hold as u64,
+            i.err_clr as u64,
+        ];
+        for (port, v) in self.ins.iter().zip(values) {
+            self.sim.set_unchecked(*port, v);
+        }
+        self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
+        let o: Vec<u64> = self.outs.iter().map(|p| self.sim.get(*p)).collect();
+        BranchStackOutputs {
+            br_taken: o[0] != 0,
+            br_target: o[1],
+            cc_r: o[2] as u8,
+            cc_r_vld: o[3] != 0,
+            cc_s: o[4] as u8,
+            cc_s_vld: o[5] != 0,
+            cc_cnt: o[6],
+            pc: o[7],
+            npc: o[8],
+            branch_t0_q: o[9] != 0,
+            t0pc_q: o[10],
+            err_ovf: o[11] != 0,
+            err_udf: o[12] != 0,
+            err_port: o[13] != 0,
+            err_multi: o[14] != 0,
+        }
+    }
+
+    fn tick(&mut self) {
+        self.sim.tick().unwrap_or_else(|e| panic!("simulation died: {e}"));
+    }
+}

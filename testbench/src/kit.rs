@@ -1,0 +1,133 @@
+//! What every block's verification shares: the directed-case runner and the
+//! random lockstep checker (RTL in Verilator against the model, every output
+//! every cycle, a VCD of the failing run on a mismatch).
+//!
+//! A block plugs in by implementing [`Block`] on a marker type; its model,
+//! stimulus, coverage, RTL adapter and output comparison stay in its own module.
+
+use std::fmt::Debug;
+use std::path::{Path, PathBuf};
+
+/// A block's verification bindings.
+pub trait Block {
+    /// Block name (file names of failure waveforms).
+    const NAME: &'static str;
+    type Params: Clone + Debug;
+    type Inputs: Clone + Debug;
+    type Outputs: Clone + PartialEq + Debug;
+    type Model;
+    type Stimulus;
+    type Coverage: Debug;
+    /// The Verilated RTL behind the block's DUT interface.
+    type Rtl;
+
+    fn model(p: &Self::Params) -> Self::Model;
+    fn model_outputs(m: &Self::Model, i: &Self::Inputs) -> Self::Outputs;
+    fn model_clock(m: &mut Self::Model, i: &Self::Inputs);
+    /// All-quiet inputs (the outputs before the first stimulus are the model's for these).
+    fn idle(p: &Self::Params) -> Self::Inputs;
+
+    fn stimulus(p: &Self::Params, seed: u64, allow_errors: bool) -> Self::Stimulus;
+    fn next(s: &mut Self::Stimulus, last: &Self::Outputs) -> Self::Inputs;
+
+    fn coverage(p: &Self::Params, allow_errors: bool) -> Self::Coverage;
+    fn observe(c: &mut Self::Coverage, i: &Self::Inputs, o: &Self::Outputs);
+    fn assert_covered(c: &Self::Coverage) -> Result<(), String>;
+
+    fn rtl(p: &Self::Params, trace: bool) -> Result<Self::Rtl, String>;
+    fn rtl_eval(r: &mut Self::Rtl, i: &Self::Inputs) -> Self::Outputs;
+    fn rtl_tick(r: &mut Self::Rtl);
+    fn rtl_vcd(r: &mut Self::Rtl, path: &Path) -> Result<(), String>;
+
+    /// The first output that differs, as "port: expected …, actual …".
+    fn first_difference(p: &Self::Params, expected: &Self::Outputs, actual: &Self::Outputs) -> Option<String>;
+    /// A short tag of the parameters for file names, e.g. `tg4-trk8-w4`.
+    fn tag(p: &Self::Params) -> String;
+}
+
+/// Runs named directed cases with `run` (which builds a fresh DUT for each);
+/// all failures, one per line, prefixed with the case name.
+pub fn run_cases<C>(
+    cases: impl IntoIterator<Item = (&'static str, C)>,
+    mut run: impl FnMut(C) -> Result<(), String>,
+) -> Result<(), String> {
+    let failures: Vec<String> = cases
+        .into_iter()
+        .filter_map(|(name, case)| run(case).err().map(|e| format!("[{name}] {e}")))
+        .collect();
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+/// What a passing lockstep run saw.
+pub struct LockstepReport<B: Block> {
+    pub cycles: u64,
+    pub coverage: B::Coverage,
+}
+
+/// Where failing runs leave their waveforms: `$WARPGEN_FAIL_DIR`, else
+/// `target/warpgen-failures` in the workspace.
+pub fn failure_dir() -> PathBuf {
+    std::env::var_os("WARPGEN_FAIL_DIR").map(PathBuf::from).unwrap_or_else(|| {
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace root");
+        workspace.join("target").join("warpgen-failures")
+    })
+}
+
+/// Runs `cycles` cycles of seeded stimulus through RTL and model, comparing
+/// every output every cycle, then requires full coverage. On a mismatch the
+/// error names seed, cycle, port, expected and actual, and the run is repeated
+/// with tracing to leave a VCD in [`failure_dir`].
+pub fn lockstep<B: Block>(p: &B::Params, seed: u64, cycles: u64, allow_errors: bool) -> Result<LockstepReport<B>, String> {
+    let report = match run::<B>(p, seed, cycles, allow_errors, None) {
+        Ok(r) => r,
+        Err((cycle, msg)) => {
+            let dir = failure_dir();
+            let _ = std::fs::create_dir_all(&dir);
+            let vcd = dir.join(format!("{}-{}-seed{seed}.vcd", B::NAME, B::tag(p)));
+            let note = match run::<B>(p, seed, cycle + 2, allow_errors, Some(&vcd)) {
+                Err((c, _)) if c == cycle => format!("waveform: {}", vcd.display()),
+                other => format!("the traced rerun did not reproduce the mismatch ({:?})", other.err().map(|e| e.0)),
+            };
+            return Err(format!("{msg}\n{note}"));
+        }
+    };
+    B::assert_covered(&report.coverage).map_err(|e| format!("{} coverage, seed {seed}, {p:?}: {e}", B::NAME))?;
+    Ok(report)
+}
+
+fn run<B: Block>(
+    p: &B::Params,
+    seed: u64,
+    cycles: u64,
+    allow_errors: bool,
+    vcd: Option<&Path>,
+) -> Result<LockstepReport<B>, (u64, String)> {
+    let mut rtl = B::rtl(p, vcd.is_some()).map_err(|e| (0, e))?;
+    if let Some(path) = vcd {
+        B::rtl_vcd(&mut rtl, path).map_err(|e| (0, e))?;
+    }
+    let mut model = B::model(p);
+    let mut stim = B::stimulus(p, seed, allow_errors);
+    let mut coverage = B::coverage(p, allow_errors);
+    let mut last = B::model_outputs(&model, &B::idle(p));
+    for cycle in 0..cycles {
+        let inp = B::next(&mut stim, &last);
+        let expected = B::model_outputs(&model, &inp);
+        let actual = B::rtl_eval(&mut rtl, &inp);
+        if let Some(d) = B::first_difference(p, &expected, &actual) {
+            return Err((cycle, format!(
+                "{} lockstep mismatch: seed {seed}, cycle {cycle}, {d}\n  params: {p:?}\n  inputs: {inp:?}",
+                B::NAME
+            )));
+        }
+        B::observe(&mut coverage, &inp, &expected);
+        B::model_clock(&mut model, &inp);
+        B::rtl_tick(&mut rtl);
+        last = expected;
+    }
+    Ok(LockstepReport { cycles, coverage })
+}
