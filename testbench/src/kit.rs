@@ -131,3 +131,20 @@ fn run<B: Block>(
     }
     Ok(LockstepReport { cycles, coverage })
 }
+
+/// The first `cycles` inputs that block `B`'s stimulus gives for `seed`, driven
+/// reactively by the model: equal for equal seeds is what makes a failing seed
+/// reproducible.
+pub fn stimulus_trace<B: Block>(p: &B::Params, seed: u64, cycles: usize, allow_errors: bool) -> Vec<B::Inputs> {
+    let mut model = B::model(p);
+    let mut stim = B::stimulus(p, seed, allow_errors);
+    let mut last = B::model_outputs(&model, &B::idle(p));
+    (0..cycles)
+        .map(|_| {
+            let i = B::next(&mut stim, &last);
+            last = B::model_outputs(&model, &i);
+            B::model_clock(&mut model, &i);
+            i
+        })
+        .collect()
+}

@@ -374,19 +374,7 @@ fn random_error_load_holds_properties_and_covers() {
 #[test]
 fn stimulus_is_deterministic_per_seed() {
     let p = BranchStackParams::spec_default();
-    let trace = |seed| {
-        let mut m = BranchStackModel::new(&p);
-        let mut s = BranchStackStimulus::new(&p, seed).allow_errors(true);
-        let mut o = BranchStackOutputs::default();
-        (0..500)
-            .map(|_| {
-                let i = s.next(&o);
-                o = m.outputs(&i);
-                m.clock(&i);
-                i
-            })
-            .collect::<Vec<_>>()
-    };
+    let trace = |seed| crate::kit::stimulus_trace::<super::lockstep::BranchStack>(&p, seed, 500, true);
     assert_eq!(trace(3), trace(3));
     assert_ne!(trace(3), trace(4));
 }
