@@ -31,23 +31,26 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+/// Instantiates `$body` with the const generic `$W` set to the run-time `$w`,
+/// one match arm per listed width. The public macros below fix the lists.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! dispatch_width {
+    ($w:expr, $W:ident => $body:expr; $($n:literal)+) => {{
+        match $w {
+            $($n => { const $W: usize = $n; $body })+
+            w => panic!("width {w} is outside the range the config validates"),
+        }
+    }};
+}
+
 /// Instantiates `$body` with the const generic `$W` set to the run-time `$w`
 /// (1 to 8); anything else is a bug, as config validation bounds every width.
 #[macro_export]
 macro_rules! with_width {
-    ($w:expr, $W:ident => $body:expr) => {{
-        match $w {
-            1 => { const $W: usize = 1; $body }
-            2 => { const $W: usize = 2; $body }
-            3 => { const $W: usize = 3; $body }
-            4 => { const $W: usize = 4; $body }
-            5 => { const $W: usize = 5; $body }
-            6 => { const $W: usize = 6; $body }
-            7 => { const $W: usize = 7; $body }
-            8 => { const $W: usize = 8; $body }
-            w => panic!("width {w} is outside the validated range 1..=8"),
-        }
-    }};
+    ($w:expr, $W:ident => $body:expr) => {
+        $crate::dispatch_width!($w, $W => $body; 1 2 3 4 5 6 7 8)
+    };
 }
 
 /// [`with_width!`] for widths 1 to 64, for state as wide as an address (a
@@ -55,75 +58,11 @@ macro_rules! with_width {
 /// instantiate (and compile) 8 copies, not 64.
 #[macro_export]
 macro_rules! with_width64 {
-    ($w:expr, $W:ident => $body:expr) => {{
-        match $w {
-            1 => { const $W: usize = 1; $body }
-            2 => { const $W: usize = 2; $body }
-            3 => { const $W: usize = 3; $body }
-            4 => { const $W: usize = 4; $body }
-            5 => { const $W: usize = 5; $body }
-            6 => { const $W: usize = 6; $body }
-            7 => { const $W: usize = 7; $body }
-            8 => { const $W: usize = 8; $body }
-            9 => { const $W: usize = 9; $body }
-            10 => { const $W: usize = 10; $body }
-            11 => { const $W: usize = 11; $body }
-            12 => { const $W: usize = 12; $body }
-            13 => { const $W: usize = 13; $body }
-            14 => { const $W: usize = 14; $body }
-            15 => { const $W: usize = 15; $body }
-            16 => { const $W: usize = 16; $body }
-            17 => { const $W: usize = 17; $body }
-            18 => { const $W: usize = 18; $body }
-            19 => { const $W: usize = 19; $body }
-            20 => { const $W: usize = 20; $body }
-            21 => { const $W: usize = 21; $body }
-            22 => { const $W: usize = 22; $body }
-            23 => { const $W: usize = 23; $body }
-            24 => { const $W: usize = 24; $body }
-            25 => { const $W: usize = 25; $body }
-            26 => { const $W: usize = 26; $body }
-            27 => { const $W: usize = 27; $body }
-            28 => { const $W: usize = 28; $body }
-            29 => { const $W: usize = 29; $body }
-            30 => { const $W: usize = 30; $body }
-            31 => { const $W: usize = 31; $body }
-            32 => { const $W: usize = 32; $body }
-            33 => { const $W: usize = 33; $body }
-            34 => { const $W: usize = 34; $body }
-            35 => { const $W: usize = 35; $body }
-            36 => { const $W: usize = 36; $body }
-            37 => { const $W: usize = 37; $body }
-            38 => { const $W: usize = 38; $body }
-            39 => { const $W: usize = 39; $body }
-            40 => { const $W: usize = 40; $body }
-            41 => { const $W: usize = 41; $body }
-            42 => { const $W: usize = 42; $body }
-            43 => { const $W: usize = 43; $body }
-            44 => { const $W: usize = 44; $body }
-            45 => { const $W: usize = 45; $body }
-            46 => { const $W: usize = 46; $body }
-            47 => { const $W: usize = 47; $body }
-            48 => { const $W: usize = 48; $body }
-            49 => { const $W: usize = 49; $body }
-            50 => { const $W: usize = 50; $body }
-            51 => { const $W: usize = 51; $body }
-            52 => { const $W: usize = 52; $body }
-            53 => { const $W: usize = 53; $body }
-            54 => { const $W: usize = 54; $body }
-            55 => { const $W: usize = 55; $body }
-            56 => { const $W: usize = 56; $body }
-            57 => { const $W: usize = 57; $body }
-            58 => { const $W: usize = 58; $body }
-            59 => { const $W: usize = 59; $body }
-            60 => { const $W: usize = 60; $body }
-            61 => { const $W: usize = 61; $body }
-            62 => { const $W: usize = 62; $body }
-            63 => { const $W: usize = 63; $body }
-            64 => { const $W: usize = 64; $body }
-            w => panic!("width {w} is outside the validated range 1..=64"),
-        }
-    }};
+    ($w:expr, $W:ident => $body:expr) => {
+        $crate::dispatch_width!($w, $W => $body;
+            1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32
+            33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64)
+    };
 }
 
 /// Direction of a top-level port.
