@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 use warpgen_rtl::Emitted;
-use warpgen_sim::{BuildSpec, Model, SimError, Verilator, YosysReport};
+use warpgen_sim::{BuildSpec, Model, PortId, Sim, SimError, Verilator, YosysReport};
 
 /// Builds (or loads from the cache) the Verilator model of an emitted block.
 pub fn build_block(e: &Emitted, trace: bool) -> Result<Model, SimError> {
@@ -34,4 +34,50 @@ pub fn lint(e: &Emitted) -> Result<(), String> {
 pub fn synth(e: &Emitted) -> Result<YosysReport, String> {
     let (_dir, v, _w) = stage(e).map_err(|x| x.to_string())?;
     warpgen_sim::yosys_check(&[v], &e.top).map_err(|x| x.to_string())
+}
+
+/// Packs one `w`-bit field per element, element i at bits `[i*w +: w]` (the
+/// per-port layout of packed ports such as `cpl_tg` or `cc_sop`).
+pub fn pack(values: impl Iterator<Item = u64>, w: u32) -> u64 {
+    values.enumerate().fold(0, |acc, (i, v)| acc | ((v & ((1u64 << w) - 1)) << (i as u32 * w)))
+}
+
+/// Bits `[lo, lo+w)` of output `p` (w <= 64), read without allocating.
+pub fn field(sim: &Sim, p: PortId, lo: usize, w: usize) -> u64 {
+    bits_of(|i| sim.get_word(p, i), lo, w)
+}
+
+/// Bits `[lo, lo+w)` (w <= 64) of a value given as little-endian 64-bit words.
+fn bits_of(word: impl Fn(usize) -> u64, lo: usize, w: usize) -> u64 {
+    let (q, r) = (lo / 64, lo % 64);
+    let mut v = word(q) >> r;
+    if r + w > 64 {
+        v |= word(q + 1) << (64 - r);
+    }
+    if w < 64 {
+        v &= (1u64 << w) - 1;
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bits_of, pack};
+
+    #[test]
+    fn pack_places_each_field_at_its_offset_and_truncates() {
+        assert_eq!(pack([1u64, 2, 3].into_iter(), 2), 0b11_10_01);
+        assert_eq!(pack([0xffu64, 0].into_iter(), 4), 0x0f);
+    }
+
+    #[test]
+    fn fields_are_read_across_word_boundaries() {
+        let words = [0xA000_0000_0000_0000u64, 0x0000_0000_0000_0005];
+        let word = |i: usize| words.get(i).copied().unwrap_or(0);
+        assert_eq!(bits_of(word, 61, 6), 0b101_101); // bits 61..63 of word 0, 0..2 of word 1
+        assert_eq!(bits_of(word, 63, 1), 1);
+        assert_eq!(bits_of(word, 64, 3), 0b101);
+        assert_eq!(bits_of(word, 0, 64), 0xA000_0000_0000_0000);
+        assert_eq!(bits_of(word, 128, 8), 0);
+    }
 }

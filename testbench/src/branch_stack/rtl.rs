@@ -4,6 +4,7 @@ use super::{BranchStackDut, BranchStackInputs, BranchStackOutputs, BranchStackPa
 use std::path::Path;
 use warpgen_rtl::config::BranchStackConfig;
 use warpgen_rtl::Config;
+use crate::harness::pack;
 use warpgen_sim::{PortId, Sim};
 
 /// The rtl config that builds the block for model parameters `p`.
@@ -59,11 +60,6 @@ impl RtlBranchStack {
     pub fn open_vcd(&mut self, path: &Path) -> Result<(), String> {
         self.sim.open_vcd(path).map_err(|e| e.to_string())
     }
-}
-
-/// Packs one `w`-bit field per producer, producer i at bits [i*w +: w].
-fn pack(values: impl Iterator<Item = u64>, w: u32) -> u64 {
-    values.enumerate().fold(0, |acc, (i, v)| acc | ((v & ((1u64 << w) - 1)) << (i as u32 * w)))
 }
 
 impl BranchStackDut for RtlBranchStack {

@@ -6,6 +6,7 @@ use super::{ScoreboardDut, ScoreboardInputs, ScoreboardOutputs, ScoreboardParams
 use std::path::Path;
 use warpgen_rtl::config::{MaxCount, ScoreboardConfig};
 use warpgen_rtl::Config;
+use crate::harness::{field, pack};
 use warpgen_sim::{PortId, Sim};
 
 /// The rtl config that builds the block for model parameters `p`.
@@ -130,29 +131,6 @@ impl RtlScoreboard {
     pub fn open_vcd(&mut self, path: &Path) -> Result<(), String> {
         self.sim.open_vcd(path).map_err(|e| e.to_string())
     }
-
-    fn set(&mut self, p: PortId, v: u64) {
-        let w = self.sim.info(p).width;
-        let v = if w >= 64 { v } else { v & ((1u64 << w) - 1) };
-        self.sim.set(p, v).expect("scoreboard inputs are at most 64 bits");
-    }
-}
-
-/// Packs one field per port, LSB first, each `w` bits wide.
-fn pack(values: impl Iterator<Item = u64>, w: u32) -> u64 {
-    values.enumerate().fold(0, |acc, (i, v)| acc | ((v & ((1u64 << w) - 1)) << (i as u32 * w)))
-}
-
-/// Bits `[lo, lo+w)` of little-endian words (w <= 64).
-fn field(words: &[u64], lo: usize, w: usize) -> u64 {
-    let mut v = 0u64;
-    for b in 0..w {
-        let i = lo + b;
-        if words.get(i / 64).is_some_and(|x| (x >> (i % 64)) & 1 == 1) {
-            v |= 1 << b;
-        }
-    }
-    v
 }
 
 impl ScoreboardDut for RtlScoreboard {
@@ -183,19 +161,15 @@ impl ScoreboardDut for RtlScoreboard {
             (ports.cpl_trk, pack(i.cpl_trk.iter().copied(), tkw)),
         ];
         for (port, v) in ins {
-            self.set(port, v);
+            self.sim.set_unchecked(port, v);
         }
         self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
         let ports = &self.ports;
         let sim = &self.sim;
         let flag = |p: PortId| sim.get(p) != 0;
-        let bits = |p: PortId, n: usize| {
-            let w = sim.get_wide(p);
-            (0..n).map(|i| field(&w, i, 1) == 1).collect::<Vec<bool>>()
-        };
+        let bits = |p: PortId, n: usize| (0..n).map(|i| field(sim, p, i, 1) == 1).collect::<Vec<bool>>();
         let counters = self.p.num_tg * self.p.num_trk;
         let cw = self.p.cnt_w as usize;
-        let cnt_words = sim.get_wide(ports.cnt_flat);
         ScoreboardOutputs {
             iss_ready: flag(ports.iss_ready),
             iss_fire: flag(ports.iss_fire),
@@ -208,7 +182,7 @@ impl ScoreboardDut for RtlScoreboard {
             trk_zero: bits(ports.trk_zero, counters),
             trk_full: bits(ports.trk_full, counters),
             tg_idle: bits(ports.tg_idle, self.p.num_tg),
-            cnt: (0..counters).map(|c| field(&cnt_words, c * cw, cw)).collect(),
+            cnt: (0..counters).map(|c| field(sim, ports.cnt_flat, c * cw, cw)).collect(),
             err_underflow: flag(ports.err_underflow),
         }
     }
