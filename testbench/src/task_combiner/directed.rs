@@ -1,6 +1,6 @@
 //! Directed test cases of spec §11.2 (T01–T28) under contract §6, the system scenarios
 //! S1/S2 of §11.4 (Fig. 6 render queue, Fig. 7's task of 6 of 8 lanes, cross-tile
-//! sharing), and cases for rules that only the contract states (X01–X07).
+//! sharing), and cases for rules that only the contract states (X01–X08).
 //!
 //! Conventions (spec §11.1, §10.5): every case starts with one reset cycle (eval + tick
 //! with `reset=1`); the next cycle is c0. "I(stype, state, ref, tp) in cycle k" drives
@@ -20,8 +20,8 @@
 //! the spec gives them. T24 is replaced as contract §6 says (T24x). T22 is its Baseline.
 //! T11 runs with sort_state on and off; T15–T18 with the policy each names.
 
-use super::{Reason, TaskCombinerDut, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams};
 use super::model::{ones, Policy};
+use super::{Reason, TaskCombinerDut, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams};
 use std::collections::HashMap;
 
 pub const VS: u64 = 0;
@@ -65,9 +65,18 @@ impl ParamsKind {
         let c1 = TaskCombinerParams::spec_c1();
         match self {
             ParamsKind::C0 => c0,
-            ParamsKind::C0NoSort => TaskCombinerParams { sort_state: false, ..c0 },
-            ParamsKind::C0CapHs4 => TaskCombinerParams { capacity: vec![8, 4, 8, 8], ..c0 },
-            ParamsKind::C0Cap1 => TaskCombinerParams { capacity: vec![1; 4], ..c0 },
+            ParamsKind::C0NoSort => TaskCombinerParams {
+                sort_state: false,
+                ..c0
+            },
+            ParamsKind::C0CapHs4 => TaskCombinerParams {
+                capacity: vec![8, 4, 8, 8],
+                ..c0
+            },
+            ParamsKind::C0Cap1 => TaskCombinerParams {
+                capacity: vec![1; 4],
+                ..c0
+            },
             ParamsKind::C1 => c1,
             ParamsKind::C1Oldest => c1.with_policy(Policy::Oldest),
             ParamsKind::C1NodepFullest => c1.with_policy(Policy::NodepFullest),
@@ -152,12 +161,17 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X05", C0, x05_flush_back_to_back),
         ("X06", Tiny, x06_one_entry_gen_wrap),
         ("X07", Wide, x07_wide_table),
+        ("X08", C0, x08_pending_producer),
     ]
 }
 
 /// Run every case on a fresh DUT from `make`; all failures, one per line.
-pub fn run_all(make: &mut dyn FnMut(&TaskCombinerParams) -> Box<dyn TaskCombinerDut>) -> Result<(), String> {
-    let cases = all_cases().into_iter().map(|(name, kind, case)| (name, (kind, case)));
+pub fn run_all(
+    make: &mut dyn FnMut(&TaskCombinerParams) -> Box<dyn TaskCombinerDut>,
+) -> Result<(), String> {
+    let cases = all_cases()
+        .into_iter()
+        .map(|(name, kind, case)| (name, (kind, case)));
     crate::kit::run_cases(cases, |(kind, case)| case(make(&kind.params()).as_mut()))
 }
 
@@ -227,8 +241,16 @@ fn find(o: &TaskCombinerOutputs, key: Key, st: Option<St>) -> Result<usize, Stri
         .collect();
     match hits[..] {
         [e] => Ok(e),
-        [] => Err(format!("no {st:?} entry with key (stype {}, state {})", key.0, key.1)),
-        _ => Err(format!("{} entries with key (stype {}, state {})", hits.len(), key.0, key.1)),
+        [] => Err(format!(
+            "no {st:?} entry with key (stype {}, state {})",
+            key.0, key.1
+        )),
+        _ => Err(format!(
+            "{} entries with key (stype {}, state {})",
+            hits.len(),
+            key.0,
+            key.1
+        )),
     }
 }
 
@@ -244,17 +266,29 @@ fn entry_status(o: &TaskCombinerOutputs, e: usize) -> Option<St> {
 
 impl Exp {
     /// `None` if the output matches, else "signal expected X, actual Y".
-    fn mismatch(&self, o: &TaskCombinerOutputs, tags: &mut HashMap<&'static str, u64>, ent_w: u32) -> Option<String> {
-        let tag = |t: &HashMap<&'static str, u64>, n: &str| *t.get(n).unwrap_or_else(|| panic!("tag {n} not captured"));
-        let cmp = |sig: String, e: String, a: String| (e != a).then(|| format!("{sig} expected {e}, actual {a}"));
+    fn mismatch(
+        &self,
+        o: &TaskCombinerOutputs,
+        tags: &mut HashMap<&'static str, u64>,
+        ent_w: u32,
+    ) -> Option<String> {
+        let tag = |t: &HashMap<&'static str, u64>, n: &str| {
+            *t.get(n).unwrap_or_else(|| panic!("tag {n} not captured"))
+        };
+        let cmp = |sig: String, e: String, a: String| {
+            (e != a).then(|| format!("{sig} expected {e}, actual {a}"))
+        };
         match self {
             InReady(e) => cmp("in_ready".into(), bit(*e), bit(o.in_ready)),
             InLane(e) => cmp("in_lane".into(), e.to_string(), o.in_lane.to_string()),
-            InTag(n) => (o.in_tag != tag(tags, n)).then(|| format!("in_tag expected {n}, actual another tag")),
-            InTagNot(n) => (o.in_tag == tag(tags, n)).then(|| format!("in_tag expected other than {n}, actual {n}")),
+            InTag(n) => (o.in_tag != tag(tags, n))
+                .then(|| format!("in_tag expected {n}, actual another tag")),
+            InTagNot(n) => (o.in_tag == tag(tags, n))
+                .then(|| format!("in_tag expected other than {n}, actual {n}")),
             SameIndex(n) => {
                 let m = ones(ent_w);
-                (o.in_tag & m != tag(tags, n) & m).then(|| format!("in_tag expected the entry of {n}, actual another entry"))
+                (o.in_tag & m != tag(tags, n) & m)
+                    .then(|| format!("in_tag expected the entry of {n}, actual another entry"))
             }
             Cap(n) => {
                 tags.insert(n, o.in_tag);
@@ -263,12 +297,20 @@ impl Exp {
             LkHit(e) => cmp("lk_hit".into(), bit(*e), bit(o.lk_hit)),
             RqfReady(e) => cmp("rqf_ready".into(), bit(*e), bit(o.rqf_ready)),
             RqfDone(e) => cmp("rqf_done".into(), bit(*e), bit(o.rqf_done)),
-            RqfDoneTp(e) => cmp("rqf_done_tpipe".into(), e.to_string(), o.rqf_done_tpipe.to_string()),
+            RqfDoneTp(e) => cmp(
+                "rqf_done_tpipe".into(),
+                e.to_string(),
+                o.rqf_done_tpipe.to_string(),
+            ),
             DrainDone(e) => cmp("drain_done".into(), bit(*e), bit(o.drain_done)),
             OutValid(e) => cmp("out_valid".into(), bit(*e), bit(o.out_valid)),
             Out(s, st, n, r, lk) => {
-                let e = format!("1 stype {s} state {st} count {n} {r:?} lock {lk:04b} mask {:#x}", ones(*n as u32));
-                let reason = Reason::from_code(o.out_reason).map_or(format!("reason {}", o.out_reason), |r| format!("{r:?}"));
+                let e = format!(
+                    "1 stype {s} state {st} count {n} {r:?} lock {lk:04b} mask {:#x}",
+                    ones(*n as u32)
+                );
+                let reason = Reason::from_code(o.out_reason)
+                    .map_or(format!("reason {}", o.out_reason), |r| format!("{r:?}"));
                 let a = format!(
                     "{} stype {} state {} count {} {reason} lock {:04b} mask {:#x}",
                     bit(o.out_valid),
@@ -280,21 +322,47 @@ impl Exp {
                 );
                 cmp("out task".into(), e, a)
             }
-            OutTag(n) => (!o.out_valid || o.out_tag != tag(tags, n)).then(|| format!("out_tag expected {n}, actual another tag")),
+            OutTag(n) => (!o.out_valid || o.out_tag != tag(tags, n))
+                .then(|| format!("out_tag expected {n}, actual another tag")),
             OutRefs(e) => {
                 let n = (o.out_count as usize).min(o.out_refs.len());
-                cmp("out_refs".into(), format!("{e:?}"), format!("{:?}", &o.out_refs[..n]))
+                cmp(
+                    "out_refs".into(),
+                    format!("{e:?}"),
+                    format!("{:?}", &o.out_refs[..n]),
+                )
             }
-            OutMask(e) => cmp("out_lane_mask".into(), format!("{e:#x}"), format!("{:#x}", o.out_lane_mask)),
-            StValid(e) => cmp("st_valid".into(), format!("{e:#b}"), format!("{:#b}", o.st_valid)),
-            StOpen(e) => cmp("st_open".into(), format!("{e:#b}"), format!("{:#b}", o.st_open)),
-            StPending(e) => cmp("st_pending".into(), format!("{e:#b}"), format!("{:#b}", o.st_pending)),
+            OutMask(e) => cmp(
+                "out_lane_mask".into(),
+                format!("{e:#x}"),
+                format!("{:#x}", o.out_lane_mask),
+            ),
+            StValid(e) => cmp(
+                "st_valid".into(),
+                format!("{e:#b}"),
+                format!("{:#b}", o.st_valid),
+            ),
+            StOpen(e) => cmp(
+                "st_open".into(),
+                format!("{e:#b}"),
+                format!("{:#b}", o.st_open),
+            ),
+            StPending(e) => cmp(
+                "st_pending".into(),
+                format!("{e:#b}"),
+                format!("{:#b}", o.st_pending),
+            ),
             Ent(k, s, st, n, lk, status) => {
                 let e = format!("valid stype {s} state {st} count {n} lock {lk:04b} {status:?}");
-                let status = entry_status(o, *k).map_or("neither".to_string(), |s| format!("{s:?}"));
+                let status =
+                    entry_status(o, *k).map_or("neither".to_string(), |s| format!("{s:?}"));
                 let a = format!(
                     "{} stype {} state {} count {} lock {:04b} {status}",
-                    if o.st_valid >> k & 1 == 1 { "valid" } else { "free" },
+                    if o.st_valid >> k & 1 == 1 {
+                        "valid"
+                    } else {
+                        "free"
+                    },
                     o.st_stype[*k],
                     o.st_state[*k],
                     o.st_count[*k],
@@ -310,10 +378,12 @@ impl Exp {
                     format!("count {} lock {:04b}", o.st_count[k], o.st_lockmask[k]),
                 ),
             },
-            EntryTag(k, n) => (o.st_tag[*k] != tag(tags, n)).then(|| format!("st_tag[{k}] expected {n}, actual another tag")),
+            EntryTag(k, n) => (o.st_tag[*k] != tag(tags, n))
+                .then(|| format!("st_tag[{k}] expected {n}, actual another tag")),
             KeyTag(key, n) => match find(o, *key, None) {
                 Err(e) => Some(e),
-                Ok(k) => (o.st_tag[k] != tag(tags, n)).then(|| format!("st_tag of {key:?} expected {n}, actual another tag")),
+                Ok(k) => (o.st_tag[k] != tag(tags, n))
+                    .then(|| format!("st_tag of {key:?} expected {n}, actual another tag")),
             },
             Deps(rows) => {
                 let mut want = vec![0u64; o.st_dep.len()];
@@ -329,14 +399,36 @@ impl Exp {
                         }
                     }
                 }
-                let got: Vec<u64> = (0..o.st_dep.len()).map(|i| if o.st_valid >> i & 1 == 1 { o.st_dep[i] } else { 0 }).collect();
+                let got: Vec<u64> = (0..o.st_dep.len())
+                    .map(|i| {
+                        if o.st_valid >> i & 1 == 1 {
+                            o.st_dep[i]
+                        } else {
+                            0
+                        }
+                    })
+                    .collect();
                 cmp("st_dep".into(), format!("{want:?}"), format!("{got:?}"))
             }
             DepNone => {
-                let got: Vec<u64> = (0..o.st_dep.len()).map(|i| if o.st_valid >> i & 1 == 1 { o.st_dep[i] } else { 0 }).collect();
-                got.iter().any(|&r| r != 0).then(|| format!("st_dep expected all 0, actual {got:?}"))
+                let got: Vec<u64> = (0..o.st_dep.len())
+                    .map(|i| {
+                        if o.st_valid >> i & 1 == 1 {
+                            o.st_dep[i]
+                        } else {
+                            0
+                        }
+                    })
+                    .collect();
+                got.iter()
+                    .any(|&r| r != 0)
+                    .then(|| format!("st_dep expected all 0, actual {got:?}"))
             }
-            Perf(t, l) => cmp("perf_tasks/lanes".into(), format!("{t}/{l}"), format!("{}/{}", o.perf_tasks, o.perf_lanes)),
+            Perf(t, l) => cmp(
+                "perf_tasks/lanes".into(),
+                format!("{t}/{l}"),
+                format!("{}/{}", o.perf_tasks, o.perf_lanes),
+            ),
         }
     }
 }
@@ -356,7 +448,13 @@ impl<'a> Run<'a> {
         let p = dut.params().clone();
         dut.eval(&TaskCombinerInputs::idle(&p).with_reset());
         dut.tick();
-        Run { case, dut, p, cycle: 0, tags: HashMap::new() }
+        Run {
+            case,
+            dut,
+            p,
+            cycle: 0,
+            tags: HashMap::new(),
+        }
     }
 
     /// No request, `out_ready` = 1.
@@ -374,10 +472,17 @@ impl<'a> Run<'a> {
     }
 
     /// One cycle: eval, check `exp`, tick. Returns the outputs.
-    fn step(&mut self, inp: TaskCombinerInputs, exp: &[Exp]) -> Result<TaskCombinerOutputs, String> {
+    fn step(
+        &mut self,
+        inp: TaskCombinerInputs,
+        exp: &[Exp],
+    ) -> Result<TaskCombinerOutputs, String> {
         let out = self.dut.eval(&inp);
         let ent_w = self.p.ent_w();
-        let bad: Vec<String> = exp.iter().filter_map(|e| e.mismatch(&out, &mut self.tags, ent_w)).collect();
+        let bad: Vec<String> = exp
+            .iter()
+            .filter_map(|e| e.mismatch(&out, &mut self.tags, ent_w))
+            .collect();
         if !bad.is_empty() {
             return Err(format!("{} c{}: {}", self.case, self.cycle, bad.join("; ")));
         }
@@ -415,28 +520,76 @@ fn reset_state() -> Vec<Exp> {
 /// for three cycles with activity on every other input, then released.
 pub fn t01_reset(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = Run::new("T01", dut);
-    r.step(r.idle(), &[&reset_state()[..], &[InReady(true), DrainDone(false)]].concat())?;
+    r.step(
+        r.idle(),
+        &[&reset_state()[..], &[InReady(true), DrainDone(false)]].concat(),
+    )?;
     r.step(r.i(VS, A, 100, 0), &[InReady(true), InLane(0), Cap("T0")])?; // c1
     for k in 1..8 {
         r.step(r.i(VS, A, 100 + k, 0), &[InLane(k)])?; // c2..c8
     }
-    r.step(r.i(VS, B, 200, 1), &[InReady(true), InLane(0), Cap("TB"), StPending(0b1)])?; // c9
+    r.step(
+        r.i(VS, B, 200, 1),
+        &[InReady(true), InLane(0), Cap("TB"), StPending(0b1)],
+    )?; // c9
     let tb = r.tag("TB");
-    r.step(r.idle().lk(tb, 2), &[Out(VS, A, 8, FULL, 0b0001), StValid(0b10)])?; // c10
+    r.step(
+        r.idle().lk(tb, 2),
+        &[Out(VS, A, 8, FULL, 0b0001), StValid(0b10)],
+    )?; // c10
     let stall = r.idle().ready(false);
-    r.step(stall.clone().rqf(2), &[LkHit(true), Perf(1, 8), OutValid(false), Key((VS, B), 1, 0b0110, Open)])?; // c11
+    r.step(
+        stall.clone().rqf(2),
+        &[
+            LkHit(true),
+            Perf(1, 8),
+            OutValid(false),
+            Key((VS, B), 1, 0b0110, Open),
+        ],
+    )?; // c11
     r.step(stall.clone(), &[RqfReady(false), StPending(0b10)])?; // c12
-    r.step(stall.clone().inst(HS, A, 300, 3), &[Out(VS, B, 1, RQF, 0b0110), InReady(true), StValid(0)])?; // c13
-    let busy = stall.clone().inst(GS, B, 400, 1).lk(tb, 3).rqf(0).with_reset();
+    r.step(
+        stall.clone().inst(HS, A, 300, 3),
+        &[Out(VS, B, 1, RQF, 0b0110), InReady(true), StValid(0)],
+    )?; // c13
+    let busy = stall
+        .clone()
+        .inst(GS, B, 400, 1)
+        .lk(tb, 3)
+        .rqf(0)
+        .with_reset();
     // c14: first reset cycle: the old state is still visible.
-    r.step(busy.clone(), &[OutValid(true), RqfReady(false), StValid(0b1), Perf(1, 8), InReady(true)])?;
+    r.step(
+        busy.clone(),
+        &[
+            OutValid(true),
+            RqfReady(false),
+            StValid(0b1),
+            Perf(1, 8),
+            InReady(true),
+        ],
+    )?;
     let after = [&reset_state()[..], &[InReady(true)]].concat();
     r.step(busy.clone(), &after)?; // c15
-    r.step(busy.drain(), &[&reset_state()[..], &[InReady(false), DrainDone(true)]].concat())?; // c16
+    r.step(
+        busy.drain(),
+        &[&reset_state()[..], &[InReady(false), DrainDone(true)]].concat(),
+    )?; // c16
     r.step(r.idle(), &[&after[..], &[DrainDone(false)]].concat())?; // c17: released
-    // Generations restart: the first task after reset has the first task's tag.
-    r.step(r.i(VS, A, 100, 0), &[&after[..], &[InLane(0), InTag("T0")]].concat())?; // c18
-    r.step(r.idle(), &[StValid(0b1), Ent(0, VS, A, 1, 0b0001, Open), OutValid(false), Perf(0, 0)])?; // c19
+                                                                    // Generations restart: the first task after reset has the first task's tag.
+    r.step(
+        r.i(VS, A, 100, 0),
+        &[&after[..], &[InLane(0), InTag("T0")]].concat(),
+    )?; // c18
+    r.step(
+        r.idle(),
+        &[
+            StValid(0b1),
+            Ent(0, VS, A, 1, 0b0001, Open),
+            OutValid(false),
+            Perf(0, 0),
+        ],
+    )?; // c19
     Ok(())
 }
 
@@ -444,8 +597,25 @@ pub fn t01_reset(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 pub fn t02_first_instance(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = Run::new("T02", dut);
     r.step(r.i(VS, A, 100, 0), &[InReady(true), InLane(0), Cap("T")])?;
-    r.step(r.idle(), &[StValid(0b1), Ent(0, VS, A, 1, 0b0001, Open), EntryTag(0, "T"), OutValid(false)])?;
-    r.repeat(20, r.idle(), &[OutValid(false), StOpen(0b1), StPending(0), Ent(0, VS, A, 1, 0b0001, Open)])
+    r.step(
+        r.idle(),
+        &[
+            StValid(0b1),
+            Ent(0, VS, A, 1, 0b0001, Open),
+            EntryTag(0, "T"),
+            OutValid(false),
+        ],
+    )?;
+    r.repeat(
+        20,
+        r.idle(),
+        &[
+            OutValid(false),
+            StOpen(0b1),
+            StPending(0),
+            Ent(0, VS, A, 1, 0b0001, Open),
+        ],
+    )
 }
 
 /// T03 A task fills at its capacity (= width here) and is output in n+2 with reason FULL;
@@ -457,11 +627,24 @@ pub fn t03_fill(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let refs: Vec<u64> = (0..w).map(|k| (100 + k) & ones(r.p.ref_width)).collect();
     for k in 0..w {
         let tag = if k == 0 { Cap("T") } else { InTag("T") };
-        r.step(r.i(VS, A, refs[k as usize], 0), &[InReady(true), InLane(k), tag, OutValid(false)])?;
+        r.step(
+            r.i(VS, A, refs[k as usize], 0),
+            &[InReady(true), InLane(k), tag, OutValid(false)],
+        )?;
     }
     r.step(r.idle(), &[StPending(0b1), StOpen(0), OutValid(false)])?; // c_w
     let mask = if w == 64 { u64::MAX } else { (1 << w) - 1 };
-    r.step(r.idle(), &[Out(VS, A, w, FULL, 0b0001), OutMask(mask), OutTag("T"), OutRefs(refs), StValid(0), Perf(0, 0)])?;
+    r.step(
+        r.idle(),
+        &[
+            Out(VS, A, w, FULL, 0b0001),
+            OutMask(mask),
+            OutTag("T"),
+            OutRefs(refs),
+            StValid(0),
+            Perf(0, 0),
+        ],
+    )?;
     r.step(r.idle(), &[OutValid(false), Perf(1, w)])?;
     Ok(())
 }
@@ -473,10 +656,26 @@ pub fn t03b_closed_task(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
         let tag = if k == 0 { Cap("T") } else { InTag("T") };
         r.step(r.i(VS, A, 100 + k, 0), &[InLane(k), tag])?;
     }
-    r.step(r.i(VS, A, 108, 0), &[InReady(true), InLane(0), InTagNot("T"), Cap("T2"), StPending(0b1)])?; // c8
+    r.step(
+        r.i(VS, A, 108, 0),
+        &[
+            InReady(true),
+            InLane(0),
+            InTagNot("T"),
+            Cap("T2"),
+            StPending(0b1),
+        ],
+    )?; // c8
     r.step(
         r.idle(),
-        &[Out(VS, A, 8, FULL, 0b0001), OutMask(0xFF), OutTag("T"), StValid(0b10), Ent(1, VS, A, 1, 0b0001, Open), EntryTag(1, "T2")],
+        &[
+            Out(VS, A, 8, FULL, 0b0001),
+            OutMask(0xFF),
+            OutTag("T"),
+            StValid(0b10),
+            Ent(1, VS, A, 1, 0b0001, Open),
+            EntryTag(1, "T2"),
+        ],
     )?; // c9
     r.step(r.idle(), &[OutValid(false), StValid(0b10), Perf(1, 8)])?;
     Ok(())
@@ -488,11 +687,34 @@ pub fn t04_two_open_tasks(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = Run::new("T04", dut);
     for k in 0..16 {
         let state = if k % 2 == 0 { A } else { B };
-        let resident = if k == 0 { StValid(0) } else if k == 1 { StValid(0b1) } else { StValid(0b11) };
-        r.step(r.i(VS, state, 100 + k, 0), &[InReady(true), InLane(k / 2), OutValid(false), resident])?;
+        let resident = if k == 0 {
+            StValid(0)
+        } else if k == 1 {
+            StValid(0b1)
+        } else {
+            StValid(0b11)
+        };
+        r.step(
+            r.i(VS, state, 100 + k, 0),
+            &[InReady(true), InLane(k / 2), OutValid(false), resident],
+        )?;
     }
-    r.step(r.idle(), &[Out(VS, A, 8, FULL, 0b0001), OutRefs((0..8).map(|k| 100 + 2 * k).collect()), StValid(0b10)])?; // c16
-    r.step(r.idle(), &[Out(VS, B, 8, FULL, 0b0001), OutRefs((0..8).map(|k| 101 + 2 * k).collect()), Perf(1, 8)])?; // c17
+    r.step(
+        r.idle(),
+        &[
+            Out(VS, A, 8, FULL, 0b0001),
+            OutRefs((0..8).map(|k| 100 + 2 * k).collect()),
+            StValid(0b10),
+        ],
+    )?; // c16
+    r.step(
+        r.idle(),
+        &[
+            Out(VS, B, 8, FULL, 0b0001),
+            OutRefs((0..8).map(|k| 101 + 2 * k).collect()),
+            Perf(1, 8),
+        ],
+    )?; // c17
     r.step(r.idle(), &[OutValid(false), StValid(0), Perf(2, 16)])?; // c18: 16 lanes / (2 × 8) = 1.0
     Ok(())
 }
@@ -569,13 +791,57 @@ pub fn t08_chain_forced_out(dut: &mut dyn TaskCombinerDut) -> Result<(), String>
         r.step(r.i(DS, C, 10 + k, 0), &[InLane(k), OutValid(false)])?; // c2..c9
     }
     let deps = Deps(vec![((DS, C), vec![(HS, C)]), ((HS, C), vec![(VS, C)])]);
-    r.step(r.idle(), &[Key((DS, C), 8, 1, Pending), Key((HS, C), 1, 1, Open), Key((VS, C), 1, 1, Open), deps.clone(), OutValid(false)])?; // c10
-    r.step(r.idle(), &[Key((DS, C), 8, 1, Pending), Key((HS, C), 1, 1, Pending), Key((VS, C), 1, 1, Open), deps.clone(), OutValid(false)])?; // c11
+    r.step(
+        r.idle(),
+        &[
+            Key((DS, C), 8, 1, Pending),
+            Key((HS, C), 1, 1, Open),
+            Key((VS, C), 1, 1, Open),
+            deps.clone(),
+            OutValid(false),
+        ],
+    )?; // c10
+    r.step(
+        r.idle(),
+        &[
+            Key((DS, C), 8, 1, Pending),
+            Key((HS, C), 1, 1, Pending),
+            Key((VS, C), 1, 1, Open),
+            deps.clone(),
+            OutValid(false),
+        ],
+    )?; // c11
     r.step(r.idle(), &[StPending(0b111), deps, OutValid(false)])?; // c12
-    r.step(r.idle(), &[Out(VS, C, 1, DEP, 1), OutTag("Tv"), OutRefs(vec![1]), Deps(vec![((DS, C), vec![(HS, C)])])])?; // c13
-    r.step(r.idle(), &[Out(HS, C, 1, DEP, 1), OutTag("Th"), OutRefs(vec![2]), DepNone])?; // c14
-    r.step(r.idle(), &[Out(DS, C, 8, FULL, 1), OutRefs((10..18).collect()), StValid(0)])?; // c15
-    r.step(r.idle(), &[OutValid(false), StValid(0), DepNone, Perf(3, 10)])?; // c16
+    r.step(
+        r.idle(),
+        &[
+            Out(VS, C, 1, DEP, 1),
+            OutTag("Tv"),
+            OutRefs(vec![1]),
+            Deps(vec![((DS, C), vec![(HS, C)])]),
+        ],
+    )?; // c13
+    r.step(
+        r.idle(),
+        &[
+            Out(HS, C, 1, DEP, 1),
+            OutTag("Th"),
+            OutRefs(vec![2]),
+            DepNone,
+        ],
+    )?; // c14
+    r.step(
+        r.idle(),
+        &[
+            Out(DS, C, 8, FULL, 1),
+            OutRefs((10..18).collect()),
+            StValid(0),
+        ],
+    )?; // c15
+    r.step(
+        r.idle(),
+        &[OutValid(false), StValid(0), DepNone, Perf(3, 10)],
+    )?; // c16
     Ok(())
 }
 
@@ -589,9 +855,34 @@ pub fn t09_producer_leaves_first(dut: &mut dyn TaskCombinerDut) -> Result<(), St
     for k in 3..8 {
         r.step(r.i(VS, C, k, 0), &[InLane(k)])?; // c4..c8
     }
-    r.step(r.idle(), &[Key((VS, C), 8, 1, Pending), Key((HS, C), 1, 1, Open), Deps(vec![((HS, C), vec![(VS, C)])]), OutValid(false)])?; // c9
-    r.step(r.idle(), &[Out(VS, C, 8, FULL, 1), StValid(0b10), Key((HS, C), 1, 1, Open), DepNone])?; // c10
-    r.repeat(10, r.idle(), &[OutValid(false), StValid(0b10), Key((HS, C), 1, 1, Open), DepNone]) // c11..c20
+    r.step(
+        r.idle(),
+        &[
+            Key((VS, C), 8, 1, Pending),
+            Key((HS, C), 1, 1, Open),
+            Deps(vec![((HS, C), vec![(VS, C)])]),
+            OutValid(false),
+        ],
+    )?; // c9
+    r.step(
+        r.idle(),
+        &[
+            Out(VS, C, 8, FULL, 1),
+            StValid(0b10),
+            Key((HS, C), 1, 1, Open),
+            DepNone,
+        ],
+    )?; // c10
+    r.repeat(
+        10,
+        r.idle(),
+        &[
+            OutValid(false),
+            StValid(0b10),
+            Key((HS, C), 1, 1, Open),
+            DepNone,
+        ],
+    ) // c11..c20
 }
 
 /// T10 A render-queue flush outputs exactly the tasks locked for its pipe, producers
@@ -603,15 +894,53 @@ pub fn t10_flush_locked(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     r.step(r.i(VS, B, 3, 1), &[])?; // c2 E_B
     r.step(r.i(VS, C, 4, 2), &[Cap("Tc")])?; // c3 E_C
     r.step(r.i(HS, C, 5, 2), &[])?; // c4 E_H
-    r.step(r.idle().rqf(2), &[RqfReady(true), Deps(vec![((HS, C), vec![(VS, C)])])])?; // c5 = n
+    r.step(
+        r.idle().rqf(2),
+        &[RqfReady(true), Deps(vec![((HS, C), vec![(VS, C)])])],
+    )?; // c5 = n
     r.step(
         r.idle(),
-        &[RqfReady(false), Key((VS, A), 2, 0b0101, Pending), Key((VS, C), 1, 0b0100, Pending), Key((HS, C), 1, 0b0100, Pending), Key((VS, B), 1, 0b0010, Open)],
+        &[
+            RqfReady(false),
+            Key((VS, A), 2, 0b0101, Pending),
+            Key((VS, C), 1, 0b0100, Pending),
+            Key((HS, C), 1, 0b0100, Pending),
+            Key((VS, B), 1, 0b0010, Open),
+        ],
     )?; // n+1
-    r.step(r.idle(), &[Out(VS, A, 2, RQF, 0b0101), OutRefs(vec![1, 2]), RqfReady(false), RqfDone(false)])?; // n+2
-    r.step(r.idle(), &[Out(VS, C, 1, RQF, 0b0100), OutTag("Tc"), RqfReady(false), RqfDone(false)])?; // n+3
-    r.step(r.idle(), &[Out(HS, C, 1, RQF, 0b0100), RqfReady(false), RqfDone(false)])?; // n+4
-    r.step(r.idle(), &[RqfDone(true), RqfDoneTp(2), RqfReady(true), OutValid(false), StValid(0b10), Key((VS, B), 1, 0b0010, Open)])?; // n+5
+    r.step(
+        r.idle(),
+        &[
+            Out(VS, A, 2, RQF, 0b0101),
+            OutRefs(vec![1, 2]),
+            RqfReady(false),
+            RqfDone(false),
+        ],
+    )?; // n+2
+    r.step(
+        r.idle(),
+        &[
+            Out(VS, C, 1, RQF, 0b0100),
+            OutTag("Tc"),
+            RqfReady(false),
+            RqfDone(false),
+        ],
+    )?; // n+3
+    r.step(
+        r.idle(),
+        &[Out(HS, C, 1, RQF, 0b0100), RqfReady(false), RqfDone(false)],
+    )?; // n+4
+    r.step(
+        r.idle(),
+        &[
+            RqfDone(true),
+            RqfDoneTp(2),
+            RqfReady(true),
+            OutValid(false),
+            StValid(0b10),
+            Key((VS, B), 1, 0b0010, Open),
+        ],
+    )?; // n+5
     r.step(r.idle(), &[RqfDone(false), RqfReady(true), OutValid(false)])?;
     Ok(())
 }
@@ -652,10 +981,26 @@ pub fn t12_lock_scheduled(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = Run::new("T12", dut);
     r.step(r.i(VS, A, 1, 0), &[Cap("T0")])?; // c0
     let t0 = r.tag("T0");
-    r.step(r.idle().lk(t0, 3), &[LkHit(false), Ent(0, VS, A, 1, 0b0001, Open)])?; // c1 = n
-    r.step(r.idle().rqf(3), &[LkHit(true), Ent(0, VS, A, 1, 0b1001, Open)])?; // c2
-    r.step(r.idle(), &[LkHit(false), Ent(0, VS, A, 1, 0b1001, Pending), RqfReady(false)])?; // c3
-    r.step(r.idle(), &[Out(VS, A, 1, RQF, 0b1001), OutTag("T0"), RqfDone(false)])?; // c4
+    r.step(
+        r.idle().lk(t0, 3),
+        &[LkHit(false), Ent(0, VS, A, 1, 0b0001, Open)],
+    )?; // c1 = n
+    r.step(
+        r.idle().rqf(3),
+        &[LkHit(true), Ent(0, VS, A, 1, 0b1001, Open)],
+    )?; // c2
+    r.step(
+        r.idle(),
+        &[
+            LkHit(false),
+            Ent(0, VS, A, 1, 0b1001, Pending),
+            RqfReady(false),
+        ],
+    )?; // c3
+    r.step(
+        r.idle(),
+        &[Out(VS, A, 1, RQF, 0b1001), OutTag("T0"), RqfDone(false)],
+    )?; // c4
     r.step(r.idle(), &[RqfDone(true), RqfDoneTp(3), OutValid(false)])?; // c5
     Ok(())
 }
@@ -668,11 +1013,31 @@ pub fn t13_stale_lock(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     r.step(r.idle().rqf(0), &[])?; // c1
     r.step(r.idle(), &[StPending(0b1)])?; // c2
     r.step(r.idle(), &[Out(VS, A, 1, RQF, 0b0001), OutTag("T0")])?; // c3 (handshake)
-    r.step(r.idle().lk(t0, 1), &[RqfDone(true), StValid(0), OutValid(false)])?; // c4
-    r.step(r.i(VS, B, 2, 2), &[LkHit(false), StValid(0), OutValid(false), InReady(true), InTagNot("T0"), SameIndex("T0"), Cap("T1")])?; // c5
-    r.step(r.idle().lk(t0, 1), &[Ent(0, VS, B, 1, 0b0100, Open), EntryTag(0, "T1")])?; // c6
+    r.step(
+        r.idle().lk(t0, 1),
+        &[RqfDone(true), StValid(0), OutValid(false)],
+    )?; // c4
+    r.step(
+        r.i(VS, B, 2, 2),
+        &[
+            LkHit(false),
+            StValid(0),
+            OutValid(false),
+            InReady(true),
+            InTagNot("T0"),
+            SameIndex("T0"),
+            Cap("T1"),
+        ],
+    )?; // c5
+    r.step(
+        r.idle().lk(t0, 1),
+        &[Ent(0, VS, B, 1, 0b0100, Open), EntryTag(0, "T1")],
+    )?; // c6
     let t1 = r.tag("T1");
-    r.step(r.idle().lk(t1, 1), &[LkHit(false), Ent(0, VS, B, 1, 0b0100, Open)])?; // c7
+    r.step(
+        r.idle().lk(t1, 1),
+        &[LkHit(false), Ent(0, VS, B, 1, 0b0100, Open)],
+    )?; // c7
     r.step(r.idle(), &[LkHit(true), Ent(0, VS, B, 1, 0b0110, Open)])?; // c8
     Ok(())
 }
@@ -686,13 +1051,37 @@ pub fn t14_lock_slot_backpressure(dut: &mut dyn TaskCombinerDut) -> Result<(), S
     let tx = r.tag("TX");
     r.step(stall.clone().drain(), &[InReady(false)])?; // c1: drain pushes X out
     r.step(stall.clone(), &[StPending(0b1), InReady(true)])?; // c2
-    r.step(stall.clone().lk(tx, 1), &[Out(VS, A, 1, DRAIN, 0b0001), OutTag("TX"), StValid(0)])?; // c3
-    r.step(stall.clone().rqf(1), &[LkHit(true), Out(VS, A, 1, DRAIN, 0b0011), RqfReady(true)])?; // c4
+    r.step(
+        stall.clone().lk(tx, 1),
+        &[Out(VS, A, 1, DRAIN, 0b0001), OutTag("TX"), StValid(0)],
+    )?; // c3
+    r.step(
+        stall.clone().rqf(1),
+        &[LkHit(true), Out(VS, A, 1, DRAIN, 0b0011), RqfReady(true)],
+    )?; // c4
     for _ in 5..9 {
-        r.step(stall.clone(), &[Out(VS, A, 1, DRAIN, 0b0011), RqfReady(false), RqfDone(false), LkHit(false)])?; // c5..c8
+        r.step(
+            stall.clone(),
+            &[
+                Out(VS, A, 1, DRAIN, 0b0011),
+                RqfReady(false),
+                RqfDone(false),
+                LkHit(false),
+            ],
+        )?; // c5..c8
     }
-    r.step(r.idle(), &[Out(VS, A, 1, DRAIN, 0b0011), RqfReady(false), RqfDone(false)])?; // c9 = m
-    r.step(r.idle(), &[RqfDone(true), RqfDoneTp(1), RqfReady(true), OutValid(false)])?; // m+1
+    r.step(
+        r.idle(),
+        &[
+            Out(VS, A, 1, DRAIN, 0b0011),
+            RqfReady(false),
+            RqfDone(false),
+        ],
+    )?; // c9 = m
+    r.step(
+        r.idle(),
+        &[RqfDone(true), RqfDoneTp(1), RqfReady(true), OutValid(false)],
+    )?; // m+1
     r.step(r.idle(), &[RqfDone(false), RqfReady(true)])?;
     Ok(())
 }
@@ -718,13 +1107,51 @@ fn t15_setup<'a>(case: &'static str, dut: &'a mut dyn TaskCombinerDut) -> Result
 pub fn t15_evict_fullest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = t15_setup("T15", dut)?;
     let gs = r.i(GS, A, 99, 0);
-    r.step(gs.clone(), &[InReady(false), StValid(0b1111), StPending(0), Deps(vec![((HS, C), vec![(VS, C)])])])?; // c15
-    r.step(gs.clone(), &[InReady(false), Ent(3, HS, C, 6, 1, Pending), Ent(2, VS, C, 1, 1, Open), OutValid(false)])?; // c16
-    r.step(gs.clone(), &[InReady(false), Ent(2, VS, C, 1, 1, Pending), StPending(0b1100), OutValid(false)])?; // c17
-    r.step(gs, &[Out(VS, C, 1, DEP, 1), OutTag("Tc"), InReady(true), InLane(0), StValid(0b1011)])?; // c18
+    r.step(
+        gs.clone(),
+        &[
+            InReady(false),
+            StValid(0b1111),
+            StPending(0),
+            Deps(vec![((HS, C), vec![(VS, C)])]),
+        ],
+    )?; // c15
+    r.step(
+        gs.clone(),
+        &[
+            InReady(false),
+            Ent(3, HS, C, 6, 1, Pending),
+            Ent(2, VS, C, 1, 1, Open),
+            OutValid(false),
+        ],
+    )?; // c16
+    r.step(
+        gs.clone(),
+        &[
+            InReady(false),
+            Ent(2, VS, C, 1, 1, Pending),
+            StPending(0b1100),
+            OutValid(false),
+        ],
+    )?; // c17
+    r.step(
+        gs,
+        &[
+            Out(VS, C, 1, DEP, 1),
+            OutTag("Tc"),
+            InReady(true),
+            InLane(0),
+            StValid(0b1011),
+        ],
+    )?; // c18
     r.step(
         r.idle(),
-        &[Out(HS, C, 6, EVICT, 1), StValid(0b0111), Ent(2, GS, A, 1, 0b0001, Open), Deps(vec![((GS, A), vec![(VS, A)])])],
+        &[
+            Out(HS, C, 6, EVICT, 1),
+            StValid(0b0111),
+            Ent(2, GS, A, 1, 0b0001, Open),
+            Deps(vec![((GS, A), vec![(VS, A)])]),
+        ],
     )?; // c19
     r.step(r.idle(), &[OutValid(false), StPending(0), Perf(2, 7)])?; // c20: two tasks flushed
     Ok(())
@@ -735,9 +1162,33 @@ pub fn t16_evict_oldest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = t15_setup("T16", dut)?;
     let gs = r.i(GS, A, 99, 0);
     r.step(gs.clone(), &[InReady(false), StPending(0)])?; // c15
-    r.step(gs.clone(), &[InReady(false), Ent(0, VS, A, 3, 1, Pending), StPending(0b1), OutValid(false)])?; // c16
-    r.step(gs, &[Out(VS, A, 3, EVICT, 1), InReady(true), InLane(0), StValid(0b1110)])?; // c17
-    r.step(r.idle(), &[OutValid(false), Ent(0, GS, A, 1, 1, Open), StPending(0), Deps(vec![((HS, C), vec![(VS, C)])])])?; // c18
+    r.step(
+        gs.clone(),
+        &[
+            InReady(false),
+            Ent(0, VS, A, 3, 1, Pending),
+            StPending(0b1),
+            OutValid(false),
+        ],
+    )?; // c16
+    r.step(
+        gs,
+        &[
+            Out(VS, A, 3, EVICT, 1),
+            InReady(true),
+            InLane(0),
+            StValid(0b1110),
+        ],
+    )?; // c17
+    r.step(
+        r.idle(),
+        &[
+            OutValid(false),
+            Ent(0, GS, A, 1, 1, Open),
+            StPending(0),
+            Deps(vec![((HS, C), vec![(VS, C)])]),
+        ],
+    )?; // c18
     Ok(())
 }
 
@@ -747,11 +1198,39 @@ pub fn t17_evict_nodep_fullest(dut: &mut dyn TaskCombinerDut) -> Result<(), Stri
     let mut r = t15_setup("T17", dut)?;
     let gs = r.i(GS, A, 99, 0);
     r.step(gs.clone(), &[InReady(false), StPending(0)])?; // c15
-    r.step(gs.clone(), &[InReady(false), Ent(1, VS, B, 5, 1, Pending), StPending(0b10), OutValid(false)])?; // c16
-    r.step(gs, &[Out(VS, B, 5, EVICT, 1), InReady(true), InLane(0), StValid(0b1101)])?; // c17
+    r.step(
+        gs.clone(),
+        &[
+            InReady(false),
+            Ent(1, VS, B, 5, 1, Pending),
+            StPending(0b10),
+            OutValid(false),
+        ],
+    )?; // c16
+    r.step(
+        gs,
+        &[
+            Out(VS, B, 5, EVICT, 1),
+            InReady(true),
+            InLane(0),
+            StValid(0b1101),
+        ],
+    )?; // c17
     let deps = Deps(vec![((HS, C), vec![(VS, C)]), ((GS, A), vec![(VS, A)])]);
-    r.step(r.idle(), &[OutValid(false), Ent(1, GS, A, 1, 1, Open), StPending(0), deps.clone()])?; // c18
-    r.repeat(8, r.idle(), &[OutValid(false), StPending(0), StValid(0b1111), deps]) // c19..c26
+    r.step(
+        r.idle(),
+        &[
+            OutValid(false),
+            Ent(1, GS, A, 1, 1, Open),
+            StPending(0),
+            deps.clone(),
+        ],
+    )?; // c18
+    r.repeat(
+        8,
+        r.idle(),
+        &[OutValid(false), StPending(0), StValid(0b1111), deps],
+    ) // c19..c26
 }
 
 /// T18 setup on C1: E0 HS/C (age 0, later depends on E1), E1 VS/C (Tv), E2 VS/A, E3 VS/B;
@@ -761,7 +1240,10 @@ fn t18_setup<'a>(case: &'static str, dut: &'a mut dyn TaskCombinerDut) -> Result
     r.step(r.i(HS, C, 1, 0), &[InLane(0)])?; // c0 → E0, no producer
     r.step(r.i(VS, C, 2, 0), &[InLane(0), Cap("Tv"), DepNone])?; // c1 → E1
     r.step(r.i(HS, C, 3, 0), &[InLane(1), DepNone])?; // c2 → E0 now depends on E1
-    r.step(r.i(VS, A, 4, 0), &[InLane(0), Deps(vec![((HS, C), vec![(VS, C)])])])?; // c3 → E2
+    r.step(
+        r.i(VS, A, 4, 0),
+        &[InLane(0), Deps(vec![((HS, C), vec![(VS, C)])])],
+    )?; // c3 → E2
     r.step(r.i(VS, B, 5, 0), &[InLane(0)])?; // c4 → E3
     Ok(r)
 }
@@ -771,10 +1253,40 @@ pub fn t18_oldest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = t18_setup("T18/oldest", dut)?;
     let gs = r.i(GS, D, 6, 0);
     r.step(gs.clone(), &[InReady(false), StValid(0b1111), StPending(0)])?; // c5
-    r.step(gs.clone(), &[InReady(false), Ent(0, HS, C, 2, 1, Pending), Ent(1, VS, C, 1, 1, Open)])?; // c6
-    r.step(gs.clone(), &[InReady(false), Ent(1, VS, C, 1, 1, Pending), OutValid(false)])?; // c7
-    r.step(gs, &[Out(VS, C, 1, DEP, 1), OutTag("Tv"), InReady(true), InLane(0)])?; // c8
-    r.step(r.idle(), &[Out(HS, C, 2, EVICT, 1), OutRefs(vec![1, 3]), Ent(1, GS, D, 1, 1, Open), StValid(0b1110)])?; // c9
+    r.step(
+        gs.clone(),
+        &[
+            InReady(false),
+            Ent(0, HS, C, 2, 1, Pending),
+            Ent(1, VS, C, 1, 1, Open),
+        ],
+    )?; // c6
+    r.step(
+        gs.clone(),
+        &[
+            InReady(false),
+            Ent(1, VS, C, 1, 1, Pending),
+            OutValid(false),
+        ],
+    )?; // c7
+    r.step(
+        gs,
+        &[
+            Out(VS, C, 1, DEP, 1),
+            OutTag("Tv"),
+            InReady(true),
+            InLane(0),
+        ],
+    )?; // c8
+    r.step(
+        r.idle(),
+        &[
+            Out(HS, C, 2, EVICT, 1),
+            OutRefs(vec![1, 3]),
+            Ent(1, GS, D, 1, 1, Open),
+            StValid(0b1110),
+        ],
+    )?; // c9
     r.step(r.idle(), &[OutValid(false), StPending(0), DepNone])?;
     Ok(())
 }
@@ -785,10 +1297,38 @@ pub fn t18_nodep_oldest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = t18_setup("T18/nodep_oldest", dut)?;
     let gs = r.i(GS, D, 6, 0);
     r.step(gs.clone(), &[InReady(false), StPending(0)])?; // c5
-    r.step(gs.clone(), &[InReady(false), Ent(1, VS, C, 1, 1, Pending), Ent(0, HS, C, 2, 1, Open)])?; // c6
-    r.step(gs, &[Out(VS, C, 1, EVICT, 1), OutTag("Tv"), InReady(true), InLane(0), DepNone])?; // c7
-    r.step(r.idle(), &[Ent(0, HS, C, 2, 1, Open), Ent(1, GS, D, 1, 1, Open), DepNone, OutValid(false)])?; // c8
-    r.repeat(8, r.idle(), &[OutValid(false), StPending(0), Ent(0, HS, C, 2, 1, Open)])
+    r.step(
+        gs.clone(),
+        &[
+            InReady(false),
+            Ent(1, VS, C, 1, 1, Pending),
+            Ent(0, HS, C, 2, 1, Open),
+        ],
+    )?; // c6
+    r.step(
+        gs,
+        &[
+            Out(VS, C, 1, EVICT, 1),
+            OutTag("Tv"),
+            InReady(true),
+            InLane(0),
+            DepNone,
+        ],
+    )?; // c7
+    r.step(
+        r.idle(),
+        &[
+            Ent(0, HS, C, 2, 1, Open),
+            Ent(1, GS, D, 1, 1, Open),
+            DepNone,
+            OutValid(false),
+        ],
+    )?; // c8
+    r.repeat(
+        8,
+        r.idle(),
+        &[OutValid(false), StPending(0), Ent(0, HS, C, 2, 1, Open)],
+    )
 }
 
 /// T19 No second victim while an entry is PENDING: with the slot blocked, a full VS/A
@@ -800,19 +1340,57 @@ pub fn t19_no_double_victim(dut: &mut dyn TaskCombinerDut) -> Result<(), String>
         r.step(stall.clone().inst(VS, B, k, 0), &[InLane(k)])?; // c0..c7 → E0
     }
     for k in 0..8 {
-        r.step(stall.clone().inst(VS, A, 10 + k, 0), &[InLane(k), InReady(true)])?; // c8..c15 → E1
+        r.step(
+            stall.clone().inst(VS, A, 10 + k, 0),
+            &[InLane(k), InReady(true)],
+        )?; // c8..c15 → E1
     }
-    r.step(stall.clone().inst(VS, C, 20, 0), &[Ent(1, VS, A, 8, 1, Pending), Out(VS, B, 8, FULL, 1), InLane(0)])?; // c16 → E0
+    r.step(
+        stall.clone().inst(VS, C, 20, 0),
+        &[
+            Ent(1, VS, A, 8, 1, Pending),
+            Out(VS, B, 8, FULL, 1),
+            InLane(0),
+        ],
+    )?; // c16 → E0
     r.step(stall.clone().inst(VS, D, 21, 0), &[InLane(0)])?; // c17 → E2
     r.step(stall.clone().inst(DS, A, 22, 0), &[InLane(0)])?; // c18 → E3
     let gs = stall.clone().inst(GS, B, 99, 0);
     for _ in 19..26 {
-        r.step(gs.clone(), &[InReady(false), StValid(0b1111), StPending(0b10), Out(VS, B, 8, FULL, 1)])?; // c19..c25
+        r.step(
+            gs.clone(),
+            &[
+                InReady(false),
+                StValid(0b1111),
+                StPending(0b10),
+                Out(VS, B, 8, FULL, 1),
+            ],
+        )?; // c19..c25
     }
     let gs = gs.ready(true);
-    r.step(gs.clone(), &[InReady(false), StPending(0b10), Out(VS, B, 8, FULL, 1)])?; // c26
-    r.step(gs, &[Out(VS, A, 8, FULL, 1), InReady(true), InLane(0), StValid(0b1101)])?; // c27
-    r.step(r.idle(), &[OutValid(false), Ent(1, GS, B, 1, 1, Open), StPending(0), StValid(0b1111), Perf(2, 16)])?; // c28
+    r.step(
+        gs.clone(),
+        &[InReady(false), StPending(0b10), Out(VS, B, 8, FULL, 1)],
+    )?; // c26
+    r.step(
+        gs,
+        &[
+            Out(VS, A, 8, FULL, 1),
+            InReady(true),
+            InLane(0),
+            StValid(0b1101),
+        ],
+    )?; // c27
+    r.step(
+        r.idle(),
+        &[
+            OutValid(false),
+            Ent(1, GS, B, 1, 1, Open),
+            StPending(0),
+            StValid(0b1111),
+            Perf(2, 16),
+        ],
+    )?; // c28
     Ok(())
 }
 
@@ -821,31 +1399,80 @@ pub fn t19_no_double_victim(dut: &mut dyn TaskCombinerDut) -> Result<(), String>
 pub fn t20_backpressure(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = Run::new("T20", dut);
     for k in 0..8 {
-        r.step(r.i(VS, A, 100 + k, 0), &[InLane(k), if k == 0 { Cap("T") } else { InTag("T") }])?;
+        r.step(
+            r.i(VS, A, 100 + k, 0),
+            &[InLane(k), if k == 0 { Cap("T") } else { InTag("T") }],
+        )?;
     }
     r.step(r.idle(), &[StPending(1)])?; // c8
     let first = r.step(
         r.i(VS, A, 200, 0).ready(false),
-        &[Out(VS, A, 8, FULL, 1), OutRefs((100..108).collect()), OutTag("T"), StValid(0), InLane(0), InTagNot("T"), Cap("T2")],
+        &[
+            Out(VS, A, 8, FULL, 1),
+            OutRefs((100..108).collect()),
+            OutTag("T"),
+            StValid(0),
+            InLane(0),
+            InTagNot("T"),
+            Cap("T2"),
+        ],
     )?; // c9
     let same = |o: &TaskCombinerOutputs| {
-        (o.out_valid, o.out_tag, o.out_stype, o.out_state, o.out_count, o.out_lane_mask, o.out_refs.clone(), o.out_lockmask, o.out_reason)
+        (
+            o.out_valid,
+            o.out_tag,
+            o.out_stype,
+            o.out_state,
+            o.out_count,
+            o.out_lane_mask,
+            o.out_refs.clone(),
+            o.out_lockmask,
+            o.out_reason,
+        )
     };
     for c in 10..20u64 {
-        let inp = if c <= 16 { r.i(VS, A, 200 + c - 9, 0) } else { r.idle() }.ready(false);
-        let o = r.step(inp, &[if c <= 16 { InLane(c - 9) } else { OutValid(true) }])?;
+        let inp = if c <= 16 {
+            r.i(VS, A, 200 + c - 9, 0)
+        } else {
+            r.idle()
+        }
+        .ready(false);
+        let o = r.step(
+            inp,
+            &[if c <= 16 {
+                InLane(c - 9)
+            } else {
+                OutValid(true)
+            }],
+        )?;
         if same(&o) != same(&first) {
-            return Err(format!("T20 c{c}: out_* changed under back-pressure: {:?} vs {:?}", same(&o), same(&first)));
+            return Err(format!(
+                "T20 c{c}: out_* changed under back-pressure: {:?} vs {:?}",
+                same(&o),
+                same(&first)
+            ));
         }
         if c >= 17 && !(o.st_pending == 1 && o.st_count[0] == 8) {
-            return Err(format!("T20 c{c}: st_pending expected 0b1 with count 8, actual {:#b}", o.st_pending));
+            return Err(format!(
+                "T20 c{c}: st_pending expected 0b1 with count 8, actual {:#b}",
+                o.st_pending
+            ));
         }
     }
     let o = r.step(r.idle(), &[StPending(1)])?; // c20: handshake
     if same(&o) != same(&first) {
         return Err("T20 c20: out_* changed under back-pressure".into());
     }
-    r.step(r.idle(), &[Out(VS, A, 8, FULL, 1), OutRefs((200..208).collect()), OutTag("T2"), StValid(0), Perf(1, 8)])?; // c21
+    r.step(
+        r.idle(),
+        &[
+            Out(VS, A, 8, FULL, 1),
+            OutRefs((200..208).collect()),
+            OutTag("T2"),
+            StValid(0),
+            Perf(1, 8),
+        ],
+    )?; // c21
     r.step(r.idle(), &[OutValid(false), Perf(2, 16)])?;
     Ok(())
 }
@@ -857,9 +1484,20 @@ pub fn t21_capacity_per_type(dut: &mut dyn TaskCombinerDut) -> Result<(), String
         r.step(r.i(HS, A, k, 0), &[InLane(k)])?; // c0..c3
     }
     r.step(r.idle(), &[Key((HS, A), 4, 1, Pending)])?; // c4
-    r.step(r.idle(), &[Out(HS, A, 4, FULL, 1), OutMask(0x0F), OutRefs(vec![0, 1, 2, 3])])?; // c5
+    r.step(
+        r.idle(),
+        &[
+            Out(HS, A, 4, FULL, 1),
+            OutMask(0x0F),
+            OutRefs(vec![0, 1, 2, 3]),
+        ],
+    )?; // c5
     for k in 0..8 {
-        let exp = if k == 4 { vec![InLane(4), Key((VS, A), 4, 1, Open), OutValid(false)] } else { vec![InLane(k)] };
+        let exp = if k == 4 {
+            vec![InLane(4), Key((VS, A), 4, 1, Open), OutValid(false)]
+        } else {
+            vec![InLane(k)]
+        };
         r.step(r.i(VS, A, 10 + k, 0), &exp)?; // c6..c13
     }
     r.step(r.idle(), &[Key((VS, A), 8, 1, Pending)])?; // c14
@@ -874,10 +1512,23 @@ pub fn t22_baseline(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     for k in 0..8 {
         r.step(r.i(DS, C, 300 + k, 0), &[InLane(k)])?; // c1..c8
     }
-    r.step(r.idle(), &[Key((DS, C), 8, 1, Pending), Key((HS, C), 1, 1, Open), Deps(vec![((DS, C), vec![(HS, C)])])])?; // c9
+    r.step(
+        r.idle(),
+        &[
+            Key((DS, C), 8, 1, Pending),
+            Key((HS, C), 1, 1, Open),
+            Deps(vec![((DS, C), vec![(HS, C)])]),
+        ],
+    )?; // c9
     r.step(r.idle(), &[Key((HS, C), 1, 1, Pending), OutValid(false)])?; // c10
-    r.step(r.idle(), &[Out(HS, C, 1, DEP, 1), OutTag("Th"), OutRefs(vec![200])])?; // c11
-    r.step(r.idle(), &[Out(DS, C, 8, FULL, 1), OutRefs((300..308).collect())])?; // c12
+    r.step(
+        r.idle(),
+        &[Out(HS, C, 1, DEP, 1), OutTag("Th"), OutRefs(vec![200])],
+    )?; // c11
+    r.step(
+        r.idle(),
+        &[Out(DS, C, 8, FULL, 1), OutRefs((300..308).collect())],
+    )?; // c12
     r.step(r.idle(), &[OutValid(false), Perf(2, 9)])?; // c13
     Ok(())
 }
@@ -888,14 +1539,20 @@ pub fn t23_issued_producer(dut: &mut dyn TaskCombinerDut) -> Result<(), String> 
     let mut r = Run::new("T23", dut);
     r.step(r.i(VS, C, 1, 0), &[Cap("Tv")])?; // c0
     r.step(r.idle().drain(), &[])?; // c1
-    // c2: VS/C moves into the slot at this edge while HS/C is accepted into E1.
+                                    // c2: VS/C moves into the slot at this edge while HS/C is accepted into E1.
     r.step(r.i(HS, C, 2, 0), &[StPending(1), InReady(true), InLane(0)])?;
-    r.step(r.i(VS, D, 3, 3), &[Out(VS, C, 1, DRAIN, 1), Ent(1, HS, C, 1, 1, Open), DepNone])?; // c3 → E0
+    r.step(
+        r.i(VS, D, 3, 3),
+        &[Out(VS, C, 1, DRAIN, 1), Ent(1, HS, C, 1, 1, Open), DepNone],
+    )?; // c3 → E0
     r.step(r.idle().rqf(3), &[])?; // c4
     r.step(r.idle(), &[Key((VS, D), 1, 0b1000, Pending)])?; // c5
     r.step(r.idle(), &[Out(VS, D, 1, RQF, 0b1000)])?; // c6
     r.step(r.i(HS, D, 4, 0), &[RqfDone(true), InReady(true)])?; // c7: VS/D has issued
-    r.step(r.idle(), &[Key((HS, D), 1, 1, Open), Key((HS, C), 1, 1, Open), DepNone])?; // c8
+    r.step(
+        r.idle(),
+        &[Key((HS, D), 1, 1, Open), Key((HS, C), 1, 1, Open), DepNone],
+    )?; // c8
     Ok(())
 }
 
@@ -910,7 +1567,13 @@ pub fn t24x_implied_deps(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     r.step(r.i(HS, C, 5, 0), &[DepNone])?; // c4 → E3
     r.step(r.i(HS, A, 6, 0), &[DepNone, Key((HS, C), 1, 1, Open)])?; // c5 → E0 (append)
     r.step(r.i(GS, A, 7, 0), &[Deps(vec![((HS, A), vec![(VS, A)])])])?; // c6 → E4
-    r.step(r.idle(), &[Deps(vec![((HS, A), vec![(VS, A)]), ((GS, A), vec![(VS, A)])]), StOpen(0b11111)])?; // c7
+    r.step(
+        r.idle(),
+        &[
+            Deps(vec![((HS, A), vec![(VS, A)]), ((GS, A), vec![(VS, A)])]),
+            StOpen(0b11111),
+        ],
+    )?; // c7
     Ok(())
 }
 
@@ -919,18 +1582,29 @@ pub fn t24x_implied_deps(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 pub fn t25_same_cycle_flush(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = Run::new("T25", dut);
     r.step(r.i(VS, A, 1, 1).rqf(1), &[InReady(true), RqfReady(true)])?; // c0
-    r.step(r.idle(), &[RqfReady(false), Ent(0, VS, A, 1, 0b0010, Pending)])?; // c1
+    r.step(
+        r.idle(),
+        &[RqfReady(false), Ent(0, VS, A, 1, 0b0010, Pending)],
+    )?; // c1
     r.step(r.idle(), &[Out(VS, A, 1, RQF, 0b0010)])?; // c2
     r.step(r.idle(), &[RqfDone(true), RqfDoneTp(1), OutValid(false)])?; // c3
-    // Variant: a lock of an open entry in the flush cycle.
+                                                                        // Variant: a lock of an open entry in the flush cycle.
     r.step(r.i(VS, B, 2, 0), &[RqfDone(false), Cap("TB")])?; // c4
     let tb = r.tag("TB");
     r.step(r.i(VS, C, 3, 2), &[])?; // c5
     r.step(r.idle().lk(tb, 1).rqf(1), &[RqfReady(true)])?; // c6
-    r.step(r.idle(), &[LkHit(true), RqfReady(false), Key((VS, B), 1, 0b0011, Pending), Key((VS, C), 1, 0b0100, Open)])?; // c7
+    r.step(
+        r.idle(),
+        &[
+            LkHit(true),
+            RqfReady(false),
+            Key((VS, B), 1, 0b0011, Pending),
+            Key((VS, C), 1, 0b0100, Open),
+        ],
+    )?; // c7
     r.step(r.idle(), &[Out(VS, B, 1, RQF, 0b0011), OutTag("TB")])?; // c8
     r.step(r.idle(), &[RqfDone(true), RqfDoneTp(1), OutValid(false)])?; // c9
-    // Variant: an instance appended to an open entry in the flush cycle.
+                                                                        // Variant: an instance appended to an open entry in the flush cycle.
     r.step(r.i(VS, C, 4, 3).rqf(3), &[InLane(1)])?; // c10
     r.step(r.idle(), &[Key((VS, C), 2, 0b1100, Pending)])?; // c11
     r.step(r.idle(), &[Out(VS, C, 2, RQF, 0b1100), OutRefs(vec![3, 4])])?; // c12
@@ -942,9 +1616,21 @@ pub fn t25_same_cycle_flush(dut: &mut dyn TaskCombinerDut) -> Result<(), String>
 pub fn t26_empty_flush(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = Run::new("T26", dut);
     r.step(r.idle().rqf(3), &[RqfReady(true)])?; // c0, empty table
-    r.step(r.i(VS, A, 1, 0), &[RqfDone(true), RqfDoneTp(3), RqfReady(true), OutValid(false)])?; // c1
+    r.step(
+        r.i(VS, A, 1, 0),
+        &[RqfDone(true), RqfDoneTp(3), RqfReady(true), OutValid(false)],
+    )?; // c1
     r.step(r.idle().rqf(3), &[RqfDone(false), RqfReady(true)])?; // c2, VS/A locked tp0 only
-    r.step(r.idle(), &[RqfDone(true), RqfDoneTp(3), RqfReady(true), Key((VS, A), 1, 1, Open), OutValid(false)])?; // c3
+    r.step(
+        r.idle(),
+        &[
+            RqfDone(true),
+            RqfDoneTp(3),
+            RqfReady(true),
+            Key((VS, A), 1, 1, Open),
+            OutValid(false),
+        ],
+    )?; // c3
     r.repeat(4, r.idle(), &[RqfDone(false), OutValid(false), StOpen(1)]) // c4..c7
 }
 
@@ -957,13 +1643,30 @@ pub fn t27_drain(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     r.step(r.i(DS, C, 3, 0), &[])?;
     r.step(r.i(VS, A, 4, 0), &[])?; // c3
     let d = r.i(VS, C, 5, 0).drain();
-    r.step(d.clone(), &[InReady(false), DrainDone(false), StOpen(0b1111)])?; // c4 = n
-    r.step(d.clone(), &[InReady(false), DrainDone(false), StPending(0b1111)])?; // c5
+    r.step(
+        d.clone(),
+        &[InReady(false), DrainDone(false), StOpen(0b1111)],
+    )?; // c4 = n
+    r.step(
+        d.clone(),
+        &[InReady(false), DrainDone(false), StPending(0b1111)],
+    )?; // c5
     r.step(d.clone(), &[InReady(false), Out(VS, C, 1, DRAIN, 1)])?; // c6
     r.step(d.clone(), &[InReady(false), Out(HS, C, 1, DRAIN, 1)])?; // c7
     r.step(d.clone(), &[InReady(false), Out(DS, C, 1, DRAIN, 1)])?; // c8
-    r.step(d.clone(), &[InReady(false), Out(VS, A, 1, DRAIN, 1), DrainDone(false), StValid(0)])?; // c9
-    r.step(d.clone(), &[InReady(false), DrainDone(true), OutValid(false), StValid(0)])?; // c10
+    r.step(
+        d.clone(),
+        &[
+            InReady(false),
+            Out(VS, A, 1, DRAIN, 1),
+            DrainDone(false),
+            StValid(0),
+        ],
+    )?; // c9
+    r.step(
+        d.clone(),
+        &[InReady(false), DrainDone(true), OutValid(false), StValid(0)],
+    )?; // c10
     let go = r.i(VS, C, 5, 0);
     r.step(go, &[InReady(true), DrainDone(false), Perf(4, 4)])?; // c11: released
     r.step(r.idle(), &[Key((VS, C), 1, 1, Open)])?;
@@ -980,7 +1683,12 @@ pub fn t28_capacity_one(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
         let mut exp = vec![];
         if c >= 2 {
             let (s, st, rf, tp) = inst(c - 2);
-            exp.extend([Out(s, st, 1, FULL, 1 << tp), OutRefs(vec![rf]), OutMask(1), DepNone]);
+            exp.extend([
+                Out(s, st, 1, FULL, 1 << tp),
+                OutRefs(vec![rf]),
+                OutMask(1),
+                DepNone,
+            ]);
         } else {
             exp.push(OutValid(false));
         }
@@ -1011,10 +1719,33 @@ pub fn s1_fig7(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     r.step(r.i(VS, A, v(3), 2).lk(t, 2), &[InTag("T"), InLane(3)])?; // c3: P1
     r.step(r.i(VS, A, v(4), 2), &[LkHit(true), InLane(4)])?; // c4: P2
     r.step(r.i(VS, A, v(5), 2), &[LkHit(false), InLane(5)])?; // c5: P3
-    r.step(r.idle().rqf(2), &[Ent(0, VS, A, 6, 0b0100, Open), OutValid(false)])?; // c6: end of tile
-    r.step(r.idle(), &[Ent(0, VS, A, 6, 0b0100, Pending), RqfReady(false)])?; // c7
-    r.step(r.idle(), &[Out(VS, A, 6, RQF, 0b0100), OutMask(0x3F), OutTag("T"), OutRefs((0..6).map(v).collect())])?; // c8
-    r.step(r.idle(), &[RqfDone(true), RqfDoneTp(2), RqfReady(true), Perf(1, 6), OutValid(false)])?; // c9: 6/8 lanes
+    r.step(
+        r.idle().rqf(2),
+        &[Ent(0, VS, A, 6, 0b0100, Open), OutValid(false)],
+    )?; // c6: end of tile
+    r.step(
+        r.idle(),
+        &[Ent(0, VS, A, 6, 0b0100, Pending), RqfReady(false)],
+    )?; // c7
+    r.step(
+        r.idle(),
+        &[
+            Out(VS, A, 6, RQF, 0b0100),
+            OutMask(0x3F),
+            OutTag("T"),
+            OutRefs((0..6).map(v).collect()),
+        ],
+    )?; // c8
+    r.step(
+        r.idle(),
+        &[
+            RqfDone(true),
+            RqfDoneTp(2),
+            RqfReady(true),
+            Perf(1, 6),
+            OutValid(false),
+        ],
+    )?; // c9: 6/8 lanes
     r.step(r.idle(), &[RqfDone(false)])?;
     Ok(())
 }
@@ -1025,16 +1756,31 @@ pub fn s1_fig7(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 pub fn s2_cross_tile_flush(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = Run::new("S2", dut);
     for k in 0..3 {
-        r.step(r.i(VS, A, 0x600 + k, 2), &[if k == 0 { Cap("T") } else { InTag("T") }])?; // c0..c2
+        r.step(
+            r.i(VS, A, 0x600 + k, 2),
+            &[if k == 0 { Cap("T") } else { InTag("T") }],
+        )?; // c0..c2
     }
     let t = r.tag("T");
     r.step(r.idle().lk(t, 0), &[])?; // c3
-    r.step(r.idle().lk(t, 0), &[LkHit(true), Ent(0, VS, A, 3, 0b0101, Open)])?; // c4
-    r.step(r.idle().rqf(0), &[LkHit(true), Ent(0, VS, A, 3, 0b0101, Open)])?; // c5
+    r.step(
+        r.idle().lk(t, 0),
+        &[LkHit(true), Ent(0, VS, A, 3, 0b0101, Open)],
+    )?; // c4
+    r.step(
+        r.idle().rqf(0),
+        &[LkHit(true), Ent(0, VS, A, 3, 0b0101, Open)],
+    )?; // c5
     r.step(r.idle(), &[Ent(0, VS, A, 3, 0b0101, Pending)])?; // c6
     r.step(r.idle(), &[Out(VS, A, 3, RQF, 0b0101), OutTag("T")])?; // c7
-    r.step(r.idle().rqf(2), &[RqfDone(true), RqfDoneTp(0), RqfReady(true)])?; // c8
-    r.step(r.idle(), &[RqfDone(true), RqfDoneTp(2), OutValid(false), StValid(0)])?; // c9
+    r.step(
+        r.idle().rqf(2),
+        &[RqfDone(true), RqfDoneTp(0), RqfReady(true)],
+    )?; // c8
+    r.step(
+        r.idle(),
+        &[RqfDone(true), RqfDoneTp(2), OutValid(false), StValid(0)],
+    )?; // c9
     Ok(())
 }
 
@@ -1051,13 +1797,19 @@ pub fn x01_lock_at_move_and_leave(dut: &mut dyn TaskCombinerDut) -> Result<(), S
     let tb = r.tag("TB");
     r.step(r.idle().drain(), &[LkHit(false)])?; // c5
     r.step(r.idle().lk(tb, 3), &[StPending(1)])?; // c6: VS/B moves at this edge
-    r.step(r.idle(), &[LkHit(true), Out(VS, B, 1, DRAIN, 0b1001), OutTag("TB")])?; // c7
-    // A lock of the slot task that stays: the bit shows on out_lockmask the next cycle.
+    r.step(
+        r.idle(),
+        &[LkHit(true), Out(VS, B, 1, DRAIN, 0b1001), OutTag("TB")],
+    )?; // c7
+        // A lock of the slot task that stays: the bit shows on out_lockmask the next cycle.
     r.step(r.i(VS, C, 3, 1), &[Cap("TC")])?; // c8
     let tc = r.tag("TC");
     r.step(r.idle().drain(), &[])?; // c9
     r.step(r.idle().ready(false), &[StPending(1)])?; // c10
-    r.step(r.idle().ready(false).lk(tc, 0), &[Out(VS, C, 1, DRAIN, 0b0010)])?; // c11
+    r.step(
+        r.idle().ready(false).lk(tc, 0),
+        &[Out(VS, C, 1, DRAIN, 0b0010)],
+    )?; // c11
     r.step(r.idle(), &[LkHit(true), Out(VS, C, 1, DRAIN, 0b0011)])?; // c12
     Ok(())
 }
@@ -1076,7 +1828,11 @@ pub fn x02_ready_without_valid(dut: &mut dyn TaskCombinerDut) -> Result<(), Stri
         r.step(r.i(VS, st, k as u64, 0), &[InReady(true)])?; // c1..c4
     }
     r.step(quiet(&r, VS, B), &[InReady(true), StValid(0b1111)])?; // c5: a match
-    r.repeat(5, quiet(&r, GS, A), &[InReady(false), StPending(0), OutValid(false)])?; // c6..c10
+    r.repeat(
+        5,
+        quiet(&r, GS, A),
+        &[InReady(false), StPending(0), OutValid(false)],
+    )?; // c6..c10
     r.step(quiet(&r, VS, B).drain(), &[InReady(false)])?; // c11: drain blocks even a match
     r.step(r.idle(), &[StPending(0b1111)])?; // c12
     Ok(())
@@ -1106,30 +1862,46 @@ pub fn x04_reason_priority(dut: &mut dyn TaskCombinerDut) -> Result<(), String> 
     r.step(d.clone().rqf(1), &[RqfReady(true)])?; // c2
     r.step(d.clone(), &[StPending(0b11), RqfReady(false)])?; // c3
     r.step(d.clone(), &[Out(VS, A, 1, RQF, 0b0010)])?; // c4
-    r.step(d.clone(), &[Out(VS, B, 1, DRAIN, 0b0100), RqfDone(true), RqfDoneTp(1)])?; // c5
+    r.step(
+        d.clone(),
+        &[Out(VS, B, 1, DRAIN, 0b0100), RqfDone(true), RqfDoneTp(1)],
+    )?; // c5
     r.step(d, &[DrainDone(true)])?; // c6
-    // FULL > DEP: VS/C (7 lanes, tp0) and HS/C (tp1); HS/C is flushed; the 8th VS/C
-    // instance is accepted at the edge where DEP reaches VS/C.
+                                    // FULL > DEP: VS/C (7 lanes, tp0) and HS/C (tp1); HS/C is flushed; the 8th VS/C
+                                    // instance is accepted at the edge where DEP reaches VS/C.
     for k in 0..7 {
         r.step(r.i(VS, C, 10 + k, 0), &[InLane(k)])?; // c7..c13
     }
     r.step(r.i(HS, C, 20, 1), &[])?; // c14
     r.step(r.idle().rqf(1), &[])?; // c15
-    r.step(r.i(VS, C, 17, 0), &[Key((HS, C), 1, 0b0010, Pending), Key((VS, C), 7, 1, Open), InLane(7)])?; // c16
+    r.step(
+        r.i(VS, C, 17, 0),
+        &[
+            Key((HS, C), 1, 0b0010, Pending),
+            Key((VS, C), 7, 1, Open),
+            InLane(7),
+        ],
+    )?; // c16
     r.step(r.idle(), &[Key((VS, C), 8, 1, Pending)])?; // c17
     r.step(r.idle(), &[Out(VS, C, 8, FULL, 1)])?; // c18
     r.step(r.idle(), &[Out(HS, C, 1, RQF, 0b0010)])?; // c19
     r.step(r.idle(), &[RqfDone(true), RqfDoneTp(1), OutValid(false)])?; // c20
-    // DEP > RQFLUSH: HS/D (tp1) fills and is PENDING(FULL); a flush of tp0 in that cycle
-    // snapshots its producer VS/D (tp0), which DEP reaches at the same edge.
+                                                                        // DEP > RQFLUSH: HS/D (tp1) fills and is PENDING(FULL); a flush of tp0 in that cycle
+                                                                        // snapshots its producer VS/D (tp0), which DEP reaches at the same edge.
     r.step(r.i(VS, D, 30, 0), &[RqfDone(false)])?; // c21
     for k in 0..8 {
         r.step(r.i(HS, D, 40 + k, 1), &[InLane(k)])?; // c22..c29
     }
-    r.step(r.idle().rqf(0), &[Key((HS, D), 8, 0b0010, Pending), Key((VS, D), 1, 1, Open)])?; // c30
+    r.step(
+        r.idle().rqf(0),
+        &[Key((HS, D), 8, 0b0010, Pending), Key((VS, D), 1, 1, Open)],
+    )?; // c30
     r.step(r.idle(), &[Key((VS, D), 1, 1, Pending), RqfReady(false)])?; // c31
     r.step(r.idle(), &[Out(VS, D, 1, DEP, 1), RqfDone(false)])?; // c32
-    r.step(r.idle(), &[Out(HS, D, 8, FULL, 0b0010), RqfDone(true), RqfDoneTp(0)])?; // c33
+    r.step(
+        r.idle(),
+        &[Out(HS, D, 8, FULL, 0b0010), RqfDone(true), RqfDoneTp(0)],
+    )?; // c33
     Ok(())
 }
 
@@ -1142,9 +1914,25 @@ pub fn x04_evict_over_rqflush(dut: &mut dyn TaskCombinerDut) -> Result<(), Strin
     r.step(r.i(VS, C, 4, 1), &[])?; // c3
     r.step(r.i(VS, D, 5, 1), &[])?; // c4
     r.step(r.i(GS, B, 6, 1).rqf(0), &[InReady(false), RqfReady(true)])?; // c5
-    r.step(r.i(GS, B, 6, 1), &[Ent(0, VS, A, 2, 1, Pending), StPending(1), RqfReady(false), InReady(false)])?; // c6
+    r.step(
+        r.i(GS, B, 6, 1),
+        &[
+            Ent(0, VS, A, 2, 1, Pending),
+            StPending(1),
+            RqfReady(false),
+            InReady(false),
+        ],
+    )?; // c6
     r.step(r.i(GS, B, 6, 1), &[Out(VS, A, 2, EVICT, 1), InReady(true)])?; // c7
-    r.step(r.idle(), &[RqfDone(true), RqfDoneTp(0), OutValid(false), Ent(0, GS, B, 1, 0b0010, Open)])?; // c8
+    r.step(
+        r.idle(),
+        &[
+            RqfDone(true),
+            RqfDoneTp(0),
+            OutValid(false),
+            Ent(0, GS, B, 1, 0b0010, Open),
+        ],
+    )?; // c8
     Ok(())
 }
 
@@ -1156,7 +1944,10 @@ pub fn x05_flush_back_to_back(dut: &mut dyn TaskCombinerDut) -> Result<(), Strin
     r.step(r.idle().rqf(0), &[])?; // c1
     r.step(r.idle().rqf(2), &[RqfReady(false)])?; // c2: held, not accepted
     r.step(r.idle().rqf(2), &[RqfReady(false), Out(VS, A, 1, RQF, 1)])?; // c3
-    r.step(r.idle().rqf(2), &[RqfReady(true), RqfDone(true), RqfDoneTp(0)])?; // c4: accepted
+    r.step(
+        r.idle().rqf(2),
+        &[RqfReady(true), RqfDone(true), RqfDoneTp(0)],
+    )?; // c4: accepted
     r.step(r.idle(), &[RqfReady(true), RqfDone(true), RqfDoneTp(2)])?; // c5
     r.step(r.idle(), &[RqfReady(true), RqfDone(false)])?; // c6
     Ok(())
@@ -1168,17 +1959,50 @@ pub fn x06_one_entry_gen_wrap(dut: &mut dyn TaskCombinerDut) -> Result<(), Strin
     let mut r = Run::new("X06", dut);
     r.step(r.i(0, 0, 1, 0), &[InReady(true), Cap("T1")])?; // c0
     r.step(r.i(1, 0, 0, 1), &[InReady(false)])?; // c1: new key, no free entry
-    r.step(r.i(1, 0, 0, 1), &[InReady(false), Ent(0, 0, 0, 1, 1, Pending)])?; // c2
-    r.step(r.i(1, 0, 0, 1), &[Out(0, 0, 1, EVICT, 1), OutTag("T1"), InReady(true), InTagNot("T1"), Cap("T2")])?; // c3
-    r.step(r.i(0, 1, 1, 1), &[Ent(0, 1, 0, 1, 0b10, Open), EntryTag(0, "T2"), DepNone, InReady(false)])?; // c4
+    r.step(
+        r.i(1, 0, 0, 1),
+        &[InReady(false), Ent(0, 0, 0, 1, 1, Pending)],
+    )?; // c2
+    r.step(
+        r.i(1, 0, 0, 1),
+        &[
+            Out(0, 0, 1, EVICT, 1),
+            OutTag("T1"),
+            InReady(true),
+            InTagNot("T1"),
+            Cap("T2"),
+        ],
+    )?; // c3
+    r.step(
+        r.i(0, 1, 1, 1),
+        &[
+            Ent(0, 1, 0, 1, 0b10, Open),
+            EntryTag(0, "T2"),
+            DepNone,
+            InReady(false),
+        ],
+    )?; // c4
     r.step(r.i(0, 1, 1, 1), &[InReady(false)])?; // c5
-    r.step(r.i(0, 1, 1, 1), &[Out(1, 0, 1, EVICT, 0b10), InReady(true), InTag("T1")])?; // c6: tag wraps
+    r.step(
+        r.i(0, 1, 1, 1),
+        &[Out(1, 0, 1, EVICT, 0b10), InReady(true), InTag("T1")],
+    )?; // c6: tag wraps
     let t1 = r.tag("T1");
     r.step(r.i(0, 1, 0, 0).lk(t1, 0), &[InTag("T1"), InLane(1)])?; // c7
-    r.step(r.i(0, 1, 1, 1), &[LkHit(true), Ent(0, 0, 1, 2, 0b11, Open), InLane(2)])?; // c8
+    r.step(
+        r.i(0, 1, 1, 1),
+        &[LkHit(true), Ent(0, 0, 1, 2, 0b11, Open), InLane(2)],
+    )?; // c8
     r.step(r.i(0, 1, 0, 1), &[InLane(3)])?; // c9: 4th = full
     r.step(r.idle(), &[Ent(0, 0, 1, 4, 0b11, Pending)])?; // c10
-    r.step(r.idle(), &[Out(0, 1, 4, FULL, 0b11), OutMask(0xF), OutRefs(vec![1, 0, 1, 0])])?; // c11
+    r.step(
+        r.idle(),
+        &[
+            Out(0, 1, 4, FULL, 0b11),
+            OutMask(0xF),
+            OutRefs(vec![1, 0, 1, 0]),
+        ],
+    )?; // c11
     Ok(())
 }
 
@@ -1187,13 +2011,82 @@ pub fn x06_one_entry_gen_wrap(dut: &mut dyn TaskCombinerDut) -> Result<(), Strin
 pub fn x07_wide_table(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = Run::new("X07", dut);
     for k in 0..64u64 {
-        r.step(r.i(VS, 1 + k, 0xFFFF_0000 + k, k % 8), &[InReady(true), InLane(0)])?; // c0..c63
+        r.step(
+            r.i(VS, 1 + k, 0xFFFF_0000 + k, k % 8),
+            &[InReady(true), InLane(0)],
+        )?; // c0..c63
     }
-    r.step(r.i(VS, 6, 0xFFFF_FFFF, 7), &[InLane(1), StValid(u64::MAX), StOpen(u64::MAX)])?; // c64 → entry 5
+    r.step(
+        r.i(VS, 6, 0xFFFF_FFFF, 7),
+        &[InLane(1), StValid(u64::MAX), StOpen(u64::MAX)],
+    )?; // c64 → entry 5
     let user = r.i(7, 1, 1, 3);
-    r.step(user.clone(), &[InReady(false), Ent(5, VS, 6, 2, 0b1010_0000, Open)])?; // c65
-    r.step(user.clone(), &[InReady(false), Ent(5, VS, 6, 2, 0b1010_0000, Pending), StPending(1 << 5)])?; // c66
-    r.step(user, &[Out(VS, 6, 2, EVICT, 0b1010_0000), OutRefs(vec![0xFFFF_0005, 0xFFFF_FFFF]), InReady(true), InLane(0)])?; // c67
-    r.step(r.idle(), &[Ent(5, 7, 1, 1, 0b1000, Open), DepNone, StValid(u64::MAX)])?; // c68
+    r.step(
+        user.clone(),
+        &[InReady(false), Ent(5, VS, 6, 2, 0b1010_0000, Open)],
+    )?; // c65
+    r.step(
+        user.clone(),
+        &[
+            InReady(false),
+            Ent(5, VS, 6, 2, 0b1010_0000, Pending),
+            StPending(1 << 5),
+        ],
+    )?; // c66
+    r.step(
+        user,
+        &[
+            Out(VS, 6, 2, EVICT, 0b1010_0000),
+            OutRefs(vec![0xFFFF_0005, 0xFFFF_FFFF]),
+            InReady(true),
+            InLane(0),
+        ],
+    )?; // c67
+    r.step(
+        r.idle(),
+        &[Ent(5, 7, 1, 1, 0b1000, Open), DepNone, StValid(u64::MAX)],
+    )?; // c68
     Ok(())
+}
+
+/// X08 (contract D3): a producer that is PENDING but not moving into the slot (the slot
+/// is blocked) is a dependency of a consumer accepted meanwhile.
+pub fn x08_pending_producer(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+    let mut r = Run::new("X08", dut);
+    let stall = r.idle().ready(false);
+    for k in 0..8 {
+        r.step(stall.clone().inst(VS, A, k, 0), &[InLane(k)])?; // c0..c7 → E0, slot from c9
+    }
+    for k in 0..8 {
+        r.step(stall.clone().inst(VS, C, 10 + k, 0), &[InLane(k)])?; // c8..c15 → E1
+    }
+    r.step(
+        stall.clone().inst(HS, C, 20, 0),
+        &[
+            Ent(1, VS, C, 8, 1, Pending),
+            Out(VS, A, 8, FULL, 1),
+            InLane(0),
+        ],
+    )?; // c16 → E0
+    r.step(
+        stall,
+        &[
+            Ent(0, HS, C, 1, 1, Open),
+            Deps(vec![((HS, C), vec![(VS, C)])]),
+        ],
+    )?; // c17
+    r.step(
+        r.idle(),
+        &[Out(VS, A, 8, FULL, 1), Deps(vec![((HS, C), vec![(VS, C)])])],
+    )?; // c18: VS/C moves
+    r.step(
+        r.idle(),
+        &[
+            Out(VS, C, 8, FULL, 1),
+            Ent(0, HS, C, 1, 1, Open),
+            DepNone,
+            StValid(1),
+        ],
+    )?; // c19
+    r.repeat(5, r.idle(), &[OutValid(false), StPending(0)])
 }

@@ -14,19 +14,31 @@
 //! [`TaskCombinerDut`]. [`first_difference`] compares two outputs as lockstep does (contract
 //! §5: the qualified ports only when they mean something).
 //!
-//! Readings of the contract chosen where it leaves room (the RTL must make the same ones):
+//! Readings of the contract chosen where it leaves room, or details that are easy to
+//! read otherwise (the RTL must make the same ones; directed cases in brackets):
 //!
-//! 1. Reason priority when a render-queue flush is accepted while `drain_req` is high: a
-//!    snapshot member that is OPEN becomes PENDING(RQFLUSH), not DRAIN (R10's list decides
-//!    between two triggers of one edge; R7's "OPEN post-edge (ignoring this rule)" is read
-//!    as "not made PENDING by a higher-priority trigger").
-//! 2. `lk_hit` is 1 for a lock that matches the slot task even when that task leaves at the
-//!    same edge (R6 says the bit is lost, and `lk_hit` = "one of those two matched").
-//! 3. A flush accepted at an edge where the only member is the slot task that stays counts
-//!    as non-empty (rq_busy), and one whose only candidate is a slot task handshaking at that
-//!    edge counts as empty (it is not the post-edge slot task).
-//! 4. `rqf_done_tpipe` is updated at every accepted flush (empty or not).
-//! 5. Instances whose shader type is out of range (protocol error) are not checked.
+//! 1. R7 × R10: a render-queue flush accepted while `drain_req` is high makes its OPEN
+//!    snapshot members PENDING(RQFLUSH), the others PENDING(DRAIN). R7's "OPEN post-edge
+//!    (ignoring this rule)" is read as "not made PENDING at this edge by a trigger of
+//!    higher priority in R10's list" (FULL, EVICT, DEP); DRAIN ranks below RQFLUSH [X04].
+//! 2. D3: a producer that is PENDING but not moving into the slot at the accept edge
+//!    (e.g. a full task behind a blocked slot) is resident and becomes a dependency; only
+//!    the entry moving into the slot at that edge is excluded [X08, T23, T28].
+//! 3. R6: `lk_hit` is 1 for a lock that names the slot task even when that task leaves at
+//!    the same edge (its bit is lost); a lock naming the entry that moves into the slot at
+//!    that edge hits and the bit goes with it [X01]. A lock is compared with the
+//!    registered tags, so it never hits an entry created at the same edge.
+//! 4. R7: the snapshot's slot member is the post-edge slot task: a slot task that
+//!    handshakes at the acceptance edge is not a member (an S of only that task is empty:
+//!    `rqf_done` in n+1), one that stays is (rq_busy until its handshake) [T14].
+//!    `rqf_done_tpipe` is updated by every accepted flush, empty or not [X05, T26].
+//! 5. R4: "a task has been issued since reset" = a task has moved into the slot (not: has
+//!    been handshaked); `last_state` is the state of the last task moved into the slot.
+//! 6. Dependency rows of FREE entries are 0 (lockstep compares `st_dep` every cycle): a
+//!    task moves into the slot only with a zero row, and its column is cleared then.
+//! 7. Inputs are taken modulo their port widths. An out-of-range shader type (protocol
+//!    error) is treated as capacity = width with no dependencies; an out-of-range tile
+//!    pipe sets no lockmask bit. Outputs without meaning (contract §5 don't-cares) are 0.
 
 pub mod directed;
 pub mod model;
@@ -36,7 +48,8 @@ mod tests;
 pub mod workload;
 
 pub use model::{
-    Policy, Reason, Status, TaskCombinerInputs, TaskCombinerModel, TaskCombinerOutputs, TaskCombinerParams,
+    Policy, Reason, Status, TaskCombinerInputs, TaskCombinerModel, TaskCombinerOutputs,
+    TaskCombinerParams,
 };
 
 /// A cycle-driven task-combiner implementation.
@@ -90,7 +103,9 @@ pub fn first_difference(
     e: &TaskCombinerOutputs,
     a: &TaskCombinerOutputs,
 ) -> Option<String> {
-    let diff = |name: String, x: u64, y: u64| (x != y).then(|| format!("{name}: expected {x:#x}, actual {y:#x}"));
+    let diff = |name: String, x: u64, y: u64| {
+        (x != y).then(|| format!("{name}: expected {x:#x}, actual {y:#x}"))
+    };
     let b = |v: bool| v as u64;
     let always = [
         ("in_ready", b(e.in_ready), b(a.in_ready)),
@@ -111,13 +126,19 @@ pub fn first_difference(
         }
     }
     for i in 0..p.entries {
-        let (x, y) = (e.st_dep.get(i).copied().unwrap_or(0), a.st_dep.get(i).copied().unwrap_or(0));
+        let (x, y) = (
+            e.st_dep.get(i).copied().unwrap_or(0),
+            a.st_dep.get(i).copied().unwrap_or(0),
+        );
         if let Some(d) = diff(format!("st_dep[{i}]"), x, y) {
             return Some(d);
         }
     }
     if inp.in_valid && e.in_ready {
-        for (name, x, y) in [("in_tag", e.in_tag, a.in_tag), ("in_lane", e.in_lane, a.in_lane)] {
+        for (name, x, y) in [
+            ("in_tag", e.in_tag, a.in_tag),
+            ("in_lane", e.in_lane, a.in_lane),
+        ] {
             if let Some(d) = diff(name.to_string(), x, y) {
                 return Some(d);
             }
@@ -159,7 +180,10 @@ pub fn first_difference(
             ("st_tag", &e.st_tag, &a.st_tag),
         ];
         for (name, x, y) in per {
-            let (x, y) = (x.get(i).copied().unwrap_or(0), y.get(i).copied().unwrap_or(0));
+            let (x, y) = (
+                x.get(i).copied().unwrap_or(0),
+                y.get(i).copied().unwrap_or(0),
+            );
             if let Some(d) = diff(format!("{name}[{i}]"), x, y) {
                 return Some(d);
             }

@@ -30,18 +30,8 @@
 //! per-instance dependency tags (the `depends` matrix instead, so no `err_dep`), no aux
 //! references, a parameterised number of shader types.
 //!
-//! Readings of the contract where it leaves room (also listed in the module docs of
-//! [`super`]):
-//!
-//! * R7 + R10: an entry that is a member of an accepted flush snapshot while `drain_req`
-//!   is high gets reason RQFLUSH (the priority list of R10 decides between the two
-//!   triggers of one edge; R7's "OPEN post-edge (ignoring this rule)" is read as "not
-//!   made PENDING by a higher-priority trigger").
-//! * In-flight lock and flush inputs are taken as given: `lk_tag` is compared on all
-//!   TAG_W bits; the lockmask bit of an out-of-range tile pipe is dropped.
-//! * Output fields with no meaning (out_* while `out_valid` = 0, lanes at or above
-//!   `out_count`, `st_*` of FREE entries, `in_tag` with no match and no free entry) are 0,
-//!   except `st_tag` of a FREE entry, which is its last tag `{gen, e}`.
+//! Readings of the contract where it leaves room: see the list in [`super`] (module
+//! `task_combiner`), items 1–7.
 
 use std::fmt;
 
@@ -59,7 +49,12 @@ pub enum Policy {
 }
 
 impl Policy {
-    pub const ALL: [Policy; 4] = [Policy::Fullest, Policy::Oldest, Policy::NodepFullest, Policy::NodepOldest];
+    pub const ALL: [Policy; 4] = [
+        Policy::Fullest,
+        Policy::Oldest,
+        Policy::NodepFullest,
+        Policy::NodepOldest,
+    ];
 
     /// The TOML spelling.
     pub fn name(self) -> &'static str {
@@ -83,7 +78,13 @@ pub enum Reason {
 }
 
 impl Reason {
-    pub const ALL: [Reason; 5] = [Reason::Full, Reason::Evict, Reason::Dep, Reason::Rqflush, Reason::Drain];
+    pub const ALL: [Reason; 5] = [
+        Reason::Full,
+        Reason::Evict,
+        Reason::Dep,
+        Reason::Rqflush,
+        Reason::Drain,
+    ];
 
     pub fn code(self) -> u64 {
         self as u64
@@ -235,7 +236,9 @@ impl TaskCombinerParams {
 
     /// Check the ranges of contract §2.
     pub fn validate(&self) -> Result<(), String> {
-        let bad = |what: &str, v: String, range: &str| Err(format!("task_combiner.{what} = {v} is outside {range}"));
+        let bad = |what: &str, v: String, range: &str| {
+            Err(format!("task_combiner.{what} = {v} is outside {range}"))
+        };
         if !(1..=64).contains(&self.entries) {
             return bad("entries", self.entries.to_string(), "1..=64");
         }
@@ -258,18 +261,36 @@ impl TaskCombinerParams {
             return bad("tag_gen_width", self.tag_gen_width.to_string(), "1..=8");
         }
         if self.capacity.len() != self.shader_types {
-            return bad("capacity", format!("{:?}", self.capacity), "a list of shader_types values");
+            return bad(
+                "capacity",
+                format!("{:?}", self.capacity),
+                "a list of shader_types values",
+            );
         }
-        if let Some(s) = (0..self.shader_types).find(|&s| !(1..=self.width).contains(&self.capacity[s])) {
-            return bad(&format!("capacity[{s}]"), self.capacity[s].to_string(), &format!("1..={}", self.width));
+        if let Some(s) =
+            (0..self.shader_types).find(|&s| !(1..=self.width).contains(&self.capacity[s]))
+        {
+            return bad(
+                &format!("capacity[{s}]"),
+                self.capacity[s].to_string(),
+                &format!("1..={}", self.width),
+            );
         }
         if self.depends.len() != self.shader_types {
-            return bad("depends", format!("{:?}", self.depends), "a list of shader_types lists");
+            return bad(
+                "depends",
+                format!("{:?}", self.depends),
+                "a list of shader_types lists",
+            );
         }
         for (s, row) in self.depends.iter().enumerate() {
             let distinct = row.iter().enumerate().all(|(k, t)| !row[..k].contains(t));
             if !distinct || row.iter().any(|&t| t >= s) {
-                return bad(&format!("depends[{s}]"), format!("{row:?}"), &format!("distinct types < {s}"));
+                return bad(
+                    &format!("depends[{s}]"),
+                    format!("{row:?}"),
+                    &format!("distinct types < {s}"),
+                );
             }
         }
         Ok(())
@@ -423,6 +444,8 @@ struct SlotTask {
 pub enum Mutation {
     /// D3 does not exclude the entry moving into the slot at the accept edge.
     D3KeepsMover,
+    /// D3 takes only OPEN producers (not PENDING ones still resident).
+    D3SkipsPending,
     /// DEP propagates through the whole chain in one cycle.
     DepTransitive,
     /// FULLEST breaks count ties towards the youngest entry.
@@ -614,13 +637,20 @@ impl TaskCombinerModel {
 
     /// R3: the victim.
     fn victim(&self, i: &TaskCombinerInputs, m: Option<usize>, f: Option<usize>) -> Option<usize> {
-        let any_pending = (0..self.p.entries).any(|e| matches!(self.e[e].status, Status::Pending(_)));
+        let any_pending =
+            (0..self.p.entries).any(|e| matches!(self.e[e].status, Status::Pending(_)));
         let guard = !any_pending || self.mutated(Mutation::VictimWhilePending);
         if !(i.in_valid && m.is_none() && f.is_none() && !i.drain_req && guard) {
             return None;
         }
-        let open: Vec<usize> = (0..self.p.entries).filter(|&e| self.e[e].status == Status::Open).collect();
-        let nodep: Vec<usize> = open.iter().copied().filter(|&e| self.e[e].dep == 0).collect();
+        let open: Vec<usize> = (0..self.p.entries)
+            .filter(|&e| self.e[e].status == Status::Open)
+            .collect();
+        let nodep: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|&e| self.e[e].dep == 0)
+            .collect();
         let (cands, fullest) = match self.p.policy {
             Policy::Fullest => (open, true),
             Policy::Oldest => (open, false),
@@ -677,7 +707,12 @@ impl TaskCombinerModel {
             for j in 0..n {
                 let x = &self.e[j];
                 let mover = pick == Some(j) && !self.mutated(Mutation::D3KeepsMover);
-                if self.resident(j) && j != t && !mover && x.state == state && types >> x.stype & 1 == 1 {
+                let resident = if self.mutated(Mutation::D3SkipsPending) {
+                    x.status == Status::Open
+                } else {
+                    self.resident(j)
+                };
+                if resident && j != t && !mover && x.state == state && types >> x.stype & 1 == 1 {
                     d3 |= 1 << j;
                 }
             }
@@ -689,11 +724,16 @@ impl TaskCombinerModel {
                 .filter(|&e| matches!(s.e[e].status, Status::Pending(_)))
                 .fold(0u64, |acc, e| acc | s.e[e].dep)
         };
-        let open_mask = (0..n).filter(|&e| self.e[e].status == Status::Open).fold(0u64, |a, e| a | 1 << e);
+        let open_mask = (0..n)
+            .filter(|&e| self.e[e].status == Status::Open)
+            .fold(0u64, |a, e| a | 1 << e);
         let mut dep_hit = pending_rows(self) & open_mask;
         if self.mutated(Mutation::DepTransitive) {
             loop {
-                let more = (0..n).filter(|&e| dep_hit >> e & 1 == 1).fold(dep_hit, |a, e| a | self.e[e].dep) & open_mask;
+                let more = (0..n)
+                    .filter(|&e| dep_hit >> e & 1 == 1)
+                    .fold(dep_hit, |a, e| a | self.e[e].dep)
+                    & open_mask;
                 if more == dep_hit {
                     break;
                 }
@@ -736,9 +776,24 @@ impl TaskCombinerModel {
             (None, Some(f)) => (self.tag_of(f, self.next_gen(f)), 0),
             (None, None) => (0, 0),
         };
-        let in_lane = if self.mutated(Mutation::AppendOverwrites) && in_lane > 0 { in_lane - 1 } else { in_lane };
-        let mask = |pred: &dyn Fn(&Entry) -> bool| self.e.iter().enumerate().filter(|(_, x)| pred(x)).fold(0u64, |a, (k, _)| a | 1 << k);
-        let per = |val: &dyn Fn(&Entry) -> u64| self.e.iter().map(|x| if x.status == Status::Free { 0 } else { val(x) }).collect::<Vec<u64>>();
+        let in_lane = if self.mutated(Mutation::AppendOverwrites) && in_lane > 0 {
+            in_lane - 1
+        } else {
+            in_lane
+        };
+        let mask = |pred: &dyn Fn(&Entry) -> bool| {
+            self.e
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| pred(x))
+                .fold(0u64, |a, (k, _)| a | 1 << k)
+        };
+        let per = |val: &dyn Fn(&Entry) -> u64| {
+            self.e
+                .iter()
+                .map(|x| if x.status == Status::Free { 0 } else { val(x) })
+                .collect::<Vec<u64>>()
+        };
         let mut o = TaskCombinerOutputs {
             in_ready,
             in_tag,
@@ -747,7 +802,9 @@ impl TaskCombinerModel {
             rqf_ready: !self.rq_busy,
             rqf_done: self.rqf_done,
             rqf_done_tpipe: self.rqf_done_tpipe,
-            drain_done: i.drain_req && self.slot.is_none() && (0..p.entries).all(|e| !self.resident(e)),
+            drain_done: i.drain_req
+                && self.slot.is_none()
+                && (0..p.entries).all(|e| !self.resident(e)),
             out_refs: vec![0; p.width],
             st_valid: mask(&|x| x.status != Status::Free),
             st_open: mask(&|x| x.status == Status::Open),
@@ -757,7 +814,9 @@ impl TaskCombinerModel {
             st_state: per(&|x| x.state),
             st_lockmask: per(&|x| x.lockmask),
             st_dep: per(&|x| x.dep),
-            st_tag: (0..p.entries).map(|e| self.tag_of(e, self.e[e].gen)).collect(),
+            st_tag: (0..p.entries)
+                .map(|e| self.tag_of(e, self.e[e].gen))
+                .collect(),
             perf_tasks: self.perf_tasks,
             perf_lanes: self.perf_lanes,
             ..Default::default()
@@ -815,7 +874,9 @@ impl TaskCombinerModel {
         // R4 issue: the pick moves into the slot and frees its entry.
         if let Some(p) = d.pick {
             let x = &self.e[p];
-            let Status::Pending(reason) = x.status else { unreachable!("pick is PENDING") };
+            let Status::Pending(reason) = x.status else {
+                unreachable!("pick is PENDING")
+            };
             self.slot = Some(SlotTask {
                 tag: self.tag_of(p, x.gen),
                 stype: x.stype,
@@ -932,7 +993,8 @@ impl TaskCombinerModel {
         // R7 completion.
         let mut done = d.rqf_accept && !self.rq_busy;
         if was_busy {
-            let flagged = self.e.iter().any(|x| x.status != Status::Free && x.rq) || self.slot.as_ref().is_some_and(|s| s.rq);
+            let flagged = self.e.iter().any(|x| x.status != Status::Free && x.rq)
+                || self.slot.as_ref().is_some_and(|s| s.rq);
             if !flagged {
                 self.rq_busy = false;
                 done = true;
@@ -946,7 +1008,12 @@ impl TaskCombinerModel {
 impl fmt::Display for TaskCombinerModel {
     /// The table, one line per resident entry, and the slot (for failure messages).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, x) in self.e.iter().enumerate().filter(|(_, x)| x.status != Status::Free) {
+        for (k, x) in self
+            .e
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.status != Status::Free)
+        {
             writeln!(
                 f,
                 "e{k} {:?} stype {} state {} count {} lock {:b} dep {:b} age {}",
@@ -954,7 +1021,11 @@ impl fmt::Display for TaskCombinerModel {
             )?;
         }
         if let Some(s) = &self.slot {
-            writeln!(f, "slot tag {} stype {} state {} count {} {:?}", s.tag, s.stype, s.state, s.count, s.reason)?;
+            writeln!(
+                f,
+                "slot tag {} stype {} state {} count {} {:?}",
+                s.tag, s.stype, s.state, s.count, s.reason
+            )?;
         }
         Ok(())
     }
