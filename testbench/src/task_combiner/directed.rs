@@ -520,6 +520,7 @@ fn reset_state() -> Vec<Exp> {
 /// for three cycles with activity on every other input, then released.
 pub fn t01_reset(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
     let mut r = Run::new("T01", dut);
+    // c0: the state after the case's reset cycle.
     r.step(
         r.idle(),
         &[&reset_state()[..], &[InReady(true), DrainDone(false)]].concat(),
@@ -575,8 +576,10 @@ pub fn t01_reset(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
         busy.drain(),
         &[&reset_state()[..], &[InReady(false), DrainDone(true)]].concat(),
     )?; // c16
-    r.step(r.idle(), &[&after[..], &[DrainDone(false)]].concat())?; // c17: released
-                                                                    // Generations restart: the first task after reset has the first task's tag.
+
+    // c17: released.
+    r.step(r.idle(), &[&after[..], &[DrainDone(false)]].concat())?;
+    // c18: generations restart: the first task after reset has the first task's tag.
     r.step(
         r.i(VS, A, 100, 0),
         &[&after[..], &[InLane(0), InTag("T0")]].concat(),
@@ -1539,7 +1542,8 @@ pub fn t23_issued_producer(dut: &mut dyn TaskCombinerDut) -> Result<(), String> 
     let mut r = Run::new("T23", dut);
     r.step(r.i(VS, C, 1, 0), &[Cap("Tv")])?; // c0
     r.step(r.idle().drain(), &[])?; // c1
-                                    // c2: VS/C moves into the slot at this edge while HS/C is accepted into E1.
+
+    // c2: VS/C moves into the slot at this edge while HS/C is accepted into E1.
     r.step(r.i(HS, C, 2, 0), &[StPending(1), InReady(true), InLane(0)])?;
     r.step(
         r.i(VS, D, 3, 3),
@@ -1588,7 +1592,8 @@ pub fn t25_same_cycle_flush(dut: &mut dyn TaskCombinerDut) -> Result<(), String>
     )?; // c1
     r.step(r.idle(), &[Out(VS, A, 1, RQF, 0b0010)])?; // c2
     r.step(r.idle(), &[RqfDone(true), RqfDoneTp(1), OutValid(false)])?; // c3
-                                                                        // Variant: a lock of an open entry in the flush cycle.
+
+    // Variant: a lock of an open entry in the flush cycle.
     r.step(r.i(VS, B, 2, 0), &[RqfDone(false), Cap("TB")])?; // c4
     let tb = r.tag("TB");
     r.step(r.i(VS, C, 3, 2), &[])?; // c5
@@ -1604,7 +1609,8 @@ pub fn t25_same_cycle_flush(dut: &mut dyn TaskCombinerDut) -> Result<(), String>
     )?; // c7
     r.step(r.idle(), &[Out(VS, B, 1, RQF, 0b0011), OutTag("TB")])?; // c8
     r.step(r.idle(), &[RqfDone(true), RqfDoneTp(1), OutValid(false)])?; // c9
-                                                                        // Variant: an instance appended to an open entry in the flush cycle.
+
+    // Variant: an instance appended to an open entry in the flush cycle.
     r.step(r.i(VS, C, 4, 3).rqf(3), &[InLane(1)])?; // c10
     r.step(r.idle(), &[Key((VS, C), 2, 0b1100, Pending)])?; // c11
     r.step(r.idle(), &[Out(VS, C, 2, RQF, 0b1100), OutRefs(vec![3, 4])])?; // c12
@@ -1867,8 +1873,9 @@ pub fn x04_reason_priority(dut: &mut dyn TaskCombinerDut) -> Result<(), String> 
         &[Out(VS, B, 1, DRAIN, 0b0100), RqfDone(true), RqfDoneTp(1)],
     )?; // c5
     r.step(d, &[DrainDone(true)])?; // c6
-                                    // FULL > DEP: VS/C (7 lanes, tp0) and HS/C (tp1); HS/C is flushed; the 8th VS/C
-                                    // instance is accepted at the edge where DEP reaches VS/C.
+
+    // FULL > DEP: VS/C (7 lanes, tp0) and HS/C (tp1); HS/C is flushed; the 8th VS/C
+    // instance is accepted at the edge where DEP reaches VS/C.
     for k in 0..7 {
         r.step(r.i(VS, C, 10 + k, 0), &[InLane(k)])?; // c7..c13
     }
@@ -1886,8 +1893,9 @@ pub fn x04_reason_priority(dut: &mut dyn TaskCombinerDut) -> Result<(), String> 
     r.step(r.idle(), &[Out(VS, C, 8, FULL, 1)])?; // c18
     r.step(r.idle(), &[Out(HS, C, 1, RQF, 0b0010)])?; // c19
     r.step(r.idle(), &[RqfDone(true), RqfDoneTp(1), OutValid(false)])?; // c20
-                                                                        // DEP > RQFLUSH: HS/D (tp1) fills and is PENDING(FULL); a flush of tp0 in that cycle
-                                                                        // snapshots its producer VS/D (tp0), which DEP reaches at the same edge.
+
+    // DEP > RQFLUSH: HS/D (tp1) fills and is PENDING(FULL); a flush of tp0 in that cycle
+    // snapshots its producer VS/D (tp0), which DEP reaches at the same edge.
     r.step(r.i(VS, D, 30, 0), &[RqfDone(false)])?; // c21
     for k in 0..8 {
         r.step(r.i(HS, D, 40 + k, 1), &[InLane(k)])?; // c22..c29
