@@ -459,12 +459,15 @@ pub struct CoverageCounts {
     pub resets: u64,
 }
 
-/// Functional coverage of a run, updated from each cycle's (inputs, outputs).
+/// Functional coverage of a run, updated from each cycle's (inputs, outputs). It also
+/// feeds a [`Conservation`] checker, so that a lockstep run (which reports through
+/// [`Coverage::assert_all_hit`]) checks conservation too.
 #[derive(Debug, Clone)]
 pub struct Coverage {
     p: TaskCombinerParams,
     pub hits: CoverageCounts,
     prev: Option<(TaskCombinerInputs, TaskCombinerOutputs)>,
+    pub conservation: Conservation,
 }
 
 impl Coverage {
@@ -476,6 +479,7 @@ impl Coverage {
             p: params.clone(),
             hits: CoverageCounts::default(),
             prev: None,
+            conservation: Conservation::new(params),
         }
     }
 
@@ -494,6 +498,8 @@ impl Coverage {
 
     /// Record one cycle: the inputs applied and the outputs observed before the edge.
     pub fn observe(&mut self, i: &TaskCombinerInputs, o: &TaskCombinerOutputs) {
+        // A violation is kept inside the checker and reported by assert_all_hit.
+        let _ = self.conservation.observe(i, o);
         let h = &mut self.hits;
         h.cycles += 1;
         let prev = self.prev.take();
@@ -571,9 +577,12 @@ impl Coverage {
         ]
     }
 
-    /// Every bin that the parameters make reachable was hit at least
-    /// [`Coverage::MIN_HITS`] times.
+    /// No conservation violation, and every bin that the parameters make reachable was
+    /// hit at least [`Coverage::MIN_HITS`] times.
     pub fn assert_all_hit(&self) -> Result<(), String> {
+        if let Some(e) = self.conservation.error() {
+            return Err(format!("conservation: {e}"));
+        }
         let missed: Vec<String> = self
             .bins()
             .into_iter()
@@ -683,6 +692,11 @@ impl Conservation {
             issued_instances: 0,
             error: None,
         }
+    }
+
+    /// The first violation seen, if any.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
     }
 
     /// Instances accepted and not yet seen on the out port.
