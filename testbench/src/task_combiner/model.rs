@@ -851,7 +851,6 @@ impl TaskCombinerModel {
         }
         let d = self.decide(i);
         let n = self.p.entries;
-        let pre_open: Vec<bool> = (0..n).map(|e| self.e[e].status == Status::Open).collect();
         let pre_resident: Vec<bool> = (0..n).map(|e| self.resident(e)).collect();
         let pre_lock: Vec<u64> = self.e.iter().map(|x| x.lockmask).collect();
         let was_busy = self.rq_busy;
@@ -898,7 +897,6 @@ impl TaskCombinerModel {
 
         // R9 accept.
         let mut full: Option<usize> = None;
-        let mut created: Option<usize> = None;
         if d.accept {
             let t = d.target.unwrap();
             let (stype, state, r, tp) = self.instance(i);
@@ -917,7 +915,6 @@ impl TaskCombinerModel {
                 x.age = age;
                 x.dep = 0;
                 x.rq = false;
-                created = Some(t);
             }
             let overwrite = self.mutated(Mutation::AppendOverwrites) && self.e[t].count > 0;
             let cap = self.cap(stype);
@@ -962,9 +959,10 @@ impl TaskCombinerModel {
             self.rq_busy = members > 0;
         }
 
-        // R10: new reasons of entries that are OPEN (pre-edge or just created).
+        // R10: new reasons of the OPEN entries (OPEN before the edge or created at it;
+        // the only status change so far is the pick's PENDING -> FREE).
         for e in 0..n {
-            if !(pre_open[e] || created == Some(e)) || self.e[e].status != Status::Open {
+            if self.e[e].status != Status::Open {
                 continue;
             }
             let bit = |m: u64| m >> e & 1 == 1;
