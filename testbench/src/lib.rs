@@ -6,5 +6,6 @@ pub mod branch_stack;
 pub mod harness;
 pub mod kit;
 pub mod scoreboard;
+pub mod thread_merge;
 
 pub use harness::build_block;
