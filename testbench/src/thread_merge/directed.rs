@@ -109,7 +109,9 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
 
 /// Run every case on a fresh DUT from `make`; all failures, one per line.
 pub fn run_all(make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn ThreadMergeDut>) -> Result<(), String> {
-    let cases = all_cases().into_iter().map(|(name, kind, case)| (name, (kind, case)));
+    let cases = all_cases()
+        .into_iter()
+        .map(|(name, kind, case)| (name, (kind, case)));
     crate::kit::run_cases(cases, |(kind, case)| case(make(&kind.params()).as_mut()))
 }
 
@@ -126,7 +128,12 @@ struct Frag {
 
 /// F{cov, tag} with prim 1.
 fn f(cov: u64, tag: u64) -> Frag {
-    Frag { cov, tag, prim: 1, last: false }
+    Frag {
+        cov,
+        tag,
+        prim: 1,
+        last: false,
+    }
 }
 
 impl Frag {
@@ -202,8 +209,14 @@ impl Exp {
     /// The id this expectation looks up, if it is an rf/wb lookup.
     fn lookup_id(self) -> Option<u64> {
         match self {
-            RfWmask(t, _) | RfExec(t, _) | RfPost(t, _) | WbActive(t, _) | WbLaneSrc(t, _)
-            | WbTagSelf(t, _) | WbTagPartner(t, _) | WbOrig(t, _) => Some(t),
+            RfWmask(t, _)
+            | RfExec(t, _)
+            | RfPost(t, _)
+            | WbActive(t, _)
+            | WbLaneSrc(t, _)
+            | WbTagSelf(t, _)
+            | WbTagPartner(t, _)
+            | WbOrig(t, _) => Some(t),
             RfPerm(t, _) | WbPermSelf(t, _) | WbPermPartner(t, _) => Some(t),
             _ => None,
         }
@@ -248,7 +261,9 @@ impl Exp {
             Broken(s, e) => (
                 format!("st_slot[{s}].broken"),
                 b(e),
-                o.st_slot.get(s).map_or("none".into(), |&v| ((v >> 1) & 1).to_string()),
+                o.st_slot
+                    .get(s)
+                    .map_or("none".into(), |&v| ((v >> 1) & 1).to_string()),
             ),
             Owe(t, e) => (
                 format!("st_owe[{t}]"),
@@ -263,7 +278,11 @@ impl Exp {
             WbLaneSrc(t, e) => (format!("wb({t}).lane_src"), m(e), m(o.wb_lane_src)),
             WbTagSelf(t, e) => (format!("wb({t}).tag_self"), h(e), h(o.wb_tag_self)),
             WbTagPartner(t, e) => (format!("wb({t}).tag_partner"), h(e), h(o.wb_tag_partner)),
-            WbPermSelf(t, e) => (format!("wb({t}).perm_self"), e.to_string(), o.wb_perm_self.to_string()),
+            WbPermSelf(t, e) => (
+                format!("wb({t}).perm_self"),
+                e.to_string(),
+                o.wb_perm_self.to_string(),
+            ),
             WbPermPartner(t, e) => (
                 format!("wb({t}).perm_partner"),
                 e.to_string(),
@@ -404,11 +423,23 @@ impl Case {
             let mut ids: Vec<u64> = exp.iter().filter_map(|e| e.lookup_id()).collect();
             ids.dedup();
             for t in ids {
-                let o = dut.eval(&ThreadMergeInputs { rf_tgid: t, wb_tgid: t, ..i.clone() });
-                bad.extend(exp.iter().filter(|e| e.lookup_id() == Some(t)).filter_map(|e| e.mismatch(&o)));
+                let o = dut.eval(&ThreadMergeInputs {
+                    rf_tgid: t,
+                    wb_tgid: t,
+                    ..i.clone()
+                });
+                bad.extend(
+                    exp.iter()
+                        .filter(|e| e.lookup_id() == Some(t))
+                        .filter_map(|e| e.mismatch(&o)),
+                );
             }
             let o = dut.eval(&i);
-            bad.extend(exp.iter().filter(|e| e.lookup_id().is_none()).filter_map(|e| e.mismatch(&o)));
+            bad.extend(
+                exp.iter()
+                    .filter(|e| e.lookup_id().is_none())
+                    .filter_map(|e| e.mismatch(&o)),
+            );
             if !bad.is_empty() {
                 return Err(format!("@{cycle}: {}", bad.join("; ")));
             }
@@ -446,7 +477,13 @@ fn pair(a: u64, a_cov: u64, a_tag: u64, b_cov: u64, b_perm: u8, b_tag: u64) -> [
 
 /// A response {t, merged, active}; a merged one retires t + 1.
 fn rsp(t: u64, merged: bool, active: u64) -> Vec<Exp> {
-    let mut v = vec![RspValid(true), RspTgid(t), RspMerged(merged), RspActive(active), RspRetire(merged)];
+    let mut v = vec![
+        RspValid(true),
+        RspTgid(t),
+        RspMerged(merged),
+        RspActive(active),
+        RspRetire(merged),
+    ];
     if merged {
         v.push(RspRetireTgid(t + 1));
     }
@@ -532,7 +569,16 @@ pub fn t1b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
             ],
         )
         .at(11, &clean())
-        .at(11, &[RfWmask(0, 0), RfExec(0, 0), RfPost(0, false), WbActive(0, 0), WbTagSelf(0, 0)])
+        .at(
+            11,
+            &[
+                RfWmask(0, 0),
+                RfExec(0, 0),
+                RfPost(0, false),
+                WbActive(0, 0),
+                WbTagSelf(0, 0),
+            ],
+        )
         .at(13, &pair(0, 0b0111, 6, 0b1000, 0, 7))
         .at(13, &[MergeCount(0), FreeCnt(3)]);
     c.run(dut)
@@ -555,7 +601,15 @@ pub fn t3(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
     c.at(2, &[GrpValid(false), PendValid(true), FreeCnt(4)])
         .at(3, &pair(0, 0b0111, 0x10, 0b1000, 0, 0x11))
         .at(3, &[PendValid(false), FreeCnt(3)])
-        .at(3, &[RfWmask(1, 0b1000), RfExec(1, 0b1111), RfWmask(0, 0b0111), RfExec(0, 0b1111)]);
+        .at(
+            3,
+            &[
+                RfWmask(1, 0b1000),
+                RfExec(1, 0b1111),
+                RfWmask(0, 0b0111),
+                RfExec(0, 0b1111),
+            ],
+        );
     c.run(dut)
 }
 
@@ -563,7 +617,8 @@ pub fn t3(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 pub fn t4(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
     let mut c = Case::new();
     setup_t4(&mut c);
-    c.at(3, &pair(0, 0b0111, 0x30, 0b1000, 3, 0x31)).at(3, &[RfPerm(1, 3), RfPerm(0, 0)]);
+    c.at(3, &pair(0, 0b0111, 0x30, 0b1000, 3, 0x31))
+        .at(3, &[RfPerm(1, 3), RfPerm(0, 0)]);
     c.run(dut)
 }
 
@@ -1003,9 +1058,10 @@ pub fn k3(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 /// K4 a fragment with cov 0 only sets err_proto.
 pub fn k4(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
     let mut c = Case::new();
-    c.frag(1, f(0b0000, 1))
-        .at(1, &[FragReady(true)])
-        .at(2, &[ErrProto(true), PendValid(false), GrpValid(false), FreeCnt(4)]);
+    c.frag(1, f(0b0000, 1)).at(1, &[FragReady(true)]).at(
+        2,
+        &[ErrProto(true), PendValid(false), GrpValid(false), FreeCnt(4)],
+    );
     c.run(dut)
 }
 
@@ -1023,8 +1079,25 @@ pub fn x01(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
         .at(1, &[FreeCnt(3)])
         .at(4, &[ATgid(4), FreeCnt(0)])
         .during(4, 8, &[FragReady(false)])
-        .at(5, &[RfWmask(6, 0), RfExec(6, 0), RfPost(6, false), WbActive(6, 0), WbTagSelf(6, 0)])
-        .at(5, &[RfExec(7, 0), RfExec(5, 0), WbOrig(5, [0, 0, 0, 0]), RfExec(4, 0b1111)])
+        .at(
+            5,
+            &[
+                RfWmask(6, 0),
+                RfExec(6, 0),
+                RfPost(6, false),
+                WbActive(6, 0),
+                WbTagSelf(6, 0),
+            ],
+        )
+        .at(
+            5,
+            &[
+                RfExec(7, 0),
+                RfExec(5, 0),
+                WbOrig(5, [0, 0, 0, 0]),
+                RfExec(4, 0b1111),
+            ],
+        )
         .at(5, &[ErrProto(false)])
         .at(6, &[ErrProto(true), RspValid(false)])
         .at(8, &[FreeCnt(0), State(4, PRE), State(5, FREE)]);
@@ -1034,8 +1107,13 @@ pub fn x01(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 /// K2's stimulus up to an owed resume of group 0 behind a response blocked in 11–14.
 fn setup_owed(c: &mut Case) {
     setup_t3(c);
-    c.frag(3, f(0b1111, 0x12)).me(9, 0).me(10, 2).term(11, 1).rsp_block(11, 14);
-    c.during(11, 15, &rsp(2, false, 0b1111)).during(12, 13, &[Owe(0, true)]);
+    c.frag(3, f(0b1111, 0x12))
+        .me(9, 0)
+        .me(10, 2)
+        .term(11, 1)
+        .rsp_block(11, 14);
+    c.during(11, 15, &rsp(2, false, 0b1111))
+        .during(12, 13, &[Owe(0, true)]);
 }
 
 /// X02 (D7, R8): a term of the owed group cancels its resume.
@@ -1160,7 +1238,10 @@ const LANE_OF: [[usize; 4]; 4] = [[0, 1, 2, 3], [1, 0, 3, 2], [2, 3, 0, 1], [3, 
 
 /// `m` with every sample moved to its lane under remap p.
 fn remapped(m: u64, p: usize) -> u64 {
-    (0..4).filter(|&i| m & (1 << i) != 0).map(|i| 1u64 << LANE_OF[p][i]).sum()
+    (0..4)
+        .filter(|&i| m & (1 << i) != 0)
+        .map(|i| 1u64 << LANE_OF[p][i])
+        .sum()
 }
 
 /// The decision of R5, written from the contract for the test: the first remap (identity
@@ -1184,10 +1265,15 @@ pub struct PairTable {
 /// Drive every ordered pair of partial 4-lane masks through DUTs from `make` (C0 with remap
 /// off and on): reset; F{a} @1, F{b} @2; @3 the pair with the expected perm and b_cov, or
 /// the single a with the candidate held. Checks the hard-coded counts of contract §6.
-pub fn pair_table(make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn ThreadMergeDut>) -> Result<PairTable, String> {
+pub fn pair_table(
+    make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn ThreadMergeDut>,
+) -> Result<PairTable, String> {
     let mut t = PairTable::default();
     for remap in [false, true] {
-        let p = ThreadMergeParams { remap, ..ThreadMergeParams::contract_default() };
+        let p = ThreadMergeParams {
+            remap,
+            ..ThreadMergeParams::contract_default()
+        };
         let mut dut = make(&p);
         for a in 1..=14u64 {
             for b in 1..=14u64 {
@@ -1201,10 +1287,7 @@ pub fn pair_table(make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn ThreadMerg
                 c.at(3, &[PendValid(want.is_none())]);
                 c.run(dut.as_mut())
                     .map_err(|e| format!("pair table remap={remap} a={a:04b} b={b:04b}: {e}"))?;
-                let cls = t
-                    .classes
-                    .entry((a.count_ones(), b.count_ones()))
-                    .or_default();
+                let cls = t.classes.entry((a.count_ones(), b.count_ones())).or_default();
                 if let Some(pp) = want {
                     t.merges[usize::from(remap)] += 1;
                     if remap {
@@ -1228,7 +1311,10 @@ pub fn pair_table(make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn ThreadMerg
 fn check_pair_counts(t: &PairTable) -> Result<(), String> {
     let mut errs = Vec::new();
     if t.merges != [50, 108] {
-        errs.push(format!("merges without/with remap {:?}, want [50, 108]", t.merges));
+        errs.push(format!(
+            "merges without/with remap {:?}, want [50, 108]",
+            t.merges
+        ));
     }
     if t.by_perm != [50, 32, 18, 8] {
         errs.push(format!("first p {:?}, want [50, 32, 18, 8]", t.by_perm));
@@ -1246,7 +1332,12 @@ fn check_pair_counts(t: &PairTable) -> Result<(), String> {
     ];
     for (k, v) in want {
         if t.classes.get(&k) != Some(&v) {
-            errs.push(format!("class {}+{}: {:?}, want {v:?}", k.0, k.1, t.classes.get(&k)));
+            errs.push(format!(
+                "class {}+{}: {:?}, want {v:?}",
+                k.0,
+                k.1,
+                t.classes.get(&k)
+            ));
         }
     }
     if t.classes.len() != 9 {

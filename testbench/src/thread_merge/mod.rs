@@ -3,6 +3,7 @@
 //! into one thread group at a merge instruction):
 //!
 //! * [`model`] — the reference model, written from the contract and the spec only;
+//! * [`compare`] — what lockstep compares each cycle (contract §5);
 //! * [`directed`] — the spec's §5.8 cases under contract §6 (T1–T28, K1–K4, added X cases)
 //!   and the exhaustive pair table;
 //! * [`stimulus`] — seeded random stimulus with the contract §5 scheduler model, functional
@@ -12,12 +13,13 @@
 //! Every device under test (the model itself, or the Verilated RTL) is driven through
 //! [`ThreadMergeDut`].
 
+pub mod compare;
 pub mod directed;
 pub mod model;
 pub mod stimulus;
-pub mod workload;
 #[cfg(test)]
 mod tests;
+pub mod workload;
 
 pub use model::{ThreadMergeInputs, ThreadMergeModel, ThreadMergeOutputs, ThreadMergeParams};
 

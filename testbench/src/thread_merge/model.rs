@@ -29,6 +29,16 @@
 //!   "cannot occur" (R10); the model puts X in WAIT as for a PRE partner.
 //! * Payload registers (`grp_*`, `rsp_*` beyond the valids), tags, masks and slot flags are
 //!   cleared by the model's reset; they are not compared while they are not valid (R15).
+//!   A single's descriptor drives `grp_b_tgid = 2s+1`, `grp_b_cov = grp_b_perm =
+//!   grp_b_tag = 0` (not compared).
+//! * `xl` naming a FREE, PRE or WAIT group, or no slot, sets nothing (R14 lists no
+//!   `err_proto` for xl). `disc` bits on inactive lanes have no effect (`active &= ~mask`).
+//! * An accepted `me` that is an error (nothing/FREE/WAIT) gives no response, so an owed
+//!   resume can be loaded at that edge (R12 priority 2).
+//! * `rsp_retire_tgid` is `rsp_tgid + 1` modulo 2^TGID_W in every cycle.
+//! * The candidate's age also increments at E1 edges and at edges where the fragment is
+//!   blocked (R4 says so); the slot's wait counter is zeroed when a member enters WAIT and
+//!   counts only while a member stays WAIT (R11).
 //!
 //! Input values are taken modulo their port width (LANES, PRIM_W, TAG_W, TGID_W bits), as
 //! the Verilog ports would truncate them.
@@ -546,7 +556,11 @@ impl ThreadMergeModel {
             .collect();
         Lookup {
             common_wmask: g.active,
-            exec_mask: if g.state == POST { g.active } else { self.p.lane_mask() },
+            exec_mask: if g.state == POST {
+                g.active
+            } else {
+                self.p.lane_mask()
+            },
             perm: perm_self,
             post: g.state == POST,
             active: g.active,
@@ -797,7 +811,11 @@ impl ThreadMergeModel {
         // R14 cross-lane check on S0.
         if i.xl_valid {
             if let Some(x) = self.id(i.xl_tgid) {
-                let st = if mutant!(self, XlAfterMe) { self.groups[x].state } else { state0[x] };
+                let st = if mutant!(self, XlAfterMe) {
+                    self.groups[x].state
+                } else {
+                    state0[x]
+                };
                 if st == POST {
                     self.err_xlane = true;
                 }

@@ -159,7 +159,11 @@ impl ThreadMergeStimulus {
                 !self.draining() && self.rng.gen_ratio(1, period)
             }
         };
-        let inp = if reset { self.reset_cycle() } else { self.generate() };
+        let inp = if reset {
+            self.reset_cycle()
+        } else {
+            self.generate()
+        };
         self.cycle += 1;
         self.prev = Some(inp.clone());
         inp
@@ -293,7 +297,11 @@ impl ThreadMergeStimulus {
     fn gen_cov(&mut self) -> u64 {
         let k = self.p.lanes / 4;
         if k == 1 {
-            return if self.rng.gen_ratio(1, 4) { 0b1111 } else { self.edge_quad() };
+            return if self.rng.gen_ratio(1, 4) {
+                0b1111
+            } else {
+                self.edge_quad()
+            };
         }
         if self.rng.gen_ratio(1, 10) {
             return self.p.lane_mask();
@@ -302,7 +310,11 @@ impl ThreadMergeStimulus {
         let mut cov = 0;
         for q in 0..k {
             if q == forced || self.rng.gen_bool(1.5 / k as f64) {
-                let m = if self.rng.gen_ratio(7, 10) { self.edge_quad() } else { 0b1111 };
+                let m = if self.rng.gen_ratio(7, 10) {
+                    self.edge_quad()
+                } else {
+                    0b1111
+                };
                 cov |= m << (4 * q);
             }
         }
@@ -619,7 +631,9 @@ impl Coverage {
         let accepted = i.frag_valid && o.frag_ready;
         let cov = i.frag_cov & lm;
         if o.pend_valid && !accepted && !n.pend_valid {
-            let prim_change = self.cand.is_some_and(|c| i.frag_valid && (i.frag_prim & self.p.prim_mask()) != c.0);
+            let prim_change = self
+                .cand
+                .is_some_and(|c| i.frag_valid && (i.frag_prim & self.p.prim_mask()) != c.0);
             if i.flush {
                 h.flush_expiries += 1;
             } else if self.cand.is_some_and(|c| c.1) {
@@ -640,7 +654,9 @@ impl Coverage {
                 }
             }
         } else if accepted && cov != 0 {
-            self.cand = n.pend_valid.then_some((i.frag_prim & self.p.prim_mask(), o.pend_valid && i.frag_last));
+            self.cand = n
+                .pend_valid
+                .then_some((i.frag_prim & self.p.prim_mask(), o.pend_valid && i.frag_last));
         }
         if !n.pend_valid {
             self.cand = None;
@@ -790,7 +806,10 @@ impl Invariants {
         }
         let mut bad = Vec::new();
         if o.free_cnt != self.p.slots as u64 {
-            bad.push(format!("free_cnt {} at the end, want {}", o.free_cnt, self.p.slots));
+            bad.push(format!(
+                "free_cnt {} at the end, want {}",
+                o.free_cnt, self.p.slots
+            ));
         }
         if o.pend_valid || o.grp_valid || o.rsp_valid {
             bad.push("candidate, descriptor or response left at the end".into());
@@ -799,7 +818,10 @@ impl Invariants {
             bad.push(format!("group {t} never terminated"));
         }
         if let Some((tag, (m, _))) = self.ledger.iter().next() {
-            bad.push(format!("{} fragments not fully written back, e.g. tag {tag:#x} lanes {m:#b}", self.ledger.len()));
+            bad.push(format!(
+                "{} fragments not fully written back, e.g. tag {tag:#x} lanes {m:#b}",
+                self.ledger.len()
+            ));
         }
         if bad.is_empty() {
             Ok(())
@@ -849,7 +871,10 @@ impl Invariants {
                 let new_rsp = o.rsp_valid && (!po.rsp_valid || pi.rsp_ready);
                 let delta = o.merge_count.wrapping_sub(po.merge_count) & 0xFFFF_FFFF;
                 if delta != u64::from(new_rsp && o.rsp_merged) {
-                    return Err(format!("merge_count moved by {delta} with new merge response {}", new_rsp && o.rsp_merged));
+                    return Err(format!(
+                        "merge_count moved by {delta} with new merge response {}",
+                        new_rsp && o.rsp_merged
+                    ));
                 }
             }
         }
@@ -861,7 +886,10 @@ impl Invariants {
             .filter(|&s| o.st_state[2 * s] == FREE && o.st_state[2 * s + 1] == FREE)
             .count() as u64;
         if o.free_cnt != free {
-            return Err(format!("free_cnt {} but {free} slots have both members FREE", o.free_cnt));
+            return Err(format!(
+                "free_cnt {} but {free} slots have both members FREE",
+                o.free_cnt
+            ));
         }
         if o.rf_common_wmask & !o.rf_exec_mask != 0 {
             return Err(format!("rf({}) common_wmask not within exec_mask", i.rf_tgid));
@@ -889,10 +917,17 @@ impl Invariants {
                 }
                 let g = self.groups[t as usize].take().expect("running");
                 if o.wb_active != g.active {
-                    return Err(format!("term{{{t}}}: wb_active {:#b}, checker {:#b}", o.wb_active, g.active));
+                    return Err(format!(
+                        "term{{{t}}}: wb_active {:#b}, checker {:#b}",
+                        o.wb_active, g.active
+                    ));
                 }
                 for l in (0..self.p.lanes).filter(|&l| g.active >> l & 1 == 1) {
-                    let tag = if o.wb_lane_src >> l & 1 == 1 { o.wb_tag_partner } else { o.wb_tag_self };
+                    let tag = if o.wb_lane_src >> l & 1 == 1 {
+                        o.wb_tag_partner
+                    } else {
+                        o.wb_tag_self
+                    };
                     let got = (tag, o.wb_orig_lane[l]);
                     if Some(got) != g.lanes[l] {
                         return Err(format!(
@@ -954,7 +989,10 @@ impl Invariants {
                 let gb = self.groups[b].take().expect("parked");
                 let ga = self.groups[t].as_mut().expect("parked");
                 if ga.active & gb.active != 0 {
-                    return Err(format!("merge of {t}: masks {:#b} and {:#b} overlap", ga.active, gb.active));
+                    return Err(format!(
+                        "merge of {t}: masks {:#b} and {:#b} overlap",
+                        ga.active, gb.active
+                    ));
                 }
                 if o.rsp_active != ga.active | gb.active {
                     return Err(format!(
@@ -992,7 +1030,12 @@ impl Invariants {
             let cov = i.frag_cov & lm;
             if cov == 0 {
                 self.expect_proto = true;
-            } else if self.ledger_on() && self.ledger.insert(i.frag_tag & self.p.tag_mask(), (cov, false)).is_some() {
+            } else if self.ledger_on()
+                && self
+                    .ledger
+                    .insert(i.frag_tag & self.p.tag_mask(), (cov, false))
+                    .is_some()
+            {
                 return Err(format!("fragment tag {:#x} accepted twice", i.frag_tag));
             }
         }
@@ -1011,7 +1054,10 @@ impl Invariants {
                 return Err(format!("pair {a}/{}", o.grp_b_tgid));
             }
             if o.grp_a_cov & o.grp_b_cov != 0 {
-                return Err(format!("pair masks {:#b} {:#b} overlap", o.grp_a_cov, o.grp_b_cov));
+                return Err(format!(
+                    "pair masks {:#b} {:#b} overlap",
+                    o.grp_a_cov, o.grp_b_cov
+                ));
             }
             members.push((a + 1, o.grp_b_cov, o.grp_b_tag, o.grp_b_perm & 3));
         }
@@ -1053,10 +1099,14 @@ impl Invariants {
             return Ok(());
         }
         let Some((m, _)) = self.ledger.get_mut(&tag) else {
-            return Err(format!("sample (tag {tag:#x}, lane {lane}) of no outstanding fragment"));
+            return Err(format!(
+                "sample (tag {tag:#x}, lane {lane}) of no outstanding fragment"
+            ));
         };
         if *m >> lane & 1 == 0 {
-            return Err(format!("sample (tag {tag:#x}, lane {lane}) written back or discarded twice"));
+            return Err(format!(
+                "sample (tag {tag:#x}, lane {lane}) written back or discarded twice"
+            ));
         }
         *m &= !(1u64 << lane);
         if *m == 0 {
@@ -1090,7 +1140,9 @@ pub fn run_random(
     cycles: u64,
 ) -> Result<RandomReport, String> {
     let p = dut.params().clone();
-    let mut stim = ThreadMergeStimulus::new(&p, seed).allow_errors(allow_errors).drain_from(cycles);
+    let mut stim = ThreadMergeStimulus::new(&p, seed)
+        .allow_errors(allow_errors)
+        .drain_from(cycles);
     let mut cov = Coverage::new(&p, allow_errors);
     let mut inv = Invariants::new(&p, allow_errors);
     let mut last = ThreadMergeOutputs::default();
@@ -1111,5 +1163,7 @@ pub fn run_random(
         dut.tick();
         last = o;
     }
-    Err(ctx(format!("not drained {DRAIN_LIMIT} cycles after the stimulus stopped")))
+    Err(ctx(format!(
+        "not drained {DRAIN_LIMIT} cycles after the stimulus stopped"
+    )))
 }

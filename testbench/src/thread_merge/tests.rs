@@ -49,7 +49,11 @@ fn pair_decision_properties() {
     for a in 1..=14u64 {
         for b in 1..=14u64 {
             let d = pair_decision(a, b, true);
-            assert_eq!(d, pair_decision(b, a, true), "merge({a:04b},{b:04b}) not symmetric");
+            assert_eq!(
+                d,
+                pair_decision(b, a, true),
+                "merge({a:04b},{b:04b}) not symmetric"
+            );
             if pair_decision(a, b, false).is_some() {
                 assert_eq!(d, Some(0));
             }
@@ -73,7 +77,10 @@ fn pair_decision_properties() {
         _ => "other",
     };
     for &(a, b) in &small_never {
-        assert!(pc(a) == 2 && pc(b) == 2 && shape(a) != shape(b), "{a:04b} {b:04b}");
+        assert!(
+            pc(a) == 2 && pc(b) == 2 && shape(a) != shape(b),
+            "{a:04b} {b:04b}"
+        );
     }
 }
 
@@ -82,8 +89,20 @@ fn lockstep_configs() -> Vec<(&'static str, ThreadMergeParams)> {
     let c0 = ThreadMergeParams::contract_default();
     vec![
         ("lanes4-remap", c0.clone()),
-        ("lanes4-noremap", ThreadMergeParams { remap: false, ..c0.clone() }),
-        ("lanes32", ThreadMergeParams { lanes: 32, ..c0.clone() }),
+        (
+            "lanes4-noremap",
+            ThreadMergeParams {
+                remap: false,
+                ..c0.clone()
+            },
+        ),
+        (
+            "lanes32",
+            ThreadMergeParams {
+                lanes: 32,
+                ..c0.clone()
+            },
+        ),
         ("slots1", ThreadMergeParams { slots: 1, ..c0 }),
     ]
 }
@@ -125,16 +144,45 @@ fn random_illegal_runs_hold_invariants_and_cover() {
 fn random_runs_other_configs() {
     let c0 = ThreadMergeParams::contract_default();
     for p in [
-        ThreadMergeParams { lanes: 8, ..c0.clone() },
-        ThreadMergeParams { lanes: 16, slots: 3, ..c0.clone() },
-        ThreadMergeParams { slots: 2, pair_hold: 0, merge_timeout: 0, ..c0.clone() },
-        ThreadMergeParams { slots: 5, pair_hold: 1, merge_timeout: 1, prim_width: 1, ..c0.clone() },
-        ThreadMergeParams { slots: 32, lanes: 32, pair_hold: 255, merge_timeout: 255, tag_width: 64, ..c0.clone() },
+        ThreadMergeParams {
+            lanes: 8,
+            ..c0.clone()
+        },
+        ThreadMergeParams {
+            lanes: 16,
+            slots: 3,
+            ..c0.clone()
+        },
+        ThreadMergeParams {
+            slots: 2,
+            pair_hold: 0,
+            merge_timeout: 0,
+            ..c0.clone()
+        },
+        ThreadMergeParams {
+            slots: 5,
+            pair_hold: 1,
+            merge_timeout: 1,
+            prim_width: 1,
+            ..c0.clone()
+        },
+        ThreadMergeParams {
+            slots: 32,
+            lanes: 32,
+            pair_hold: 255,
+            merge_timeout: 255,
+            tag_width: 64,
+            ..c0.clone()
+        },
     ] {
         for errors in [false, true] {
             let mut dut = ModelDut::new(&p);
             let r = run_random(&mut dut, 3, errors, 30_000).unwrap();
-            assert!(r.coverage.hits.pairs > 0 && r.coverage.hits.merges > 0, "{p:?}: {:?}", r.coverage.hits);
+            assert!(
+                r.coverage.hits.pairs > 0 && r.coverage.hits.merges > 0,
+                "{p:?}: {:?}",
+                r.coverage.hits
+            );
         }
     }
 }
@@ -142,7 +190,11 @@ fn random_runs_other_configs() {
 /// The model is fast enough for 200k cycles of the 32-slot × 32-lane configuration.
 #[test]
 fn model_speed_32x32() {
-    let p = ThreadMergeParams { lanes: 32, slots: 32, ..ThreadMergeParams::contract_default() };
+    let p = ThreadMergeParams {
+        lanes: 32,
+        slots: 32,
+        ..ThreadMergeParams::contract_default()
+    };
     let mut m = ThreadMergeModel::new(&p);
     let mut stim = ThreadMergeStimulus::new(&p, 5);
     let mut last = ThreadMergeOutputs::default();
@@ -194,7 +246,9 @@ fn catchers(m: Mutation) -> Vec<String> {
     for (seed, errors) in [(11, false), (12, true)] {
         let mut dut = ModelDut::from_model(ThreadMergeModel::mutated(&p, m));
         if let Err(e) = run_random(&mut dut, seed, errors, 40_000) {
-            caught.push(format!("invariants({})", e.split(':').take(3).collect::<Vec<_>>().join(":")));
+            let what = e.split("}: ").nth(1).unwrap_or(&e);
+            let mode = if errors { "illegal" } else { "legal" };
+            caught.push(format!("invariants[{mode}: {what}]"));
         }
     }
     caught
@@ -224,7 +278,10 @@ fn mutants_are_caught() {
     ] {
         let c = catchers(m);
         report.push(format!("{m:?}: {}", c.join(", ")));
-        assert!(c.iter().any(|x| x.starts_with(by)), "mutant {m:?} not caught by {by}: {c:?}");
+        assert!(
+            c.iter().any(|x| x.starts_with(by)),
+            "mutant {m:?} not caught by {by}: {c:?}"
+        );
     }
     eprintln!("{}", report.join("\n"));
 }
@@ -234,15 +291,33 @@ fn mutants_are_caught() {
 fn failure_message_names_cycle_and_signal() {
     let p = ParamsKind::C0.params();
     let mut dut = ModelDut::from_model(ThreadMergeModel::mutated(&p, Mutation::PairTakesTwoSlots));
-    assert_eq!(directed::t3(&mut dut).unwrap_err(), "@3: free_cnt expected 3, actual 2");
+    assert_eq!(
+        directed::t3(&mut dut).unwrap_err(),
+        "@3: free_cnt expected 3, actual 2"
+    );
 }
 
 #[test]
 fn params_and_widths() {
     let d = ThreadMergeParams::contract_default();
-    assert_eq!((d.lanes, d.slots, d.remap, d.pair_hold, d.merge_timeout, d.tag_width, d.prim_width), (4, 4, true, 4, 16, 32, 16));
+    assert_eq!(
+        (
+            d.lanes,
+            d.slots,
+            d.remap,
+            d.pair_hold,
+            d.merge_timeout,
+            d.tag_width,
+            d.prim_width
+        ),
+        (4, 4, true, 4, 16, 32, 16)
+    );
     let w = |slots, lanes| {
-        let p = ThreadMergeParams { slots, lanes, ..d.clone() };
+        let p = ThreadMergeParams {
+            slots,
+            lanes,
+            ..d.clone()
+        };
         (p.tgid_w(), p.cnt_w(), p.lane_w())
     };
     assert_eq!(w(1, 4), (1, 1, 2));
@@ -251,15 +326,42 @@ fn params_and_widths() {
     assert_eq!(w(4, 32), (3, 3, 5));
     assert_eq!(w(32, 4), (6, 6, 2));
     for bad in [
-        ThreadMergeParams { lanes: 12, ..d.clone() },
-        ThreadMergeParams { lanes: 64, ..d.clone() },
-        ThreadMergeParams { slots: 0, ..d.clone() },
-        ThreadMergeParams { slots: 33, ..d.clone() },
-        ThreadMergeParams { pair_hold: 256, ..d.clone() },
-        ThreadMergeParams { merge_timeout: 256, ..d.clone() },
-        ThreadMergeParams { tag_width: 0, ..d.clone() },
-        ThreadMergeParams { tag_width: 65, ..d.clone() },
-        ThreadMergeParams { prim_width: 33, ..d.clone() },
+        ThreadMergeParams {
+            lanes: 12,
+            ..d.clone()
+        },
+        ThreadMergeParams {
+            lanes: 64,
+            ..d.clone()
+        },
+        ThreadMergeParams {
+            slots: 0,
+            ..d.clone()
+        },
+        ThreadMergeParams {
+            slots: 33,
+            ..d.clone()
+        },
+        ThreadMergeParams {
+            pair_hold: 256,
+            ..d.clone()
+        },
+        ThreadMergeParams {
+            merge_timeout: 256,
+            ..d.clone()
+        },
+        ThreadMergeParams {
+            tag_width: 0,
+            ..d.clone()
+        },
+        ThreadMergeParams {
+            tag_width: 65,
+            ..d.clone()
+        },
+        ThreadMergeParams {
+            prim_width: 33,
+            ..d.clone()
+        },
     ] {
         assert!(bad.validate().is_err(), "{bad:?} accepted");
     }
@@ -272,8 +374,15 @@ fn inputs_are_truncated_to_port_width() {
     let mut m = ThreadMergeModel::new(&p);
     let i = ThreadMergeInputs::idle(&p).frag(0x1F, 0x1_0001, 0x1_0000_00AB, false);
     m.clock(&i); // cov 1111: single tgid 0, tag 0xAB
-    let o = m.outputs(&ThreadMergeInputs { rf_tgid: 8, wb_tgid: 8, ..ThreadMergeInputs::idle(&p) });
-    assert_eq!((o.grp_a_cov, o.grp_a_tag, o.rf_exec_mask, o.wb_tag_self), (0b1111, 0xAB, 0b1111, 0xAB));
+    let o = m.outputs(&ThreadMergeInputs {
+        rf_tgid: 8,
+        wb_tgid: 8,
+        ..ThreadMergeInputs::idle(&p)
+    });
+    assert_eq!(
+        (o.grp_a_cov, o.grp_a_tag, o.rf_exec_mask, o.wb_tag_self),
+        (0b1111, 0xAB, 0b1111, 0xAB)
+    );
     m.clock(&ThreadMergeInputs::idle(&p).disc(8, 0x13));
     assert_eq!(m.outputs(&ThreadMergeInputs::idle(&p)).st_active[0], 0b1100);
     assert!(!m.outputs(&ThreadMergeInputs::idle(&p)).err_proto);
@@ -308,4 +417,42 @@ fn workload_streams() {
             assert!(a.last().unwrap().last);
         }
     }
+}
+
+/// Contract §5 masking: payloads count only under their valids, st_active / st_slot only
+/// for groups / slots in use.
+#[test]
+fn compare_masks_payloads() {
+    use super::compare::first_difference;
+    let p = ThreadMergeParams::contract_default();
+    let mut m = ThreadMergeModel::new(&p);
+    let idle = ThreadMergeInputs::idle(&p);
+    let e = m.outputs(&idle);
+    assert_eq!(first_difference(&e, &e.clone()), None);
+    let mut a = e.clone();
+    a.grp_a_tag = 7;
+    a.rsp_active = 3;
+    a.st_active[0] = 1;
+    a.st_slot[0] = 5;
+    assert_eq!(
+        first_difference(&e, &a),
+        None,
+        "payloads of invalid / free entries"
+    );
+    a.st_owe[3] = true;
+    assert!(first_difference(&e, &a).unwrap().starts_with("st_owe"));
+    m.clock(&idle.clone().frag(0b0111, 1, 9, true)); // single tgid 0
+    let e = m.outputs(&idle);
+    let mut a = e.clone();
+    a.grp_b_tag = 1; // single: B fields are not compared
+    a.st_active[1] = 1; // member 1 FREE
+    assert_eq!(first_difference(&e, &a), None);
+    a.grp_a_tag = 8;
+    assert_eq!(
+        first_difference(&e, &a).unwrap(),
+        "grp_a_tag: expected 0x9, actual 0x8"
+    );
+    let mut a = e.clone();
+    a.st_slot[0] ^= 2;
+    assert!(first_difference(&e, &a).unwrap().starts_with("st_slot[0]"));
 }

@@ -42,7 +42,11 @@ pub enum Distribution {
 }
 
 impl Distribution {
-    pub const ALL: [Distribution; 3] = [Distribution::InteriorHeavy, Distribution::EdgeHeavy, Distribution::Thin];
+    pub const ALL: [Distribution; 3] = [
+        Distribution::InteriorHeavy,
+        Distribution::EdgeHeavy,
+        Distribution::Thin,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -71,7 +75,11 @@ fn triangles(dist: Distribution, seed: u64) -> Vec<[Pt; 3]> {
             let c = (rng.gen_range(0.0..SCREEN), rng.gen_range(0.0..SCREEN));
             match dist {
                 Distribution::InteriorHeavy | Distribution::EdgeHeavy => {
-                    let (lo, hi) = if dist == Distribution::InteriorHeavy { (24.0, 64.0) } else { (2.0, 8.0) };
+                    let (lo, hi) = if dist == Distribution::InteriorHeavy {
+                        (24.0, 64.0)
+                    } else {
+                        (2.0, 8.0)
+                    };
                     let r = rng.gen_range(lo..hi);
                     let a0: f64 = rng.gen_range(0.0..std::f64::consts::TAU);
                     let v = |k: f64, rng: &mut ChaCha8Rng| {
@@ -127,8 +135,14 @@ pub fn fragments(dist: Distribution, lanes: usize, seed: u64) -> Vec<WFrag> {
         let xs = t.iter().map(|p| p.0);
         let ys = t.iter().map(|p| p.1);
         let clamp = |v: f64| v.clamp(0.0, SCREEN - 1.0) as usize;
-        let (x0, x1) = (clamp(xs.clone().fold(f64::MAX, f64::min)), clamp(xs.fold(f64::MIN, f64::max)));
-        let (y0, y1) = (clamp(ys.clone().fold(f64::MAX, f64::min)), clamp(ys.fold(f64::MIN, f64::max)));
+        let (x0, x1) = (
+            clamp(xs.clone().fold(f64::MAX, f64::min)),
+            clamp(xs.fold(f64::MIN, f64::max)),
+        );
+        let (y0, y1) = (
+            clamp(ys.clone().fold(f64::MAX, f64::min)),
+            clamp(ys.fold(f64::MIN, f64::max)),
+        );
         let start = out.len();
         for ty in (y0 / th)..=(y1 / th) {
             for tx in (x0 / tw)..=(x1 / tw) {
@@ -143,7 +157,11 @@ pub fn fragments(dist: Distribution, lanes: usize, seed: u64) -> Vec<WFrag> {
                     }
                 }
                 if cov != 0 {
-                    out.push(WFrag { cov, prim: k as u64 & 0xFFFF, last: false });
+                    out.push(WFrag {
+                        cov,
+                        prim: k as u64 & 0xFFFF,
+                        last: false,
+                    });
                 }
             }
         }
@@ -198,7 +216,12 @@ impl StreamResult {
 
 /// Run `frags` through `dut` with the shader model of the module documentation; `flush`
 /// high throughout for [`Mode::Off`].
-pub fn run_stream(dut: &mut dyn ThreadMergeDut, frags: &[WFrag], flush: bool, seed: u64) -> Result<StreamResult, String> {
+pub fn run_stream(
+    dut: &mut dyn ThreadMergeDut,
+    frags: &[WFrag],
+    flush: bool,
+    seed: u64,
+) -> Result<StreamResult, String> {
     #[derive(Clone, Copy, PartialEq)]
     enum G {
         Dead,
@@ -213,7 +236,11 @@ pub fn run_stream(dut: &mut dyn ThreadMergeDut, frags: &[WFrag], flush: bool, se
     let mut g = vec![G::Dead; p.groups()];
     let mut me_q: VecDeque<usize> = VecDeque::new();
     let mut term_q: VecDeque<usize> = VecDeque::new();
-    let mut r = StreamResult { fragments: frags.len() as u64, lanes: p.lanes, ..Default::default() };
+    let mut r = StreamResult {
+        fragments: frags.len() as u64,
+        lanes: p.lanes,
+        ..Default::default()
+    };
     let mut next = 0usize;
     let limit = 200 + 60 * frags.len() as u64;
     let idle = ThreadMergeInputs::idle(&p);
@@ -237,7 +264,13 @@ pub fn run_stream(dut: &mut dyn ThreadMergeDut, frags: &[WFrag], flush: bool, se
             return Err(format!("error flag at cycle {cycle}"));
         }
         let busy = g.iter().any(|&s| s != G::Dead);
-        if next == frags.len() && !busy && !o.pend_valid && !o.grp_valid && !o.rsp_valid && o.free_cnt == p.slots as u64 {
+        if next == frags.len()
+            && !busy
+            && !o.pend_valid
+            && !o.grp_valid
+            && !o.rsp_valid
+            && o.free_cnt == p.slots as u64
+        {
             r.cycles = cycle;
             return Ok(r);
         }
@@ -285,7 +318,10 @@ pub fn run_stream(dut: &mut dyn ThreadMergeDut, frags: &[WFrag], flush: bool, se
         }
         dut.tick();
     }
-    Err(format!("stream of {} fragments not done after {limit} cycles", frags.len()))
+    Err(format!(
+        "stream of {} fragments not done after {limit} cycles",
+        frags.len()
+    ))
 }
 
 /// One row of the utilization table.
