@@ -7,5 +7,6 @@ pub mod harness;
 pub mod kit;
 pub mod scoreboard;
 pub mod task_combiner;
+pub mod thread_merge;
 
 pub use harness::build_block;
