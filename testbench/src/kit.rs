@@ -39,8 +39,9 @@ pub trait Block {
     fn rtl_tick(r: &mut Self::Rtl);
     fn rtl_vcd(r: &mut Self::Rtl, path: &Path) -> Result<(), String>;
 
-    /// The first output that differs, as "port: expected …, actual …".
-    fn first_difference(p: &Self::Params, expected: &Self::Outputs, actual: &Self::Outputs) -> Option<String>;
+    /// The first output that differs, as "port: expected …, actual …". The cycle's
+    /// inputs qualify outputs that only mean something under a valid.
+    fn first_difference(p: &Self::Params, inputs: &Self::Inputs, expected: &Self::Outputs, actual: &Self::Outputs) -> Option<String>;
     /// A short tag of the parameters for file names, e.g. `tg4-trk8-w4`.
     fn tag(p: &Self::Params) -> String;
 }
@@ -118,7 +119,7 @@ fn run<B: Block>(
         let inp = B::next(&mut stim, &last);
         let expected = B::model_outputs(&model, &inp);
         let actual = B::rtl_eval(&mut rtl, &inp);
-        if let Some(d) = B::first_difference(p, &expected, &actual) {
+        if let Some(d) = B::first_difference(p, &inp, &expected, &actual) {
             return Err((cycle, format!(
                 "{} lockstep mismatch: seed {seed}, cycle {cycle}, {d}\n  params: {p:?}\n  inputs: {inp:?}",
                 B::NAME
