@@ -46,6 +46,8 @@ pub mod stimulus;
 #[cfg(test)]
 mod tests;
 pub mod workload;
+pub mod lockstep;
+pub mod rtl;
 
 pub use model::{
     Policy, Reason, Status, TaskCombinerInputs, TaskCombinerModel, TaskCombinerOutputs,

@@ -20,6 +20,8 @@ pub mod stimulus;
 #[cfg(test)]
 mod tests;
 pub mod workload;
+pub mod lockstep;
+pub mod rtl;
 
 pub use model::{ThreadMergeInputs, ThreadMergeModel, ThreadMergeOutputs, ThreadMergeParams};
 
