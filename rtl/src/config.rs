@@ -22,7 +22,7 @@ pub const BLOCK_NAMES: [&str; 5] =
     ["scoreboard", "branch_stack", "task_combiner", "global_spreader", "thread_merge"];
 
 /// Blocks this version of warpgen can generate.
-pub const BUILT_BLOCKS: [&str; 2] = ["scoreboard", "branch_stack"];
+pub const BUILT_BLOCKS: [&str; 3] = ["scoreboard", "branch_stack", "thread_merge"];
 
 /// A whole warpgen configuration.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -40,8 +40,9 @@ pub struct Config {
     pub task_combiner: Option<toml::Table>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub global_spreader: Option<toml::Table>,
+    /// Pairing of partially covered quads and thread-group merging (spec/thread_merge.md).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub thread_merge: Option<toml::Table>,
+    pub thread_merge: Option<ThreadMergeConfig>,
 }
 
 /// `[scoreboard]`: per-thread-group instruction completion counters.
@@ -114,6 +115,41 @@ impl Default for BranchStackConfig {
     }
 }
 
+/// `[thread_merge]`: pairing of partially covered quads into merge slots and the
+/// merge of the two thread groups at the merge instruction (contract issue 6, §2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ThreadMergeConfig {
+    /// Lanes per thread group (LANES): 4, 8, 16 or 32, i.e. 1 to 8 2x2 quads.
+    pub lanes: i64,
+    /// Merge slots (S); a slot holds one single group or one pair, 2*S thread-group ids.
+    pub slots: i64,
+    /// Allow the claim-6 lane remaps p = 1, 2, 3 (mirror x, mirror y, rotate 180).
+    pub remap: bool,
+    /// Cycles a held candidate can still be paired; 0 = until flush/last/primitive change.
+    pub pair_hold: i64,
+    /// Cycles a waiting group waits for its partner; 0 = forever.
+    pub merge_timeout: i64,
+    /// Bits of the opaque fragment tag (TAG_W).
+    pub tag_width: i64,
+    /// Bits of the primitive id (PRIM_W).
+    pub prim_width: i64,
+}
+
+impl Default for ThreadMergeConfig {
+    fn default() -> Self {
+        ThreadMergeConfig {
+            lanes: 4,
+            slots: 4,
+            remap: true,
+            pair_hold: 4,
+            merge_timeout: 16,
+            tag_width: 32,
+            prim_width: 16,
+        }
+    }
+}
+
 /// One documented key: where it lives, its allowed range and its meaning.
 pub struct KeyDoc {
     pub key: &'static str,
@@ -147,6 +183,20 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "sequential increment: npc = pc + pc_increment" },
     KeyDoc { key: "branch_stack.reset_pc", range: "0 to min(2^pc_width-1, 2^63-1)", default: "0",
         meaning: "pc after reset" },
+    KeyDoc { key: "thread_merge.lanes", range: "4, 8, 16, 32", default: "4",
+        meaning: "lanes per thread group (groups of 2x2 quads; lane i is quad i>>2, in-quad index i&3 = {y,x})" },
+    KeyDoc { key: "thread_merge.slots", range: "1 to 32", default: "4",
+        meaning: "merge slots, each one single group or one pair (2*slots thread-group ids)" },
+    KeyDoc { key: "thread_merge.remap", range: "true / false", default: "true",
+        meaning: "allow the claim-6 lane remaps p = 1, 2, 3 (mirror x, mirror y, rotate 180)" },
+    KeyDoc { key: "thread_merge.pair_hold", range: "0 to 255", default: "4",
+        meaning: "cycles a held candidate can still be paired; 0 = until flush, last or primitive change" },
+    KeyDoc { key: "thread_merge.merge_timeout", range: "0 to 255", default: "16",
+        meaning: "cycles a waiting group waits for its partner; 0 = forever" },
+    KeyDoc { key: "thread_merge.tag_width", range: "1 to 64", default: "32",
+        meaning: "bits of the opaque fragment tag" },
+    KeyDoc { key: "thread_merge.prim_width", range: "1 to 32", default: "16",
+        meaning: "bits of the primitive id" },
 ];
 
 /// Where a value came from, for error messages.
@@ -275,6 +325,49 @@ impl BranchStackConfig {
             }
         }
     }
+}
+
+impl ThreadMergeConfig {
+    /// Lanes per thread group the block supports.
+    pub const LANES: [i64; 4] = [4, 8, 16, 32];
+
+    /// Thread-group ids: 2 * slots.
+    pub fn groups(&self) -> usize {
+        2 * self.slots as usize
+    }
+
+    /// TGID_W = 1 + ceil(log2 slots).
+    pub fn tgid_bits(&self) -> usize {
+        1 + bits_for(self.slots as u64 - 1)
+    }
+
+    /// LANE_W = log2(lanes).
+    pub fn lane_bits(&self) -> usize {
+        bits_for(self.lanes as u64 - 1)
+    }
+
+    /// CNT_W = ceil(log2(slots + 1)), the width of `free_cnt`.
+    pub fn cnt_bits(&self) -> usize {
+        bits_for(self.slots as u64)
+    }
+
+    fn validate(&self, chk: &mut Checker) {
+        if !Self::LANES.contains(&self.lanes) {
+            chk.fail("thread_merge.lanes", format!(
+                "{} is not allowed: allowed 4, 8, 16, 32 (lanes per thread group: 1, 2, 4 or 8 quads of 2x2)",
+                self.lanes));
+        }
+        chk.range("thread_merge.slots", self.slots, 1, 32);
+        chk.range("thread_merge.pair_hold", self.pair_hold, 0, 255);
+        chk.range("thread_merge.merge_timeout", self.merge_timeout, 0, 255);
+        chk.range("thread_merge.tag_width", self.tag_width, 1, 64);
+        chk.range("thread_merge.prim_width", self.prim_width, 1, 32);
+    }
+}
+
+/// Bits needed to write the number `v`: 0 for 0, else floor(log2 v) + 1.
+pub fn bits_for(v: u64) -> usize {
+    (64 - v.leading_zeros()) as usize
 }
 
 /// Width of an id that names one of `n` things: max(1, ceil(log2 n)).
@@ -418,10 +511,12 @@ impl Config {
         if let Some(bs) = &self.branch_stack {
             bs.validate(&mut chk);
         }
+        if let Some(tm) = &self.thread_merge {
+            tm.validate(&mut chk);
+        }
         for (name, table) in [
             ("task_combiner", &self.task_combiner),
             ("global_spreader", &self.global_spreader),
-            ("thread_merge", &self.thread_merge),
         ] {
             if let Some(t) = table {
                 if let Some(k) = t.keys().next() {
@@ -446,6 +541,9 @@ impl Config {
         if self.branch_stack.is_some() {
             v.push("branch_stack");
         }
+        if self.thread_merge.is_some() {
+            v.push("thread_merge");
+        }
         v
     }
 
@@ -461,6 +559,13 @@ impl Config {
         self.branch_stack
             .as_ref()
             .ok_or_else(|| "the config has no [branch_stack] table".to_string())
+    }
+
+    /// The `[thread_merge]` table, or an error naming what is missing.
+    pub fn thread_merge(&self) -> Result<&ThreadMergeConfig, String> {
+        self.thread_merge
+            .as_ref()
+            .ok_or_else(|| "the config has no [thread_merge] table".to_string())
     }
 }
 

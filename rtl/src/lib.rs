@@ -7,6 +7,7 @@ pub mod config;
 pub mod emit;
 pub mod hdl;
 pub mod scoreboard;
+pub mod thread_merge;
 
 pub use config::{Config, ConfigError, Origin};
 
@@ -59,6 +60,7 @@ pub fn generate(config: &Config, block: &str) -> Result<Emitted, String> {
     match block {
         "scoreboard" => emit_block(config.scoreboard()?),
         "branch_stack" => emit_block(config.branch_stack()?),
+        "thread_merge" => emit_block(config.thread_merge()?),
         other => Err(format!(
             "block `{other}` is not built in this version of warpgen (built: {})",
             config::BUILT_BLOCKS.join(", ")
