@@ -12,6 +12,18 @@
 //! (c)  time to generate the Verilog of the default config;
 //! and, for every block, the full lockstep rate (typed adapter + spec model +
 //! comparison every cycle) at the default config.
+//!
+//! Then the blocks' own benchmarks, each run through the Verilated RTL:
+//! * task_combiner lane utilization on the synthetic tile workload
+//!   (`task_combiner::workload`) at table sizes 1-32 and widths 8/16/32, next to
+//!   the naive single-open-task baseline on the same workload;
+//! * thread_merge lane utilization after the merge point on the synthetic
+//!   edge-coverage distributions (`thread_merge::workload`), merging off / on /
+//!   on with remap.
+//!
+//! Usage: `warpgen-bench [SECTION...] [--seed N]`, sections `harness`,
+//! `task_combiner`, `thread_merge` (default: all). `--seed` seeds the block
+//! workloads (default 1), so a table can be re-run on another seed.
 
 use std::time::Instant;
 use warpgen_sim::{Dir, PortId, Sim};
@@ -21,6 +33,10 @@ use warpgen_testbench::kit;
 use warpgen_testbench::scoreboard::lockstep::Scoreboard;
 use warpgen_testbench::scoreboard::rtl::params_for;
 use warpgen_testbench::scoreboard::ScoreboardParams;
+use warpgen_testbench::task_combiner::lockstep::TaskCombiner;
+use warpgen_testbench::task_combiner::TaskCombinerParams;
+use warpgen_testbench::thread_merge::lockstep::ThreadMerge;
+use warpgen_testbench::thread_merge::ThreadMergeParams;
 
 const CYCLES: u64 = 400_000;
 const SEED: u64 = 2026;
@@ -127,6 +143,99 @@ impl Reactive {
 }
 
 fn main() -> Result<(), String> {
+    let (sections, seed) = args()?;
+    let want = |s: &str| sections.is_empty() || sections.iter().any(|x| x == s);
+    if want("harness") {
+        harness()?;
+    }
+    if want("task_combiner") {
+        task_combiner_utilization(seed)?;
+    }
+    if want("thread_merge") {
+        thread_merge_utilization(seed)?;
+    }
+    Ok(())
+}
+
+const SECTIONS: [&str; 3] = ["harness", "task_combiner", "thread_merge"];
+
+/// Sections to run and the workload seed, from the command line.
+fn args() -> Result<(Vec<String>, u64), String> {
+    let mut sections = Vec::new();
+    let mut seed = 1;
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--seed" => {
+                let v = it.next().ok_or("--seed needs a value")?;
+                seed = v.parse().map_err(|_| format!("--seed: `{v}` is not a non-negative integer"))?;
+            }
+            "-h" | "--help" => {
+                println!("usage: warpgen-bench [SECTION...] [--seed N]\nsections: {} (default: all)", SECTIONS.join(", "));
+                std::process::exit(0);
+            }
+            s if SECTIONS.contains(&s) => sections.push(a),
+            other => return Err(format!("unknown argument `{other}` (sections: {}; option: --seed N)", SECTIONS.join(", "))),
+        }
+    }
+    Ok((sections, seed))
+}
+
+/// Lane utilization of the task combiner on the synthetic tile workload, through the
+/// RTL, next to the naive single-open-task baseline.
+fn task_combiner_utilization(seed: u64) -> Result<(), String> {
+    use warpgen_testbench::task_combiner::rtl::RtlTaskCombiner;
+    use warpgen_testbench::task_combiner::workload::{naive_baseline, run_workload, tile_workload, WorkloadSpec};
+    use warpgen_testbench::task_combiner::TaskCombinerParams;
+    const ENTRIES: [usize; 6] = [1, 2, 4, 8, 16, 32];
+    const WIDTHS: [usize; 3] = [8, 16, 32];
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    let mut naive = Vec::new();
+    let mut instances = 0;
+    let mut table: Vec<Vec<String>> = vec![Vec::new(); ENTRIES.len()];
+    for w in WIDTHS {
+        let base = TaskCombinerParams::with_shape(1, w);
+        let wl = tile_workload(&WorkloadSpec::for_params(&base, seed));
+        instances = wl.instances;
+        let n = naive_baseline(&wl, w, &base.capacity);
+        naive.push(format!("{:.3} ({:.3})", n.utilization(), n.tasks_per_instance()));
+        for (row, e) in ENTRIES.iter().enumerate() {
+            let p = TaskCombinerParams::with_shape(*e, w);
+            let mut dut = RtlTaskCombiner::new(&p, false)?;
+            let r = run_workload(&mut dut, &wl)?;
+            table[row].push(format!("{:.3} ({:.3})", r.utilization(), r.tasks_per_instance()));
+        }
+    }
+    rows.push(("naive (1 open task)".into(), naive));
+    for (row, e) in ENTRIES.iter().enumerate() {
+        rows.push((format!("{e} entries"), table[row].clone()));
+    }
+    println!("task_combiner: lane utilization = instances / (tasks x width), (tasks per instance); RTL in Verilator");
+    println!("  synthetic tile workload, seed {seed}: {instances} instances (task_combiner::workload)");
+    println!("| table | width 8 | width 16 | width 32 |\n|---|---|---|---|");
+    for (name, cells) in rows {
+        println!("| {name} | {} |", cells.join(" | "));
+    }
+    Ok(())
+}
+
+/// Lane utilization after the merge point, through the RTL.
+fn thread_merge_utilization(seed: u64) -> Result<(), String> {
+    use warpgen_testbench::thread_merge::rtl::RtlThreadMerge;
+    use warpgen_testbench::thread_merge::workload::{format_table, utilization_table};
+    use warpgen_testbench::thread_merge::{ThreadMergeDut, ThreadMergeParams};
+    let mut make = |p: &ThreadMergeParams| -> Box<dyn ThreadMergeDut> {
+        Box::new(RtlThreadMerge::new(p, false).unwrap_or_else(|e| panic!("{e}")))
+    };
+    let rows = utilization_table(&mut make, &[4, 8, 16, 32], seed)?;
+    println!("thread_merge: share of lanes doing useful work after the merge point; RTL in Verilator");
+    println!("  synthetic edge-coverage workloads, seed {seed} (thread_merge::workload)");
+    print!("{}", format_table(&rows));
+    Ok(())
+}
+
+/// The harness benchmark (a, a0, b, c) and the lockstep rate of every block.
+fn harness() -> Result<(), String> {
     let config = warpgen_rtl::Config::embedded(&[]).map_err(|e| e.to_string())?;
     let p = params_for(config.scoreboard()?);
 
@@ -178,6 +287,8 @@ fn main() -> Result<(), String> {
     let lock = lockstep_rate::<Scoreboard>(&p)?;
     let bs = BranchStackParams::spec_default();
     let lock_bs = lockstep_rate::<BranchStack>(&bs)?;
+    let lock_tc = lockstep_rate::<TaskCombiner>(&TaskCombinerParams::defaults())?;
+    let lock_tm = lockstep_rate::<ThreadMerge>(&ThreadMergeParams::contract_default())?;
 
     let b = baseline.cycles_per_second();
     println!("warpgen bench: scoreboard, default config ({} thread groups x {} trackers, {}-bit counters, {} completion ports), {CYCLES} cycles",
@@ -191,6 +302,8 @@ fn main() -> Result<(), String> {
     println!("lockstep (RTL in Verilator + model + comparison every cycle), default configs:");
     println!("  scoreboard                               {:>12.0} cycles/s", lock);
     println!("  branch_stack                             {:>12.0} cycles/s", lock_bs);
+    println!("  task_combiner                            {:>12.0} cycles/s", lock_tc);
+    println!("  thread_merge                             {:>12.0} cycles/s", lock_tm);
     Ok(())
 }
 
