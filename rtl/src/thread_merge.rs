@@ -13,7 +13,7 @@
 //! terminate first, candidates held too long and merge events that wait too
 //! long are resolved without a merge. After CN-patent "Graphics processing
 //! system" (ARM) as specified in `spec/thread_merge.md` §2, §4.4 and §5, under
-//! the contract of issue 6 (`contracts/thread_merge.md`), which wins over the
+//! the contract of issue 6 (`docs/contracts/thread_merge.md`), which wins over the
 //! spec; its rules are cited as R1–R15 below.
 //!
 //! ## Structure

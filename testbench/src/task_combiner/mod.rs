@@ -1,4 +1,4 @@
-//! Verification of the `warpgen_task_combiner` block (contract `contracts/task_combiner.md`,
+//! Verification of the `warpgen_task_combiner` block (contract `docs/contracts/task_combiner.md`,
 //! spec `shared/spec/task_combiner.md`: the task combining unit of the patent
 //! "Task combining for SIMD processing", §4.3/§4.4/§5/§10):
 //!

@@ -1,4 +1,4 @@
-//! Verification of the `thread_merge` block (contract `contracts/thread_merge.md`, spec
+//! Verification of the `thread_merge` block (contract `docs/contracts/thread_merge.md`, spec
 //! `shared/spec/thread_merge.md` §2, §4.4, §5: merging partially covered fragment quads
 //! into one thread group at a merge instruction):
 //!
