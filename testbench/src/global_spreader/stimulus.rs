@@ -433,7 +433,8 @@ pub struct Invariants {
     refused_recent: [u64; 4],
     expect_err: [bool; 5],
     pub cycles: u64,
-    violation: Option<String>,
+    /// The first violation seen.
+    pub violation: Option<String>,
 }
 
 impl Invariants {
@@ -748,12 +749,16 @@ pub struct CoverageCounts {
     pub ack_and_refuse: u64,
 }
 
-/// Functional coverage of a run, from each cycle's inputs and outputs.
+/// Functional coverage of a run, from each cycle's inputs and outputs. It also runs the
+/// [`Invariants`] on what it observes (legal unless `allow_errors`), so that any run that
+/// asserts coverage (e.g. the lockstep checker, which observes the model's outputs)
+/// checks the invariants too: [`Coverage::assert_all_hit`] reports a violation first.
 #[derive(Debug, Clone)]
 pub struct Coverage {
     m: Mirror,
     allow_errors: bool,
     last_ack: Option<usize>,
+    pub inv: Invariants,
     pub hits: CoverageCounts,
 }
 
@@ -762,10 +767,17 @@ impl Coverage {
     pub const MIN_HITS: u64 = 10;
 
     pub fn new(p: &GlobalSpreaderParams, allow_errors: bool) -> Self {
-        Coverage { m: Mirror::new(p), allow_errors, last_ack: None, hits: CoverageCounts::default() }
+        Coverage {
+            m: Mirror::new(p),
+            allow_errors,
+            last_ack: None,
+            inv: Invariants::new(p, !allow_errors),
+            hits: CoverageCounts::default(),
+        }
     }
 
     pub fn observe(&mut self, i: &GlobalSpreaderInputs, o: &GlobalSpreaderOutputs) {
+        let _ = self.inv.check(i, o); // the first violation is kept
         let h = &mut self.hits;
         h.cycles += 1;
         if i.reset {
@@ -873,6 +885,9 @@ impl Coverage {
 
     /// Every required bin hit at least [`Coverage::MIN_HITS`] times.
     pub fn assert_all_hit(&self) -> Result<(), String> {
+        if let Some(v) = &self.inv.violation {
+            return Err(v.clone());
+        }
         let missed: Vec<String> = self
             .bins()
             .into_iter()
@@ -1342,6 +1357,23 @@ impl GlobalSpreaderStimulus {
             && self.mirror.pt.iter().all(|x| x.is_none())
     }
 
+    /// What is still pending (for drain diagnostics).
+    pub fn pending(&self) -> String {
+        let m = &self.mirror;
+        format!(
+            "presented {:?}, pixel queue {}, plans {:?}, EUs idle {:?}, slots {:?}, VDT valid {:?}, PT valid {:?}, restore writes {}, regs {:?}",
+            self.src.presented.iter().map(|k| k.as_ref().map(|k| k.src_addr)).collect::<Vec<_>>(),
+            self.src.pix_queue.len(),
+            self.src.plans.keys().collect::<Vec<_>>(),
+            (0..self.p.eus).map(|e| self.pool.idle(e)).collect::<Vec<_>>(),
+            m.slots,
+            (0..m.vdt.len()).filter(|&s| m.vdt[s].is_some()).collect::<Vec<_>>(),
+            (0..m.pt.len()).filter(|&s| m.pt[s].is_some()).collect::<Vec<_>>(),
+            self.restore.len(),
+            m.r,
+        )
+    }
+
     fn pct(&mut self, x: u32) -> bool {
         self.rng.gen_range(0..100) < x
     }
@@ -1390,6 +1422,9 @@ impl GlobalSpreaderStimulus {
             return;
         }
         self.next_phase = self.cycle + self.rng.gen_range(500..3000);
+        // Offered load: a quarter, half or all of the default packet rates.
+        let scale = [25, 50, 100, 100][self.rng.gen_range(0..4)];
+        self.src.mix.rate_pct = StreamMix::default().rate_pct.map(|r| (r * scale / 100).max(1));
         for e in 0..self.p.eus {
             let b = match self.rng.gen_range(0..10) {
                 0..=4 => EuBehaviour::default(),
@@ -1432,7 +1467,8 @@ impl GlobalSpreaderStimulus {
 
     /// A write of RES_TOTAL/EDT_TOTAL of EU e is allowed now (idle, refusing this cycle).
     fn total_write_ok(&mut self, e: usize) -> bool {
-        self.pool.idle(e) && self.mirror.outstanding[e] == 0 && self.mirror.records[e] == 0
+        let held_here = self.mirror.held.is_some_and(|k| k[0] >> e & 1 == 1);
+        self.pool.idle(e) && self.mirror.outstanding[e] == 0 && self.mirror.records[e] == 0 && !held_here
     }
 
     fn write_total(&mut self, inp: &mut GlobalSpreaderInputs, addr: u64, data: u64) -> bool {
@@ -1469,6 +1505,11 @@ impl GlobalSpreaderStimulus {
             if (0x020..0x040).contains(&a) || (0x060..0x080).contains(&a) {
                 if self.write_total(inp, a, d) {
                     return;
+                }
+                if self.draining {
+                    // Busy EU: retry later (it becomes idle while draining).
+                    self.restore.push_back((a, d));
+                    break;
                 }
                 continue; // busy EU: skip, the next restore retries
             }

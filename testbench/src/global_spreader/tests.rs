@@ -43,7 +43,7 @@ fn random_run(p: &GlobalSpreaderParams, seed: u64, allow_errors: bool, cycles: u
             stim.drain();
         }
         if n > cycles + 100_000 {
-            return Err(format!("not drained after {n} cycles"));
+            return Err(format!("eus {} seed {seed}: not drained after {n} cycles: {}", p.eus, stim.pending()));
         }
         let i = stim.next(&last);
         let o = m.outputs(&i);
@@ -105,6 +105,20 @@ fn random_runs_on_other_parameters() {
     for p in sets {
         for errs in [false, true] {
             random_run(&p, 3, errs, 15_000, true).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+        }
+    }
+}
+
+/// The coverage of 200,000-cycle model runs (the lockstep length) on the four lockstep
+/// configurations, legal and with errors; `cargo test … -- --ignored` prints it.
+#[test]
+#[ignore]
+fn coverage_report_200k() {
+    for errs in [false, true] {
+        for p in GlobalSpreaderParams::lockstep_configs() {
+            let cov = random_run(&p, 2026, errs, 200_000, false).unwrap();
+            println!("{} eus={}: {}", if errs { "errors" } else { "legal" }, p.eus, bins(&cov));
+            cov.assert_all_hit().unwrap();
         }
     }
 }

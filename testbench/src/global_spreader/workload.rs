@@ -6,17 +6,20 @@
 //! contract otherwise: RES_TOTAL 64 and EDT_TOTAL 256 per EU, VGRP 8, 256-entry VDT/PT,
 //! PRIO 0, 1, …, all EUs enabled and dedicated, YIELD off):
 //! * Producers: each cycle an idle vertex producer presents a new vertex packet with
-//!   probability 50 %, the triangle producer 50 %, the patch producer 5 %. Sizes (resource
+//!   probability 40 %, the triangle producer 40 %, the patch producer 4 %. Sizes (resource
 //!   units) uniform: vertex 4–12, triangle 2–6, pixel 1–3, patch 8–16. 70 % of vertex,
 //!   patch and triangle packets are indexed; 20 % of vertex packets are partial groups.
 //!   Indexed triangles take their three vertices from one vertex group the VDT holds
 //!   (60 %), from several such groups (30 %) or from random indices (10 %, misses). Every
-//!   acked triangle is followed by 1–4 pixel packets (uniform), the last with `xp_last`;
-//!   they are presented as soon as the pixel channel is free. No conflicts are aimed at
-//!   the tables on purpose, no stray pixels, no malformed packets, no register traffic.
+//!   acked triangle is followed by 1–2 pixel packets (uniform), the last with `xp_last`;
+//!   they are presented as soon as the pixel channel is free. A producer presents its
+//!   next packet at the earliest in the cycle after a transfer, so the offered load is
+//!   about 0.29 vertex + 0.29 triangle + 0.43 pixel + 0.04 patch ≈ 1.05 packets per cycle
+//!   when nothing waits: more than the one dispatch per cycle of the GS. No conflicts are aimed at the tables on purpose, no stray pixels, no
+//!   malformed packets, no register traffic.
 //! * EUs ([`EuBehaviour`]): answer in every cycle (ack at once), 2 % refusals; an entity's
-//!   processing time (ack → `cr_edt`) uniform 16–96 cycles; vertex and patch data are
-//!   retained 8–48 cycles more before their VDT release; resources return in 1–4 pulses.
+//!   processing time (ack → `cr_edt`) uniform 32–160 cycles; vertex and patch data are
+//!   retained 16–64 cycles more before their VDT release; resources return in 1–4 pulses.
 //! * Configurations: 3, 5 and 16 EUs, each with locality on and off (the TOML reset
 //!   value of CTRL.LOCALITY_EN).
 //!
@@ -53,7 +56,7 @@ impl Workload {
             seed: 2026,
             cycles: 20_000,
             mix: StreamMix {
-                rate_pct: [50, 50, 0, 5],
+                rate_pct: [40, 40, 0, 4],
                 size: [(4, 12), (2, 6), (1, 3), (8, 16)],
                 indexed_pct: 70,
                 partial_pct: 20,
@@ -61,12 +64,12 @@ impl Workload {
                 tri_local_pct: 60,
                 tri_spread_pct: 30,
                 pt_conflict_pct: 0,
-                pixels_per_tri: (1, 4),
+                pixels_per_tri: (1, 2),
                 last_pct: 100,
                 pr_delay: (0, 0),
                 malformed_pct: 0,
             },
-            eu: EuBehaviour { answer_pct: 100, refuse_pct: 2, max_hold: 0, work: (16, 96), retain: (8, 48), split_pct: 30 },
+            eu: EuBehaviour { answer_pct: 100, refuse_pct: 2, max_hold: 0, work: (32, 160), retain: (16, 64), split_pct: 30 },
         }
     }
 
