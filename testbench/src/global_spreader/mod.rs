@@ -85,72 +85,73 @@ pub fn first_difference(
     if e.in_reset || a.in_reset {
         return None;
     }
-    let mut f: Vec<(String, u64, u64)> = Vec::new();
-    let mut push = |name: &str, x: u64, y: u64| f.push((name.to_string(), x, y));
+    let mut diff: Option<String> = None;
+    // Record the first difference only; names are formatted only then.
+    let mut cmp = |name: &dyn Fn() -> String, x: u64, y: u64| {
+        if diff.is_none() && x != y {
+            diff = Some(format!("{}: expected {x:#x}, actual {y:#x}", name()));
+        }
+    };
     let ready = [("vp_ready", VTX), ("tp_ready", TRI), ("xp_ready", PIX), ("pp_ready", PATCH)];
     for (name, t) in ready {
         if p.has(t) {
-            push(name, e.ready(t) as u64, a.ready(t) as u64);
+            cmp(&|| name.into(), e.ready(t) as u64, a.ready(t) as u64);
         }
     }
-    push("ar_valid", e.ar_valid, a.ar_valid);
-    push("busy", e.busy as u64, a.busy as u64);
-    push("stall", e.stall as u64, a.stall as u64);
-    push("eu_avail_cnt", e.eu_avail_cnt, a.eu_avail_cnt);
+    cmp(&|| "ar_valid".into(), e.ar_valid, a.ar_valid);
+    cmp(&|| "busy".into(), e.busy as u64, a.busy as u64);
+    cmp(&|| "stall".into(), e.stall as u64, a.stall as u64);
+    cmp(&|| "eu_avail_cnt".into(), e.eu_avail_cnt, a.eu_avail_cnt);
     let errs = ["err_vdt_miss", "err_pt_miss", "err_malformed", "err_credit", "err_release"];
+    let (ee, ae) = (e.errs(), a.errs());
     for (k, name) in errs.iter().enumerate() {
-        push(name, e.errs()[k] as u64, a.errs()[k] as u64);
+        cmp(&|| name.to_string(), ee[k] as u64, ae[k] as u64);
     }
-    push("cfg_rvalid", e.cfg_rvalid as u64, a.cfg_rvalid as u64);
-    push("st_slot_valid", e.st_slot_valid, a.st_slot_valid);
+    cmp(&|| "cfg_rvalid".into(), e.cfg_rvalid as u64, a.cfg_rvalid as u64);
+    cmp(&|| "st_slot_valid".into(), e.st_slot_valid, a.st_slot_valid);
+    let at = |v: &Vec<u64>, k: usize| v.get(k).copied().unwrap_or(u64::MAX);
     for k in 0..p.eus {
-        let at = |v: &Vec<u64>| v.get(k).copied().unwrap_or(u64::MAX);
-        push(&format!("st_free_res[{k}]"), at(&e.st_free_res), at(&a.st_free_res));
-        push(&format!("st_free_edt[{k}]"), at(&e.st_free_edt), at(&a.st_free_edt));
+        cmp(&|| format!("st_free_res[{k}]"), at(&e.st_free_res, k), at(&a.st_free_res, k));
+        cmp(&|| format!("st_free_edt[{k}]"), at(&e.st_free_edt, k), at(&a.st_free_edt, k));
     }
-    let bits = |v: &Vec<bool>, k: usize| v.get(k).map_or(2, |&b| b as u64);
+    // A missing bit reads 2 (never equal to a present one).
+    let bit = |v: &Vec<bool>, k: usize| v.get(k).map_or(2, |&b| b as u64);
     if p.has_vdt() {
         for k in 0..p.vdt_depth {
-            if bits(&e.st_vdt_valid, k) != bits(&a.st_vdt_valid, k) {
-                push(&format!("st_vdt_valid[{k}]"), bits(&e.st_vdt_valid, k), bits(&a.st_vdt_valid, k));
-            }
+            cmp(&|| format!("st_vdt_valid[{k}]"), bit(&e.st_vdt_valid, k), bit(&a.st_vdt_valid, k));
         }
     }
     if p.has_pt() {
         for k in 0..p.pt_depth {
-            if bits(&e.st_pt_valid, k) != bits(&a.st_pt_valid, k) {
-                push(&format!("st_pt_valid[{k}]"), bits(&e.st_pt_valid, k), bits(&a.st_pt_valid, k));
-            }
+            cmp(&|| format!("st_pt_valid[{k}]"), bit(&e.st_pt_valid, k), bit(&a.st_pt_valid, k));
         }
     }
     if e.ar_valid != 0 {
-        push("ar_type", e.ar_type, a.ar_type);
-        push("ar_footprint", e.ar_footprint, a.ar_footprint);
-        push("ar_copy_size", e.ar_copy_size, a.ar_copy_size);
-        push("ar_src_addr", e.ar_src_addr, a.ar_src_addr);
-        push("ar_vcount", e.ar_vcount, a.ar_vcount);
+        cmp(&|| "ar_type".into(), e.ar_type, a.ar_type);
+        cmp(&|| "ar_footprint".into(), e.ar_footprint, a.ar_footprint);
+        cmp(&|| "ar_copy_size".into(), e.ar_copy_size, a.ar_copy_size);
+        cmp(&|| "ar_src_addr".into(), e.ar_src_addr, a.ar_src_addr);
+        cmp(&|| "ar_vcount".into(), e.ar_vcount, a.ar_vcount);
         if p.has_vdt() {
-            push("ar_base_idx", e.ar_base_idx, a.ar_base_idx);
+            cmp(&|| "ar_base_idx".into(), e.ar_base_idx, a.ar_base_idx);
         }
         if p.has_pt() {
-            push("ar_prid", e.ar_prid, a.ar_prid);
-            push("ar_global_ref", e.ar_global_ref as u64, a.ar_global_ref as u64);
-            push("ar_ref_valid", e.ar_ref_valid, a.ar_ref_valid);
+            cmp(&|| "ar_prid".into(), e.ar_prid, a.ar_prid);
+            cmp(&|| "ar_global_ref".into(), e.ar_global_ref as u64, a.ar_global_ref as u64);
+            cmp(&|| "ar_ref_valid".into(), e.ar_ref_valid, a.ar_ref_valid);
             for k in 0..3 {
-                push(&format!("ar_ref_eu[{k}]"), e.ar_ref_eu[k], a.ar_ref_eu[k]);
-                push(&format!("ar_ref_ent[{k}]"), e.ar_ref_ent[k], a.ar_ref_ent[k]);
-                push(&format!("ar_ref_elem[{k}]"), e.ar_ref_elem[k], a.ar_ref_elem[k]);
-                push(&format!("ar_ref_grp[{k}]"), e.ar_ref_grp[k], a.ar_ref_grp[k]);
+                cmp(&|| format!("ar_ref_eu[{k}]"), e.ar_ref_eu[k], a.ar_ref_eu[k]);
+                cmp(&|| format!("ar_ref_ent[{k}]"), e.ar_ref_ent[k], a.ar_ref_ent[k]);
+                cmp(&|| format!("ar_ref_elem[{k}]"), e.ar_ref_elem[k], a.ar_ref_elem[k]);
+                cmp(&|| format!("ar_ref_grp[{k}]"), e.ar_ref_grp[k], a.ar_ref_grp[k]);
             }
         }
         if p.has(PIX) {
-            push("ar_pix_mask", e.ar_pix_mask, a.ar_pix_mask);
+            cmp(&|| "ar_pix_mask".into(), e.ar_pix_mask, a.ar_pix_mask);
         }
     }
     if e.cfg_rvalid {
-        push("cfg_rdata", e.cfg_rdata, a.cfg_rdata);
+        cmp(&|| "cfg_rdata".into(), e.cfg_rdata, a.cfg_rdata);
     }
-    f.into_iter()
-        .find(|(_, x, y)| x != y)
-        .map(|(name, x, y)| format!("{name}: expected {x:#x}, actual {y:#x}"))
+    diff
 }

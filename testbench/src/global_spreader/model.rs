@@ -20,6 +20,16 @@
 //!   error flags, STALL_CNT and the registered read data update. Because every effect
 //!   lands in the state, the evaluation of the next cycle sees it ("forwarding", D2).
 //!
+//! Cycle timing (contract §4 "Latencies"; event in cycle n): transfer → request in n+1
+//! (earliest ack n+1); ack or refusal → its effects and the next grant visible in n+1;
+//! credit, release, configuration write → n+1; read → `cfg_rdata` in n+1; malformed
+//! transfer → `err_malformed` in n+1. Up to one dispatch per cycle, also from one class.
+//!
+//! Deviations from the spec's proposal (§5) are the contract's D1–D11: no FSM but a
+//! slot per class evaluated every cycle, first fit over all candidates at once, the EU
+//! answering in the request cycle (no `rs_*`, tags or `dm_*`), refusal retry by a mask,
+//! malformed packets dropped at the channel, sticky requests, the contract's register map.
+//!
 //! Readings where the contract is silent (each is listed in `directed.rs` and in the
 //! report of the model's author):
 //! * `cr_res`, `cr_edt` and `cr_type` are payload of `cr_valid`: with `cr_valid[e] = 0`

@@ -741,8 +741,10 @@ pub struct CoverageCounts {
     pub en_off: u64,
     pub cfg_reads: u64,
     pub cfg_writes: u64,
+    /// STATUS writes that clear a set flag.
     pub w1c: u64,
     pub malformed: u64,
+    /// Rising edges of `err_release` / `err_credit`.
     pub err_release: u64,
     pub err_credit: u64,
     pub resets: u64,
@@ -758,6 +760,7 @@ pub struct Coverage {
     m: Mirror,
     allow_errors: bool,
     last_ack: Option<usize>,
+    last_errs: [bool; 5],
     pub inv: Invariants,
     pub hits: CoverageCounts,
 }
@@ -771,6 +774,7 @@ impl Coverage {
             m: Mirror::new(p),
             allow_errors,
             last_ack: None,
+            last_errs: [false; 5],
             inv: Invariants::new(p, !allow_errors),
             hits: CoverageCounts::default(),
         }
@@ -784,6 +788,7 @@ impl Coverage {
             h.resets += 1;
             self.m.update(i, o);
             self.last_ack = None;
+            self.last_errs = [false; 5];
             return;
         }
         let m = &self.m;
@@ -793,7 +798,12 @@ impl Coverage {
         h.en_off += u64::from(!m.r.en);
         h.cfg_reads += u64::from(i.cfg_valid && !i.cfg_we);
         h.cfg_writes += u64::from(i.cfg_valid && i.cfg_we);
-        h.w1c += u64::from(i.cfg_valid && i.cfg_we && i.cfg_addr == reg::STATUS && i.cfg_wdata & 0x7C != 0);
+        let flags: u64 = o.errs().iter().enumerate().map(|(k, &f)| u64::from(f) << k).sum();
+        let status_write = i.cfg_valid && i.cfg_we && i.cfg_addr & 0x3FF == reg::STATUS;
+        h.w1c += u64::from(status_write && (i.cfg_wdata >> 2) & flags != 0);
+        h.err_release += u64::from(o.err_release && !self.last_errs[4]);
+        h.err_credit += u64::from(o.err_credit && !self.last_errs[3]);
+        self.last_errs = o.errs();
         for t in [VTX, PATCH, TRI] {
             if let Some(k) = &m.slots[t] {
                 if m.view(k).blocked {
@@ -840,8 +850,6 @@ impl Coverage {
             h.home_fallback += u64::from(home.is_some_and(|x| x != a.eu));
         }
         self.last_ack = this_ack;
-        h.err_release += u64::from(o.err_release && i.cfg_valid && i.cfg_we && i.cfg_addr == reg::STATUS);
-        h.err_credit += u64::from(o.err_credit && i.cfg_valid && i.cfg_we && i.cfg_addr == reg::STATUS);
     }
 
     /// The bins and whether the parameters and the mode require them.
@@ -875,8 +883,8 @@ impl Coverage {
             ("cfg_writes".into(), h.cfg_writes, true),
             ("w1c".into(), h.w1c, true),
             ("malformed".into(), h.malformed, errs && p.has_vdt()),
-            ("err_release_cleared".into(), h.err_release, errs),
-            ("err_credit_cleared".into(), h.err_credit, errs),
+            ("err_release".into(), h.err_release, errs),
+            ("err_credit".into(), h.err_credit, errs),
             ("resets".into(), h.resets, errs),
             ("ack_and_refuse".into(), h.ack_and_refuse, errs),
         ]);
