@@ -28,8 +28,9 @@
 //!   ([`EuPool::release_pt`]: after the triangle's last pixel packet when no pixel
 //!   packet carries `xp_last`). Each entry is released once, by its owner.
 //! * Totals: [`EuPool::set_totals`] follows RES_TOTAL/EDT_TOTAL writes (the stimulus
-//!   writes them only for an idle EU and holds that EU's answer in the write cycle,
-//!   [`EuPool::force_hold`]).
+//!   writes them only for an idle EU that is not the target of a held request, and that
+//!   EU refuses in the write cycle, [`EuPool::force_refuse`], so that no request can be
+//!   acked by it or held at it across the write).
 
 use super::model::{ones, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PATCH, VTX};
 use rand::{Rng, SeedableRng};

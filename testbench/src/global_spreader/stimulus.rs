@@ -10,8 +10,10 @@
 //! one in use (blocking); every acked triangle gets 0–4 pixel packets, whose PT entry is
 //! released either by the last pixel packet (`xp_last`) or afterwards by its owner
 //! (`pr`); stray pixel packets with an unused triangle id miss the PT. The EU side is the
-//! [`EuPool`] of `eu.rs` (acks, 5 % refusals, holds, credits, releases), with a random
-//! behaviour per EU that changes from phase to phase (fast, slow, refusing).
+//! [`EuPool`] of `eu.rs` (acks, 5 % refusals, holds, credits, releases). Every 500–3,000
+//! cycles a new phase gives each EU a random behaviour (quick, fast, slow to answer,
+//! refusing 40 %, long-running entities) and the producers an offered load of ¼, ½ or
+//! all of their default rates. Packet sizes are capped at a quarter of 2^RES_W−1.
 //! Configuration traffic: a sweep reads every readable register (one read every few
 //! cycles: well under 10,000 cycles per sweep for 32 EUs), random reads of any address,
 //! random writes to CTRL (EN off for 1–30 cycles, LOCALITY, YIELD), EU_ENABLE, DED_MASK,
@@ -644,7 +646,6 @@ impl Invariants {
     }
 
     fn account(&mut self, i: &GlobalSpreaderInputs, o: &GlobalSpreaderOutputs) -> Result<(), String> {
-        let p = self.m.p.clone();
         let ev = self.m.update(i, o);
         self.expect_err = [false; 5];
         if ev.reset {
@@ -681,13 +682,12 @@ impl Invariants {
         // Refused masks: see the module documentation.
         for t in 0..4 {
             match ev.request {
-                Some((rt, e, again)) if rt == t => {
+                Some((rt, _, again)) if rt == t => {
                     if ev.ack.is_some() {
                         self.refused_any[t] = 0;
                         self.refused_recent[t] = 0;
                     } else {
                         let bit = ev.refused.map_or(0, |(_, x)| 1 << x);
-                        let _ = e;
                         self.refused_recent[t] = if again { 0 } else { self.refused_recent[t] } | bit;
                         self.refused_any[t] |= bit;
                     }
@@ -699,7 +699,6 @@ impl Invariants {
                 self.refused_recent[t] = 0;
             }
         }
-        let _ = p;
         Ok(())
     }
 }
@@ -1029,9 +1028,13 @@ impl PacketSource {
         self.rng.gen_range(0..100) < x
     }
 
+    /// A packet size from the mix, scaled down for narrow resource counters (at most a
+    /// quarter of 2^RES_W−1).
     fn size(&mut self, t: usize) -> u64 {
+        let cap = (self.p.res_mask() / 4).max(1);
         let (lo, hi) = self.mix.size[t];
-        self.rng.gen_range(lo..=hi) & self.p.res_mask()
+        let hi = hi.min(cap);
+        self.rng.gen_range(lo.min(hi)..=hi)
     }
 
     /// Valid VDT entries as (vertex group number, EU).
@@ -1416,7 +1419,7 @@ impl GlobalSpreaderStimulus {
         self.behaviour_phase();
         self.config(&mut inp);
         if self.allow_errors && !self.draining {
-            self.inject_errors(&mut inp);
+            self.inject_errors();
         }
         self.src.drive(&self.mirror, &mut inp);
         self.pool.drive(&mut inp);
@@ -1498,7 +1501,6 @@ impl GlobalSpreaderStimulus {
     }
 
     fn config(&mut self, inp: &mut GlobalSpreaderInputs) {
-        let p = self.p.clone();
         let now = self.cycle;
         if !self.draining && now >= self.next_restore {
             self.next_restore = now + self.rng.gen_range(1500..3500);
@@ -1540,7 +1542,6 @@ impl GlobalSpreaderStimulus {
             inp.cfg_wdata = self.rng.gen::<u32>() as u64;
             inp.cfg_we = self.rng.gen();
         }
-        let _ = p;
     }
 
     fn random_write(&mut self, inp: &mut GlobalSpreaderInputs) {
@@ -1592,7 +1593,7 @@ impl GlobalSpreaderStimulus {
         *inp = inp.clone().write(a, d);
     }
 
-    fn inject_errors(&mut self, inp: &mut GlobalSpreaderInputs) {
+    fn inject_errors(&mut self) {
         let p = self.p.clone();
         let e = self.rng.gen_range(0..p.eus);
         match self.rng.gen_range(0..400) {
@@ -1618,6 +1619,5 @@ impl GlobalSpreaderStimulus {
             }
             _ => {}
         }
-        let _ = inp;
     }
 }

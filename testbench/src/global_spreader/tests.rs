@@ -100,7 +100,14 @@ fn random_runs_on_other_parameters() {
             yield_enable: true,
             ..d.clone()
         },
-        GlobalSpreaderParams { eus: 32, ..GlobalSpreaderParams::with_eus(32) },
+        GlobalSpreaderParams {
+            res_w: 4,
+            ent_w: 1,
+            res_total: vec![15; 3],
+            edt_total: vec![2; 3],
+            ..GlobalSpreaderParams::with_eus(3)
+        },
+        GlobalSpreaderParams::with_eus(32),
     ];
     for p in sets {
         for errs in [false, true] {
