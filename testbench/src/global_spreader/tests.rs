@@ -373,3 +373,15 @@ fn workload_runs_on_model() {
         assert!(r.acks[VTX] > 0 && r.acks[TRI] > 0 && r.acks[PIX] > 0 && r.acks[PATCH] > 0, "{r:?}");
     }
 }
+
+/// The bench table on the model at the documented length (20,000 cycles);
+/// `cargo test … -- --ignored` prints it.
+#[test]
+#[ignore]
+fn workload_table_on_model() {
+    let results: Vec<_> = Workload::table()
+        .iter()
+        .map(|w| run_workload(&mut ModelDut::new(&w.params()), w))
+        .collect();
+    println!("{}", format_table(&results));
+}
