@@ -13,13 +13,13 @@
 //! and, for every block, the full lockstep rate (typed adapter + spec model +
 //! comparison every cycle) at the default config.
 //!
-//! Then the blocks' own benchmarks, each run through the Verilated RTL:
-//! * task_combiner lane utilization on the synthetic tile workload
+//! Then the blocks' own benchmarks:
+//! * task_combiner lane utilization (through the Verilated RTL) on the synthetic tile workload
 //!   (`task_combiner::workload`) at table sizes 1-32 and widths 8/16/32, next to
 //!   the naive single-open-task baseline on the same workload;
 //! * thread_merge lane utilization after the merge point on the synthetic
 //!   edge-coverage distributions (`thread_merge::workload`), merging off / on /
-//!   on with remap.
+//!   on with remap (on the model: see `thread_merge_utilization`).
 //!
 //! Usage: `warpgen-bench [SECTION...] [--seed N]`, sections `harness`,
 //! `task_combiner`, `thread_merge` (default: all). `--seed` seeds the block
@@ -219,16 +219,15 @@ fn task_combiner_utilization(seed: u64) -> Result<(), String> {
     Ok(())
 }
 
-/// Lane utilization after the merge point, through the RTL.
+/// Lane utilization after the merge point. The benchmark's block has 32 slots, whose
+/// Verilated C++ takes g++ many minutes per configuration, so the table runs on the
+/// model, which the lockstep tests hold equal to the RTL every cycle.
 fn thread_merge_utilization(seed: u64) -> Result<(), String> {
-    use warpgen_testbench::thread_merge::rtl::RtlThreadMerge;
     use warpgen_testbench::thread_merge::workload::{format_table, utilization_table};
-    use warpgen_testbench::thread_merge::{ThreadMergeDut, ThreadMergeParams};
-    let mut make = |p: &ThreadMergeParams| -> Box<dyn ThreadMergeDut> {
-        Box::new(RtlThreadMerge::new(p, false).unwrap_or_else(|e| panic!("{e}")))
-    };
+    use warpgen_testbench::thread_merge::{ModelDut, ThreadMergeDut, ThreadMergeParams};
+    let mut make = |p: &ThreadMergeParams| -> Box<dyn ThreadMergeDut> { Box::new(ModelDut::new(p)) };
     let rows = utilization_table(&mut make, &[4, 8, 16, 32], seed)?;
-    println!("thread_merge: share of lanes doing useful work after the merge point; RTL in Verilator");
+    println!("thread_merge: share of lanes doing useful work after the merge point; reference model");
     println!("  synthetic edge-coverage workloads, seed {seed} (thread_merge::workload)");
     print!("{}", format_table(&rows));
     Ok(())
