@@ -6,7 +6,9 @@ pub mod branch_stack;
 pub mod config;
 pub mod emit;
 pub mod hdl;
+pub mod mem;
 pub mod scoreboard;
+pub mod task_combiner;
 pub mod thread_merge;
 
 pub use config::{Config, ConfigError, Origin};
@@ -60,6 +62,7 @@ pub fn generate(config: &Config, block: &str) -> Result<Emitted, String> {
     match block {
         "scoreboard" => emit_block(config.scoreboard()?),
         "branch_stack" => emit_block(config.branch_stack()?),
+        "task_combiner" => emit_block(config.task_combiner()?),
         "thread_merge" => emit_block(config.thread_merge()?),
         other => Err(format!(
             "block `{other}` is not built in this version of warpgen (built: {})",

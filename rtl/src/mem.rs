@@ -1,0 +1,190 @@
+//! Memories shared by the blocks.
+//!
+//! rust-hdl's `RAM` widget reads every cycle (no read enable) and is sized by
+//! const generics. [`SyncRam`] is sized at run time, like everything a config
+//! counts, and holds its read data until the next enabled read, which is what a
+//! block needs when a registered output must stay stable under back-pressure
+//! while the row it came from is rewritten.
+
+use crate::hdl::signals;
+use rust_hdl::prelude::*;
+
+/// A simple dual-port synchronous RAM: `depth` words of `width` bits, one write
+/// port and one read port with read enable, one clock.
+///
+/// * Write: at a rising edge with `write_enable`, `mem[write_address] <= write_data`.
+/// * Read: at a rising edge with `read_enable`, `read_data <= mem[read_address]`;
+///   without it `read_data` keeps its value. A read and a write of the same
+///   address at one edge return the old word (read-before-write).
+/// * `read_data` is 0 until the first enabled read; the words are undefined
+///   until written (no reset: a RAM has none).
+///
+/// Ports are vectors of bits, so that no width is a const generic: address bit
+/// `i` is `write_address[i]` / `read_address[i]` (exactly ceil(log2 depth) of
+/// them, none for a one-word memory), data bit `i` is `write_data[i]` /
+/// `read_data[i]`.
+///
+/// The Verilog is the style yosys infers as block RAM (a `reg` array written in
+/// one clocked block and read into a register in another; with
+/// `synth_ice40` an `SB_RAM40_4K` per 256 x 16 bits, read enable on `RE`). The
+/// array carries `ram_style = "block"` so that small tables, which yosys would
+/// otherwise build from flip-flops, use block RAM too; Verilator ignores the
+/// attribute.
+#[derive(LogicBlock)]
+pub struct SyncRam {
+    pub clock: Signal<In, Clock>,
+    pub write_enable: Signal<In, Bit>,
+    pub write_address: Vec<Signal<In, Bit>>,
+    pub write_data: Vec<Signal<In, Bit>>,
+    pub read_enable: Signal<In, Bit>,
+    pub read_address: Vec<Signal<In, Bit>>,
+    pub read_data: Vec<Signal<Out, Bit>>,
+    /// Words, and the contents for rust-hdl's own simulator.
+    _depth: usize,
+    _words: Vec<Vec<bool>>,
+    _read: Vec<bool>,
+}
+
+/// Bits of an address of `depth` words: ceil(log2 depth), 0 for one word.
+pub fn address_bits(depth: usize) -> usize {
+    let mut b = 0;
+    while (1usize << b) < depth {
+        b += 1;
+    }
+    b
+}
+
+impl SyncRam {
+    /// A RAM of `depth` (at least 1) words of `width` (at least 1) bits.
+    pub fn new(depth: usize, width: usize) -> Self {
+        assert!(depth >= 1 && width >= 1, "SyncRam needs at least one word of one bit");
+        let aw = address_bits(depth);
+        SyncRam {
+            clock: Signal::default(),
+            write_enable: Signal::default(),
+            write_address: signals(aw),
+            write_data: signals(width),
+            read_enable: Signal::default(),
+            read_address: signals(aw),
+            read_data: signals(width),
+            _depth: depth,
+            _words: vec![vec![false; width]; depth],
+            _read: vec![false; width],
+        }
+    }
+
+    /// `{name[n-1], …, name[0]}` in rust-hdl's port names (`name$i`).
+    fn concat(name: &str, n: usize) -> String {
+        let bits: Vec<String> = (0..n).rev().map(|i| format!("{name}${i}")).collect();
+        format!("{{{}}}", bits.join(", "))
+    }
+
+    fn address_of(bits: &[Signal<In, Bit>]) -> usize {
+        bits.iter().enumerate().fold(0, |a, (i, b)| a | ((b.val() as usize) << i))
+    }
+}
+
+impl Logic for SyncRam {
+    fn update(&mut self) {
+        if self.clock.pos_edge() {
+            let ra = Self::address_of(&self.read_address);
+            if self.read_enable.val() {
+                self._read = self._words.get(ra).cloned().unwrap_or_else(|| vec![false; self.read_data.len()]);
+            }
+            let wa = Self::address_of(&self.write_address);
+            if self.write_enable.val() && wa < self._depth {
+                self._words[wa] = self.write_data.iter().map(|b| b.val()).collect();
+            }
+        }
+        for (q, v) in self.read_data.iter_mut().zip(&self._read) {
+            q.next = *v;
+        }
+    }
+
+    fn connect(&mut self) {
+        for q in &mut self.read_data {
+            q.connect();
+        }
+    }
+
+    fn hdl(&self) -> Verilog {
+        let width = self.write_data.len();
+        let aw = self.write_address.len();
+        let (word, wa, ra) = if aw == 0 {
+            ("[0]".to_string(), String::new(), String::new())
+        } else {
+            (
+                "[addr]".to_string(),
+                format!("    wire [{}:0] wa = {};\n", aw - 1, Self::concat("write_address", aw)),
+                format!("    wire [{}:0] ra = {};\n", aw - 1, Self::concat("read_address", aw)),
+            )
+        };
+        let wr = word.replace("addr", "wa");
+        let rd = word.replace("addr", "ra");
+        let unpack: String = (0..width).map(|i| format!("        read_data${i} = rd[{i}];\n")).collect();
+        Verilog::Custom(format!(
+            "\
+    (* ram_style = \"block\", no_rw_check, nomem2reg *)
+    reg [{msb}:0] mem [0:{last}];
+    reg [{msb}:0] rd;
+{wa}{ra}    wire [{msb}:0] wd = {wd};
+
+    initial begin
+        rd = {width}'h0;
+    end
+
+    always @(posedge clock) begin
+        if (write_enable) begin
+            mem{wr} <= wd;
+        end
+    end
+
+    always @(posedge clock) begin
+        if (read_enable) begin
+            rd <= mem{rd};
+        end
+    end
+
+    always @(*) begin
+{unpack}    end
+",
+            msb = width - 1,
+            last = self._depth - 1,
+            wd = Self::concat("write_data", width),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verilog(depth: usize, width: usize) -> String {
+        match SyncRam::new(depth, width).hdl() {
+            Verilog::Custom(v) => v,
+            _ => panic!("custom Verilog expected"),
+        }
+    }
+
+    #[test]
+    fn address_bits_are_ceil_log2() {
+        let got: Vec<usize> = [1, 2, 3, 4, 5, 16, 17, 64].iter().map(|d| address_bits(*d)).collect();
+        assert_eq!(got, vec![0, 1, 2, 2, 3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn verilog_is_sized_exactly() {
+        let v = verilog(5, 3);
+        assert!(v.contains("reg [2:0] mem [0:4];"), "{v}");
+        assert!(v.contains("wire [2:0] ra = {read_address$2, read_address$1, read_address$0};"), "{v}");
+        assert!(v.contains("wire [2:0] wd = {write_data$2, write_data$1, write_data$0};"), "{v}");
+        assert!(v.contains("if (read_enable) begin\n            rd <= mem[ra];"), "{v}");
+        assert!(v.contains("read_data$2 = rd[2];"), "{v}");
+        let r = SyncRam::new(5, 3);
+        assert_eq!((r.read_address.len(), r.write_address.len(), r.read_data.len()), (3, 3, 3));
+        // One word: no address at all.
+        let v = verilog(1, 13);
+        assert!(v.contains("reg [12:0] mem [0:0];") && v.contains("mem[0] <= wd;") && !v.contains(" ra "), "{v}");
+        assert_eq!(SyncRam::new(1, 13).read_address.len(), 0);
+    }
+}
