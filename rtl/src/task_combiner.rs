@@ -12,7 +12,7 @@
 //! the behavioural rules of §5 (match, fullness, triggers T1–T4, the
 //! fullest / oldest / no-dependency policies, ordering), through the ports of
 //! §10.3 and the cycle semantics of §10.5 as changed by the warpgen contract
-//! (`contracts/task_combiner.md`, which wins where they differ).
+//! (`docs/contracts/task_combiner.md`, which wins where they differ).
 //!
 //! ## Cycle timing (contract §4; spec §10.5)
 //! * Every decision of cycle n is computed from the registers at the start of
