@@ -865,6 +865,7 @@ mod tests {
         let c = Config::embedded(&[]).unwrap();
         assert_eq!(c.scoreboard.unwrap(), ScoreboardConfig::default());
         assert_eq!(c.branch_stack.unwrap(), BranchStackConfig::default());
+        assert_eq!(c.thread_merge.unwrap(), ThreadMergeConfig::default());
     }
 
     #[test]
@@ -997,6 +998,84 @@ mod tests {
         assert!(load("[scoreboard]\n", &["trackers=1"]).is_err());
         assert!(load("[scoreboard]\n", &["gpu.trackers=1"]).unwrap_err().message.contains("unknown block"));
         assert!(load("[scoreboard]\n", &["scoreboard.trackers"]).is_err());
+    }
+
+    #[test]
+    fn thread_merge_keys_ranges_types_and_derived_widths() {
+        let c = Config::embedded(&[]).unwrap();
+        assert_eq!(c.thread_merge().unwrap(), &ThreadMergeConfig::default());
+        let d = ThreadMergeConfig::default();
+        assert_eq!((d.lanes, d.slots, d.remap, d.pair_hold, d.merge_timeout, d.tag_width, d.prim_width), (4, 4, true, 4, 16, 32, 16));
+        let c = load("[thread_merge]\n", &[]).unwrap();
+        assert_eq!(c.blocks(), vec!["thread_merge"]);
+        assert_eq!(c.thread_merge().unwrap(), &d);
+        assert!(c.scoreboard().is_err());
+
+        for (key, lo, hi) in [
+            ("slots", 1, 32),
+            ("pair_hold", 0, 255),
+            ("merge_timeout", 0, 255),
+            ("tag_width", 1, 64),
+            ("prim_width", 1, 32),
+        ] {
+            for ok in [lo, hi] {
+                assert!(load(&format!("[thread_merge]\n{key} = {ok}\n"), &[]).is_ok(), "{key}={ok}");
+            }
+            for bad in [lo - 1, hi + 1] {
+                let e = load(&format!("# c\n[thread_merge]\n{key} = {bad}\n"), &[]).unwrap_err();
+                assert_eq!(e.key, format!("thread_merge.{key}"));
+                assert_eq!(e.line, Some(3));
+                assert_eq!(e.to_string(), format!("t.toml:3: key `thread_merge.{key}`: {bad} is out of range: allowed {lo} to {hi}"));
+            }
+        }
+        // lanes: only whole powers-of-two numbers of quads.
+        for ok in [4, 8, 16, 32] {
+            assert_eq!(load(&format!("[thread_merge]\nlanes = {ok}\n"), &[]).unwrap().thread_merge().unwrap().lanes, ok);
+        }
+        for bad in [-4, 0, 1, 2, 3, 5, 12, 24, 64] {
+            let e = load(&format!("[thread_merge]\nlanes = {bad}\n"), &[]).unwrap_err();
+            assert_eq!(e.key, "thread_merge.lanes");
+            assert_eq!(e.line, Some(2));
+            assert!(e.message.starts_with(&format!("{bad} is not allowed: allowed 4, 8, 16, 32")), "{e}");
+        }
+        // remap is a boolean; the numbers are integers; unknown keys are errors.
+        for ok in ["true", "false"] {
+            let c = load(&format!("[thread_merge]\nremap = {ok}\n"), &[]).unwrap();
+            assert_eq!(c.thread_merge().unwrap().remap, ok == "true");
+        }
+        for (text, key) in [
+            ("remap = 1", "remap"),
+            ("remap = \"yes\"", "remap"),
+            ("lanes = \"8\"", "lanes"),
+            ("slots = 2.5", "slots"),
+            ("tag_width = true", "tag_width"),
+        ] {
+            let e = load(&format!("[thread_merge]\nprim_width = 8\n{text}\n"), &[]).unwrap_err();
+            assert!(e.message.contains("invalid type"), "{text}: {e}");
+            assert_eq!(e.key, format!("thread_merge.{key}"), "{text}");
+            assert_eq!(e.line, Some(3), "{text}");
+        }
+        let e = load("[thread_merge]\nlane = 8\n", &[]).unwrap_err();
+        assert!(e.message.contains("unknown field `lane`"), "{e}");
+        assert_eq!(e.key, "thread_merge.lane");
+        // Overrides are checked like file values.
+        let c = load("[thread_merge]\n", &["thread_merge.remap=false", "thread_merge.slots=1"]).unwrap();
+        assert_eq!((c.thread_merge().unwrap().remap, c.thread_merge().unwrap().slots), (false, 1));
+        let e = load("[thread_merge]\n", &["thread_merge.lanes=12"]).unwrap_err();
+        assert_eq!(e.key, "thread_merge.lanes");
+        let e = load("[thread_merge]\n", &["thread_merge.remap=2"]).unwrap_err();
+        assert!(e.message.contains("invalid type"), "{e}");
+
+        // TGID_W = 1 + ceil(log2 S), CNT_W = ceil(log2(S+1)), LANE_W = log2 LANES.
+        let cfg = |slots, lanes| ThreadMergeConfig { slots, lanes, ..Default::default() };
+        let slots = [1, 2, 3, 4, 5, 8, 9, 16, 17, 31, 32];
+        let tgw: Vec<usize> = slots.iter().map(|s| cfg(*s, 4).tgid_bits()).collect();
+        assert_eq!(tgw, vec![1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6]);
+        let cnt: Vec<usize> = slots.iter().map(|s| cfg(*s, 4).cnt_bits()).collect();
+        assert_eq!(cnt, vec![1, 2, 2, 3, 3, 4, 4, 5, 5, 5, 6]);
+        let lw: Vec<usize> = [4, 8, 16, 32].iter().map(|l| cfg(4, *l).lane_bits()).collect();
+        assert_eq!(lw, vec![2, 3, 4, 5]);
+        assert_eq!([0, 1, 2, 3, 4, 15, 16, 254, 255].map(bits_for), [0, 1, 2, 2, 3, 4, 5, 8, 8]);
     }
 
     #[test]

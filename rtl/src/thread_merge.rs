@@ -1391,3 +1391,110 @@ fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
         ],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{generate, Config};
+
+    fn emit(sets: &[&str]) -> crate::Emitted {
+        let sets: Vec<String> = sets.iter().map(|s| format!("thread_merge.{s}")).collect();
+        generate(&Config::embedded(&sets).unwrap(), "thread_merge").unwrap()
+    }
+
+    fn widths(e: &crate::Emitted) -> Vec<(&str, usize)> {
+        e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect()
+    }
+
+    fn width(e: &crate::Emitted, port: &str) -> usize {
+        e.ports.iter().find(|p| p.name == port).unwrap_or_else(|| panic!("{port}")).width()
+    }
+
+    #[test]
+    fn ports_are_exact_for_the_default_config() {
+        // lanes 4, slots 4 (TGID_W 3, CNT_W 3, LANE_W 2), tag 32, prim 16: contract §3.
+        let e = emit(&[]);
+        let want = [
+            ("clock", 1), ("reset", 1),
+            ("frag_valid", 1), ("frag_ready", 1), ("frag_cov", 4), ("frag_prim", 16), ("frag_tag", 32), ("frag_last", 1), ("flush", 1),
+            ("grp_valid", 1), ("grp_ready", 1), ("grp_paired", 1), ("grp_a_tgid", 3), ("grp_a_cov", 4), ("grp_a_tag", 32),
+            ("grp_b_tgid", 3), ("grp_b_cov", 4), ("grp_b_perm", 2), ("grp_b_tag", 32),
+            ("me_valid", 1), ("me_ready", 1), ("me_tgid", 3),
+            ("rsp_valid", 1), ("rsp_ready", 1), ("rsp_tgid", 3), ("rsp_merged", 1), ("rsp_active", 4), ("rsp_retire", 1), ("rsp_retire_tgid", 3),
+            ("term_valid", 1), ("term_tgid", 3), ("disc_valid", 1), ("disc_tgid", 3), ("disc_mask", 4), ("xl_valid", 1), ("xl_tgid", 3),
+            ("rf_tgid", 3), ("rf_common_wmask", 4), ("rf_exec_mask", 4), ("rf_perm", 2), ("rf_post", 1),
+            ("wb_tgid", 3), ("wb_active", 4), ("wb_lane_src", 4), ("wb_tag_self", 32), ("wb_tag_partner", 32), ("wb_perm_self", 2),
+            ("wb_perm_partner", 2), ("wb_orig_lane", 8),
+            ("free_cnt", 3), ("pend_valid", 1), ("merge_count", 32), ("err_proto", 1), ("err_xlane", 1),
+            ("st_state", 16), ("st_active", 32), ("st_slot", 12), ("st_owe", 8),
+        ];
+        assert_eq!(widths(&e), want);
+        assert!(e.verilog.contains(".me_tgid({5'b0, me_tgid})"), "ids zero-extended into the core");
+        assert!(e.verilog.contains(".wb_perm_own(wb_perm_self)"));
+        // Packed vectors: group t = 2s+m, slot s = {merged, broken, paired}, lane i's orig index.
+        assert!(e.verilog.contains(".st_state_b_1(st_state[7:6])"), "group 3 at [6 +: 2]");
+        assert!(e.verilog.contains(".st_merged_2(st_slot[8])"), "slot 2 merged at bit 3*2+2");
+        assert!(e.verilog.contains(".st_active_a_3(st_active[27:24])"), "group 6 at [24 +: 4]");
+        assert!(e.verilog.contains(".wb_orig_lo_3(wb_orig_lane[7:6])"));
+    }
+
+    #[test]
+    fn ports_follow_every_width_key() {
+        let e = emit(&["slots=1", "lanes=32", "tag_width=64", "prim_width=1"]);
+        for (p, w) in [
+            ("frag_cov", 32), ("frag_prim", 1), ("frag_tag", 64), ("grp_a_tgid", 1), ("grp_b_tgid", 1), ("grp_a_tag", 64),
+            ("me_tgid", 1), ("rsp_tgid", 1), ("rsp_retire_tgid", 1), ("rsp_active", 32), ("disc_mask", 32), ("wb_tag_partner", 64),
+            ("wb_orig_lane", 32 * 5), ("free_cnt", 1), ("st_state", 4), ("st_active", 64), ("st_slot", 3), ("st_owe", 2),
+        ] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        assert!(e.verilog.contains(".wb_orig_hi_31_2(wb_orig_lane[159])"), "lane 31's quad bit 2");
+        let e = emit(&["slots=5", "lanes=8"]);
+        for (p, w) in [("grp_a_tgid", 4), ("term_tgid", 4), ("free_cnt", 3), ("st_state", 20), ("st_active", 80), ("st_slot", 15), ("wb_orig_lane", 24)] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        let e = emit(&["slots=32"]);
+        for (p, w) in [("grp_a_tgid", 6), ("wb_tgid", 6), ("free_cnt", 6), ("st_owe", 64), ("st_state", 128)] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+    }
+
+    /// rust-hdl DFF instances per register width, by instance name prefix.
+    fn dff_instances(e: &crate::Emitted, w: usize) -> usize {
+        let module = format!("    warpgen_thread_merge_dff_w{w} ");
+        e.verilog.lines().filter(|l| l.starts_with(&module)).count()
+    }
+
+    #[test]
+    fn registers_are_exact() {
+        // slots 3, tag 5, prim 3, pair_hold 2 (age 2 bits), merge_timeout 5 (wait 0..4: 3 bits).
+        let e = emit(&["slots=3", "tag_width=5", "prim_width=3", "pair_hold=2", "merge_timeout=5", "lanes=8"]);
+        let (s, tag) = (3, 5);
+        let per_slot = 2 * tag + 2 + 3 + 3; // tags, owe, paired/broken/merged, wait counter
+        let pend = 1 + 3 + tag + 1 + 2; // v, prim, tag, last, age
+        let grp = 1 + 1 + 2 + 2 * tag; // valid, paired, slot number, tags
+        let rsp = 1 + 3 + 1; // valid, tgid, merged
+        assert_eq!(dff_instances(&e, 1), s * per_slot + pend + grp + rsp + 2);
+        assert_eq!(dff_instances(&e, 2), 3 * s + 1, "states A, B, perm per slot; grp_b_perm");
+        assert_eq!(dff_instances(&e, 8), 2 * s + 4, "active A, B per slot; candidate, grp A, B, rsp masks");
+        assert_eq!(dff_instances(&e, 32), 1, "merge_count");
+        // No timeout, no hold window: no counter at all.
+        let e = emit(&["slots=1", "tag_width=1", "prim_width=1", "pair_hold=0", "merge_timeout=0"]);
+        assert_eq!(dff_instances(&e, 1), (2 + 2 + 3) + (1 + 1 + 1 + 1) + (1 + 1 + 2) + (1 + 1 + 1) + 2);
+        // merge_timeout 1: the wait counter only ever holds 0.
+        let e = emit(&["slots=1", "tag_width=1", "prim_width=1", "pair_hold=0", "merge_timeout=1"]);
+        assert_eq!(dff_instances(&e, 1), 20);
+    }
+
+    #[test]
+    fn emission_is_deterministic_prefixed_and_config_sensitive() {
+        let a = emit(&["lanes=16", "slots=3"]).verilog;
+        assert_eq!(a, emit(&["lanes=16", "slots=3"]).verilog);
+        assert_ne!(a, emit(&["lanes=16", "slots=3", "remap=false"]).verilog);
+        assert_ne!(a, emit(&["lanes=16", "slots=3", "merge_timeout=15"]).verilog);
+        for line in a.lines().filter(|l| l.starts_with("module ")) {
+            assert!(line.starts_with("module warpgen_thread_merge"), "{line}");
+        }
+        assert!(!a.contains('$'), "no rust-hdl path separators left");
+        assert!(a.contains("//   remap") && a.contains("//   TGID_W (thread-group id bits) = 3"), "header lists the parameters");
+    }
+}

@@ -513,3 +513,30 @@ fn exhaustive_pair_table_matches_r5_and_the_contract_counts() {
         assert_eq!(merged, if remap { 108 } else { 50 });
     }
 }
+
+/// Flip-flops of a config, counted from the register list of R2 (contract §2 widths).
+fn flops(lanes: usize, slots: usize, tag: usize, prim: usize, pair_hold: u64, timeout: u64) -> usize {
+    let bits = |v: u64| (64 - v.leading_zeros()) as usize;
+    let wait = if timeout == 0 { 0 } else { bits(timeout - 1) };
+    let tgw = 1 + bits(slots as u64 - 1);
+    let per_slot = 2 * 2 + 2 * lanes + 2 + 3 + 2 + wait + 2 * tag; // states, masks, owe, flags, perm, counter, tags
+    let pend = 1 + lanes + prim + tag + 1 + bits(pair_hold);
+    let grp = 1 + 1 + (tgw - 1) + 2 * lanes + 2 + 2 * tag;
+    let rsp = 1 + tgw + 1 + lanes;
+    slots * per_slot + pend + grp + rsp + 32 + 2
+}
+
+#[test]
+fn lint_and_synth_with_exact_flops() {
+    for (sets, n) in [
+        (vec![], flops(4, 4, 32, 16, 4, 16)),
+        (vec!["lanes=8", "slots=3", "tag_width=5", "prim_width=3", "pair_hold=2", "merge_timeout=5", "remap=false"], flops(8, 3, 5, 3, 2, 5)),
+    ] {
+        let sets: Vec<String> = sets.iter().map(|s| format!("thread_merge.{s}")).collect();
+        let e = generate(&Config::embedded(&sets).unwrap(), "thread_merge").unwrap();
+        harness::lint(&e).unwrap_or_else(|m| panic!("lint {sets:?}: {m}"));
+        let r = harness::synth(&e).unwrap_or_else(|m| panic!("yosys {sets:?}: {m}"));
+        assert_eq!(r.flip_flops, n, "{sets:?}: {r:?}");
+    }
+    assert_eq!(flops(4, 4, 32, 16, 4, 16), 526);
+}
