@@ -149,3 +149,18 @@ pub fn stimulus_trace<B: Block>(p: &B::Params, seed: u64, cycles: usize, allow_e
         })
         .collect()
 }
+
+/// Coverage verdict shared by the blocks: every required bin `(name, hits,
+/// required)` hit at least `min` times, else the bins that fell short.
+pub fn check_bins<N: std::fmt::Display>(bins: &[(N, u64, bool)], min: u64, cycles: u64) -> Result<(), String> {
+    let missed: Vec<String> = bins
+        .iter()
+        .filter(|(_, n, required)| *required && *n < min)
+        .map(|(name, n, _)| format!("{name}={n}"))
+        .collect();
+    if missed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("coverage below {min} hits after {cycles} cycles: {}", missed.join(", ")))
+    }
+}

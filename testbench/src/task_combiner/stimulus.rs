@@ -583,22 +583,7 @@ impl Coverage {
         if let Some(e) = self.conservation.error() {
             return Err(format!("conservation: {e}"));
         }
-        let missed: Vec<String> = self
-            .bins()
-            .into_iter()
-            .filter(|(_, n, required)| *required && *n < Self::MIN_HITS)
-            .map(|(name, n, _)| format!("{name}={n}"))
-            .collect();
-        if missed.is_empty() {
-            Ok(())
-        } else {
-            Err(format!(
-                "coverage below {} hits after {} cycles: {}",
-                Self::MIN_HITS,
-                self.hits.cycles,
-                missed.join(", ")
-            ))
-        }
+        crate::kit::check_bins(&self.bins(), Self::MIN_HITS, self.hits.cycles)
     }
 }
 

@@ -697,21 +697,7 @@ impl Coverage {
             ("err_proto_sets", h.err_proto_sets, errs),
             ("err_xlane_sets", h.err_xlane_sets, errs),
         ];
-        let missed: Vec<String> = bins
-            .iter()
-            .filter(|(_, n, required)| *required && *n < Self::MIN_HITS)
-            .map(|(name, n, _)| format!("{name}={n}"))
-            .collect();
-        if missed.is_empty() {
-            Ok(())
-        } else {
-            Err(format!(
-                "coverage below {} hits after {} cycles: {}",
-                Self::MIN_HITS,
-                h.cycles,
-                missed.join(", ")
-            ))
-        }
+        crate::kit::check_bins(&bins, Self::MIN_HITS, h.cycles)
     }
 }
 
