@@ -192,7 +192,7 @@ fn task_combiner_utilization(seed: u64) -> Result<(), String> {
     use warpgen_testbench::task_combiner::{ModelDut, TaskCombinerParams};
     const ENTRIES: [usize; 6] = [1, 2, 4, 8, 16, 32];
     const WIDTHS: [usize; 3] = [8, 16, 32];
-    let cell = |u: f64, t: f64| format!("{u:.3} ({t:.3})");
+    let cell = |u: f64, tasks: u64| format!("{u:.3} ({tasks} tasks)");
     let mut rows: Vec<(String, Vec<String>)> =
         std::iter::once("naive (1 open task)".to_string()).chain(ENTRIES.iter().map(|e| format!("{e} entries"))).map(|n| (n, Vec::new())).collect();
     let mut instances = 0;
@@ -201,7 +201,7 @@ fn task_combiner_utilization(seed: u64) -> Result<(), String> {
         let wl = tile_workload(&WorkloadSpec::for_params(&base, seed));
         instances = wl.instances;
         let n = naive_baseline(&wl, w, &base.capacity);
-        rows[0].1.push(cell(n.utilization(), n.tasks_per_instance()));
+        rows[0].1.push(cell(n.utilization(), n.tasks));
         for (row, e) in ENTRIES.iter().enumerate() {
             let p = TaskCombinerParams::with_shape(*e, w);
             let r = run_workload(&mut ModelDut::new(&p), &wl)?;
@@ -211,10 +211,10 @@ fn task_combiner_utilization(seed: u64) -> Result<(), String> {
                     return Err(format!("RTL and model disagree at 16 x 32: {rtl:?} vs {r:?}"));
                 }
             }
-            rows[row + 1].1.push(cell(r.utilization(), r.tasks_per_instance()));
+            rows[row + 1].1.push(cell(r.utilization(), r.tasks));
         }
     }
-    println!("task_combiner: lane utilization = instances / (tasks x width), (tasks per instance)");
+    println!("task_combiner: lane utilization = instances / (tasks x width), (tasks)");
     println!("  synthetic tile workload, seed {seed}: {instances} instances (task_combiner::workload);");
     println!("  model, with the 16 x 32 point checked equal on the RTL");
     println!("| table | width 8 | width 16 | width 32 |\n|---|---|---|---|");
