@@ -116,20 +116,6 @@ fn random_runs_on_other_parameters() {
     }
 }
 
-/// The coverage of 200,000-cycle model runs (the lockstep length) on the four lockstep
-/// configurations, legal and with errors; `cargo test … -- --ignored` prints it.
-#[test]
-#[ignore]
-fn coverage_report_200k() {
-    for errs in [false, true] {
-        for p in GlobalSpreaderParams::lockstep_configs() {
-            let cov = random_run(&p, 2026, errs, 200_000, false).unwrap();
-            println!("{} eus={}: {}", if errs { "errors" } else { "legal" }, p.eus, bins(&cov));
-            cov.assert_all_hit().unwrap();
-        }
-    }
-}
-
 #[test]
 fn sixteen_eus_200k_cycles_are_fast() {
     let p = GlobalSpreaderParams::lockstep_16eu();
@@ -374,14 +360,3 @@ fn workload_runs_on_model() {
     }
 }
 
-/// The bench table on the model at the documented length (20,000 cycles);
-/// `cargo test … -- --ignored` prints it.
-#[test]
-#[ignore]
-fn workload_table_on_model() {
-    let results: Vec<_> = Workload::table()
-        .iter()
-        .map(|w| run_workload(&mut ModelDut::new(&w.params()), w))
-        .collect();
-    println!("{}", format_table(&results));
-}
