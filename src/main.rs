@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use warpgen_rtl::{Config, Origin};
+use warpgen_testbench::flow::{self, FlowError};
 
 mod replay;
 
@@ -85,6 +86,33 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         vcd: Option<PathBuf>,
     },
+    /// Synthesize, place and route blocks on an FPGA; report LUT4, FF, carry, BRAM and Fmax
+    ///
+    /// Each block is wrapped out of context: every input is driven by a register of a serial
+    /// chain, every output is registered and folded into a serial output, so a block of any
+    /// size needs three pins and none of its logic is optimized away. Yosys (synth_ice40)
+    /// synthesizes it, keeping the block as its own module, so LUT4/FF/carry/BRAM are the
+    /// block's own; nextpnr places and routes the wrapped design at [synth] clock_mhz and gives
+    /// Fmax and the critical path (register -> register; `ooc_in_<port>`/`ooc_out_<port>` are
+    /// the wrapper's registers at the block's ports). "cells" counts the logic cells placed,
+    /// wrapper included. A design larger than the device is reported as not fitting, with
+    /// Yosys's numbers, and the exit status is 1. Missing Fmax at the clock is reported
+    /// (timing FAIL) but is not an error. Needs yosys and nextpnr-ice40 (`make deps`).
+    Synth {
+        /// Blocks (default: every block in the config)
+        blocks: Vec<String>,
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// Device (default: the config's [synth] target)
+        #[arg(long, value_name = "TARGET")]
+        target: Option<String>,
+        /// Also write the reports as JSON
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+        /// Keep the flow's files in DIR/<block>/: wrapper, constraints, Yosys and nextpnr logs, reports
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
 }
 
 /// An error with the exit status it deserves.
@@ -108,6 +136,9 @@ fn main() -> ExitCode {
         Command::Ports { block, config } => ports(&block, &config),
         Command::Sim { block, config, stimulus, out, vcd } => load_config(&config)
             .and_then(|c| replay::run(&c, &block, &stimulus, out.as_deref(), vcd.as_deref())),
+        Command::Synth { blocks, config, target, json, out } => {
+            synth(&blocks, &config, target.as_deref(), json.as_deref(), out.as_deref())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -192,4 +223,41 @@ fn ports(block: &str, args: &ConfigArgs) -> Result<(), Failure> {
         println!("{dir:<4} {:>5}  {:<16} {}", p.width(), p.name, p.doc);
     }
     Ok(())
+}
+
+fn flow_failure(e: FlowError) -> Failure {
+    match e {
+        FlowError::Input(m) => input_error(m),
+        FlowError::Failure(m) => failure(m),
+    }
+}
+
+fn synth(blocks: &[String], args: &ConfigArgs, target: Option<&str>, json: Option<&Path>, out: Option<&Path>) -> Result<(), Failure> {
+    let config = load_config(args)?;
+    let (target, clock_mhz) = flow::resolve_target(&config, target).map_err(flow_failure)?;
+    let names: Vec<String> =
+        if blocks.is_empty() { config.blocks().iter().map(|b| b.to_string()).collect() } else { blocks.to_vec() };
+    // Every block is generated before the first tool runs: bad input costs nothing.
+    for name in &names {
+        emit(&config, name)?;
+    }
+    let tools = warpgen_sim::fpga::tool_versions(target).map_err(|e| failure(e.to_string()))?;
+    println!("warpgen synth: {target}, clock {} MHz ({tools}); LUT4/FF/carry/BRAM of the block alone", warpgen_sim::fpga::mhz_text(clock_mhz));
+    let mut rows = Vec::new();
+    for name in &names {
+        let work = out.map(|d| d.join(name));
+        let report = flow::synth_block(&config, name, target, clock_mhz, work.as_deref()).map_err(flow_failure)?;
+        rows.push((name.clone(), report));
+    }
+    print!("{}", flow::table(&rows));
+    if let Some(path) = json {
+        let text = serde_json::to_string_pretty(&flow::json(target, clock_mhz, &tools, &rows)).expect("JSON") + "\n";
+        write_file_atomically(path, &text).map_err(|e| failure(format!("{}: {e}", path.display())))?;
+    }
+    let too_big: Vec<&str> = rows.iter().filter(|(_, r)| !r.fits()).map(|(b, _)| b.as_str()).collect();
+    if too_big.is_empty() {
+        Ok(())
+    } else {
+        Err(failure(format!("{} does not fit {target}", too_big.join(", "))))
+    }
 }

@@ -3,6 +3,7 @@
 //! interface as the models, and the lockstep checker.
 
 pub mod branch_stack;
+pub mod flow;
 pub mod harness;
 pub mod kit;
 pub mod scoreboard;
