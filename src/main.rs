@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use warpgen_rtl::{Config, Origin};
 use warpgen_testbench::flow::{self, FlowError};
+use warpgen_testbench::sweep;
 
 mod replay;
 
@@ -113,6 +114,43 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
+    /// Run a block over a grid of parameter values: generate, lint, synthesize (and simulate)
+    ///
+    /// The grid is the cartesian product of every --vary. Each point is the config (--config,
+    /// --set) with the point's values set, checked like any config: every point is loaded and
+    /// generated before anything runs, so a bad value is an error (status 2) that measures
+    /// nothing. Each point is linted (Verilator -Wall), run through the flow of `warpgen synth`
+    /// and, with --sim, simulated in lockstep against the model for 100,000 cycles to measure
+    /// cycles per second. Results are appended to DIR/results.csv as points finish; a re-run
+    /// skips the points already there (same Verilog, target and clock) with status ok or
+    /// does-not-fit. Then DIR/<key>.svg plots LUT4 and Fmax against each varied key. Exit
+    /// status 1 if a point failed (the CSV says why); a point that does not fit the device is
+    /// a result, not a failure.
+    Sweep {
+        /// Block name, e.g. scoreboard
+        block: String,
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// A key and its values, e.g. --vary thread_groups=1,2,4 (the block's table if KEY has no
+        /// table; synth.clock_mhz also works; a TOML list is one value: max_count=[1,2],[3,4])
+        #[arg(long = "vary", value_name = "KEY=V1,V2,...", required = true)]
+        vary: Vec<String>,
+        /// Points measured at once (each runs yosys and nextpnr)
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        jobs: usize,
+        /// Run only grid points i with i mod N = K-1 (1 <= K <= N), for CI matrices and job arrays
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Also measure lockstep simulation speed (cycles/s) at each point
+        #[arg(long)]
+        sim: bool,
+        /// Device (default: the config's [synth] target)
+        #[arg(long, value_name = "TARGET")]
+        target: Option<String>,
+        /// Output directory: results.csv and one SVG per varied key
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
 }
 
 /// An error with the exit status it deserves.
@@ -136,6 +174,9 @@ fn main() -> ExitCode {
         Command::Ports { block, config } => ports(&block, &config),
         Command::Sim { block, config, stimulus, out, vcd } => load_config(&config)
             .and_then(|c| replay::run(&c, &block, &stimulus, out.as_deref(), vcd.as_deref())),
+        Command::Sweep { block, config, vary, jobs, shard, sim, target, out } => {
+            sweep(block, &config, &vary, jobs, shard.as_deref(), sim, target, out)
+        }
         Command::Synth { blocks, config, target, json, out } => {
             synth(&blocks, &config, target.as_deref(), json.as_deref(), out.as_deref())
         }
@@ -149,19 +190,24 @@ fn main() -> ExitCode {
     }
 }
 
-/// Loads the config; the config's own errors name file, key and range.
-fn load_config(args: &ConfigArgs) -> Result<Config, Failure> {
+/// The config's origin and text: the file of --config, or the embedded default.
+fn config_source(args: &ConfigArgs) -> Result<(Origin, String), Failure> {
     match &args.config {
-        None => Config::embedded(&args.set),
+        None => Ok((Origin::Embedded, warpgen_rtl::config::DEFAULT_TOML.to_string())),
         Some(path) => {
             let bytes = std::fs::read(path)
                 .map_err(|e| input_error(format!("{}: cannot read the config: {e}", path.display())))?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| input_error(format!("{}: the config is not UTF-8 text", path.display())))?;
-            Config::load(Origin::File(path.display().to_string()), &text, &args.set)
+            Ok((Origin::File(path.display().to_string()), text))
         }
     }
-    .map_err(|e| input_error(e.to_string()))
+}
+
+/// Loads the config; the config's own errors name file, key and range.
+fn load_config(args: &ConfigArgs) -> Result<Config, Failure> {
+    let (origin, text) = config_source(args)?;
+    Config::load(origin, &text, &args.set).map_err(|e| input_error(e.to_string()))
 }
 
 /// The emitted block, or an input error if the config lacks it.
@@ -259,5 +305,50 @@ fn synth(blocks: &[String], args: &ConfigArgs, target: Option<&str>, json: Optio
         Ok(())
     } else {
         Err(failure(format!("{} does not fit {target}", too_big.join(", "))))
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sweep(
+    block: String,
+    args: &ConfigArgs,
+    vary: &[String],
+    jobs: usize,
+    shard: Option<&str>,
+    sim: bool,
+    target: Option<String>,
+    out: PathBuf,
+) -> Result<(), Failure> {
+    let (origin, text) = config_source(args)?;
+    let axes = vary.iter().map(|v| sweep::parse_vary(&block, v)).collect::<Result<Vec<_>, _>>().map_err(input_error)?;
+    let shard = shard.map_or(Ok((1, 1)), sweep::parse_shard).map_err(input_error)?;
+    if jobs == 0 {
+        return Err(input_error("--jobs must be at least 1"));
+    }
+    let spec = sweep::SweepSpec {
+        block,
+        origin,
+        text,
+        sets: args.set.clone(),
+        axes,
+        target,
+        jobs,
+        shard,
+        sim,
+        out,
+        progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    };
+    let s = sweep::sweep(&spec).map_err(flow_failure)?;
+    println!(
+        "warpgen sweep {}: {} grid points, {} in shard {}/{}, {} already in {}; ran {}: {} fit, {} do not fit, {} failed",
+        spec.block, s.points, s.in_shard, shard.0, shard.1, s.skipped, s.csv.display(), s.ran, s.fit, s.too_big, s.failed.len()
+    );
+    for p in &s.plots {
+        println!("{}", p.display());
+    }
+    if s.failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failure(format!("{} point(s) failed:\n  {}", s.failed.len(), s.failed.join("\n  "))))
     }
 }

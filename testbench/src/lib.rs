@@ -6,6 +6,8 @@ pub mod branch_stack;
 pub mod flow;
 pub mod harness;
 pub mod kit;
+pub mod plot;
 pub mod scoreboard;
+pub mod sweep;
 
 pub use harness::build_block;
