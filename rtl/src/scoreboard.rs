@@ -16,11 +16,20 @@
 //!
 //! ## Cycle timing
 //! * Registered: every counter `cnt[g][t]` (`counter_width` bits), every wait
-//!   mask `wait_mask[g]` (`trackers` bits), `err_underflow`. Nothing else.
+//!   mask `wait_mask[g]` (`trackers` bits), and the sticky underflow. For
+//!   speed, each counter also registers copies of `cnt != 0` and
+//!   `cnt >= max_count` and its own sticky underflow flag (`err_underflow` is
+//!   the OR of these flags, one per group for a tracker id it lacks, and one
+//!   for a group id that names no group). These are functions of the state
+//!   above, so the ports behave exactly as if only it were registered.
 //! * Combinational from the registered state and this cycle's inputs, with no
 //!   bypass from this cycle's completions (§6.4.3): `iss_ready`, `iss_fire`,
 //!   `fetch_ok`, `chk_ok`, `br_*`, `trk_zero`, `trk_full`, `tg_idle`,
-//!   `cnt_flat`, `err_underflow` (the register itself).
+//!   `cnt_flat`, `err_underflow` (an OR of registers).
+//! * Critical path (FPGA): a counter's flags → `iss_ready` of the addressed
+//!   group → `iss_fire` → the choice between the precomputed next states. The
+//!   next state of every counter is computed for both outcomes of the issue
+//!   from the registers and completions alone, so `iss_fire` passes one LUT.
 //! * At the rising edge: `cnt' = max(0, cnt + inc - completions)`; a completion
 //!   that finds nothing to count down sets `err_underflow`. A completion in
 //!   cycle *n* releases a dependent instruction in cycle *n+1*. One issue and

@@ -386,13 +386,14 @@ impl WorkFiles {
     pub const PNR_REPORT: &'static str = "nextpnr-report.json";
 }
 
-/// Finds the programs of `target`'s flow, Yosys first: `$YOSYS` / `$NEXTPNR_ICE40` if set,
+/// Finds the programs of `target`'s flow: `$YOSYS` / `$NEXTPNR_ICE40` if set,
 /// else on `PATH`. A missing one is [`SimError::ToolNotFound`], whose message gives the
 /// install command.
 pub fn find_tools(target: Target) -> Result<(PathBuf, PathBuf), SimError> {
-    let yosys = tool::find("yosys", "YOSYS")?;
+    // Place and route first: its message gives the command that installs the whole flow.
     let (pnr, env) = target.pnr_tool();
-    Ok((yosys, tool::find(pnr, env)?))
+    let pnr = tool::find(pnr, env)?;
+    Ok((tool::find("yosys", "YOSYS")?, pnr))
 }
 
 /// The versions of the flow's programs, e.g. `Yosys 0.23, nextpnr-ice40 0.4-1+b1`.
@@ -655,6 +656,139 @@ mod tests {
         assert_eq!(mhz_text(62.5), "62.5");
         assert!(clock_constraint(Target::Ice40Hx8k, 62.5).contains("ctx.addClock(\"clock\", 62.5)"));
         assert!(sdc_constraint(80.0).contains("-period 12.500 [get_ports clock]"));
+    }
+
+    /// The wrapper of a block with a 1-bit, a 3-bit and a 5-bit port.
+    fn small_wrapper() -> String {
+        let ports = [
+            port("clock", Dir::In, 1),
+            port("reset", Dir::In, 1),
+            port("a", Dir::In, 3),
+            port("y", Dir::Out, 5),
+            port("z", Dir::Out, 1),
+        ];
+        ooc_wrapper("blk", &ports).unwrap()
+    }
+
+    #[test]
+    fn wrapper_chains_every_input_and_folds_every_output() {
+        let v = small_wrapper();
+        // The input chain: pin -> reset -> a[0] -> a[1] -> a[2].
+        assert!(v.contains("always @(posedge clock) ooc_in_reset <= ooc_si;"), "{v}");
+        assert!(v.contains("always @(posedge clock) ooc_in_a <= {ooc_in_a[1:0], ooc_in_reset};"), "{v}");
+        // Every output registered, and all six bits folded into two stages of three.
+        assert!(v.contains("always @(posedge clock) ooc_out_y <= ooc_w_y;"), "{v}");
+        assert!(v.contains("always @(posedge clock) ooc_out_z <= ooc_w_z;"), "{v}");
+        assert!(v.contains("ooc_sig[0] <= ooc_out_y[0] ^ ooc_out_y[1] ^ ooc_out_y[2];"), "{v}");
+        assert!(v.contains("ooc_sig[1] <= ooc_sig[0] ^ ooc_out_y[3] ^ ooc_out_y[4] ^ ooc_out_z;"), "{v}");
+        assert!(v.contains("assign ooc_so = ooc_sig[1];"), "{v}");
+        // The block: kept as a module, clock straight from the pin, every port connected once.
+        assert!(v.contains("(* keep_hierarchy *)"), "{v}");
+        for conn in [".clock(clock)", ".reset(ooc_in_reset)", ".a(ooc_in_a)", ".y(ooc_w_y)", ".z(ooc_w_z)"] {
+            assert_eq!(v.matches(conn).count(), 1, "{conn} in {v}");
+        }
+        assert!(v.starts_with("// Out-of-context wrapper of blk"));
+        assert!(v.contains("module warpgen_ooc (\n    input  wire clock,\n    input  wire ooc_si,\n    output wire ooc_so\n);"), "{v}");
+    }
+
+    #[test]
+    fn wrapper_needs_a_clock_and_plain_names() {
+        let no_clock = [port("a", Dir::In, 1), port("y", Dir::Out, 1)];
+        let e = ooc_wrapper("blk", &no_clock).unwrap_err().to_string();
+        assert!(e.contains("no 1-bit input `clock`"), "{e}");
+        let bad = [port("clock", Dir::In, 1), port("a b", Dir::In, 1)];
+        assert!(ooc_wrapper("blk", &bad).is_err());
+        assert!(ooc_wrapper("1blk", &no_clock).is_err());
+        // A block with one output bit: a one-stage signature.
+        let one = [port("clock", Dir::In, 1), port("y", Dir::Out, 1)];
+        let v = ooc_wrapper("blk", &one).unwrap();
+        assert!(v.contains("ooc_sig <= ooc_out_y;") && v.contains("assign ooc_so = ooc_sig;"), "{v}");
+    }
+
+    /// Yosys 0.23 `stat -json` after synth_ice40 of a wrapped block (trimmed).
+    const STAT: &str = r#"{
+   "creator": "Yosys 0.23 (git sha1 7ce5011c24b)",
+   "invocation": "stat -json ",
+   "modules": {
+      "\\warpgen_ooc": {
+         "num_cells": 692,
+         "num_cells_by_type": { "SB_DFF": 484, "SB_LUT4": 207, "warpgen_scoreboard": 1 }
+      },
+      "\\warpgen_scoreboard": {
+         "num_cells": 1617,
+         "num_cells_by_type": { "SB_CARRY": 192, "SB_DFFESR": 33, "SB_DFFSR": 128, "SB_LUT4": 1260, "SB_RAM40_4K": 4 }
+      }
+   },
+   "design": {
+      "num_cells": 2304,
+      "num_cells_by_type": { "SB_CARRY": 192, "SB_DFF": 484, "SB_DFFESR": 33, "SB_DFFSR": 128, "SB_LUT4": 1467, "SB_RAM40_4K": 4 }
+   }
+}"#;
+
+    #[test]
+    fn yosys_stat_gives_the_block_and_the_wrapped_design() {
+        let (block, all) = parse_yosys_stat(STAT, "warpgen_scoreboard").unwrap();
+        assert_eq!(block, Resources { lut4: 1260, ff: 161, carry: 192, bram: 4 });
+        assert_eq!(all, Resources { lut4: 1467, ff: 645, carry: 192, bram: 4 });
+        assert!(parse_yosys_stat(STAT, "warpgen_other").unwrap_err().contains("no module warpgen_other"));
+        assert!(parse_yosys_stat("not json", "x").is_err());
+    }
+
+    /// nextpnr-ice40 0.4 `--report` of a routed design (trimmed: two steps of the critical path).
+    const REPORT: &str = r#"{
+  "critical_paths": [
+    { "from": "<async>", "to": "posedge clock$SB_IO_IN_$glb_clk",
+      "path": [ { "delay": 1.67, "type": "routing", "from": {"cell": "ooc_si$sb_io", "port": "D_IN_0"},
+                  "to": {"cell": "ooc_in_reset_SB_DFF_Q_DFFLC", "port": "I0"} } ] },
+    { "from": "posedge clock$SB_IO_IN_$glb_clk", "to": "posedge clock$SB_IO_IN_$glb_clk",
+      "path": [
+        { "delay": 0.54, "type": "clk-to-q", "from": {"cell": "dut.x_LC", "port": "CLK"},
+          "to": {"cell": "dut.core.cnt_q_6.q_SB_DFFSR_Q_3_D_SB_LUT4_O_LC", "port": "O"} },
+        { "delay": 0.59, "type": "routing", "net": "n1", "from": {"cell": "a", "port": "O"}, "to": {"cell": "b", "port": "I0"} },
+        { "delay": 0.45, "type": "logic", "from": {"cell": "b", "port": "I0"}, "to": {"cell": "b", "port": "O"} },
+        { "delay": 0.26, "type": "logic", "from": {"cell": "c$CARRY", "port": "I1"}, "to": {"cell": "c$CARRY", "port": "COUT"} },
+        { "delay": 0.40, "type": "logic", "from": {"cell": "d", "port": "I1"}, "to": {"cell": "d", "port": "O"} },
+        { "delay": 1.62, "type": "routing", "net": "n2", "from": {"cell": "d", "port": "O"},
+          "to": {"cell": "dut.core.err_q.q_SB_DFFESR_Q_DFFLC", "port": "CEN"} },
+        { "delay": 0.10, "type": "setup", "from": {"cell": "dut.core.err_q.q_SB_DFFESR_Q_DFFLC", "port": "CEN"},
+          "to": {"cell": "dut.core.err_q.q_SB_DFFESR_Q_DFFLC", "port": "CEN"} } ] }
+  ],
+  "fmax": { "clock$SB_IO_IN_$glb_clk": { "achieved": 41.55, "constraint": 100 } },
+  "utilization": { "ICESTORM_LC": { "available": 7680, "used": 1867 }, "ICESTORM_RAM": { "available": 32, "used": 0 } }
+}"#;
+
+    #[test]
+    fn nextpnr_report_gives_fmax_cells_and_the_register_path() {
+        let Placement::Fits { fmax_mhz, constraint_mhz, logic_cells, critical_path } = parse_nextpnr_report(REPORT).unwrap() else {
+            panic!("fits")
+        };
+        assert_eq!((fmax_mhz, constraint_mhz, logic_cells), (41.55, 100.0, 1867));
+        let p = critical_path.unwrap();
+        assert_eq!(p.from, "dut.core.cnt_q_6.q");
+        assert_eq!(p.to, "dut.core.err_q.q (CEN)");
+        assert_eq!((p.lut_levels, p.carry_cells), (2, 1));
+        assert!((p.delay_ns - 3.96).abs() < 1e-9, "{}", p.delay_ns);
+        assert!(parse_nextpnr_report("{}").unwrap_err().contains("fmax"));
+    }
+
+    /// The end of nextpnr-ice40 0.4's log for a design larger than the HX8K.
+    const TOO_BIG_LOG: &str = "Info: Packing design...\n\
+Info: Device utilisation:\n\
+Info: \t         ICESTORM_LC: 12715/ 7680   165%\n\
+Info: \t        ICESTORM_RAM:     0/   32     0%\n\
+Info: \t               SB_IO:     3/  256     1%\n\
+\n\
+Info: Placed 3 cells based on constraints.\n\
+ERROR: Unable to place cell 'out_q_SB_DFF_Q_403_DFFLC', no BELs remaining to implement cell type 'ICESTORM_LC'\n\
+0 warnings, 1 error\n";
+
+    #[test]
+    fn a_design_larger_than_the_device_is_recognized_with_its_size() {
+        let p = does_not_fit(TOO_BIG_LOG, Target::Ice40Hx8k).unwrap();
+        assert_eq!(p, Placement::DoesNotFit { logic_cells: Some(12715), reason: "needs ICESTORM_LC 12715 of 7680".into() });
+        // Another error is not "does not fit".
+        assert_eq!(does_not_fit("Info: Device utilisation:\nERROR: IO pin 'clock' constrained to pin 'Z9', which does not exist\n", Target::Ice40Hx8k), None);
+        assert_eq!(does_not_fit("Info: all good\n", Target::Ice40Hx8k), None);
     }
 
     #[test]

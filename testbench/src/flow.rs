@@ -97,7 +97,7 @@ pub fn json(target: Target, clock_mhz: f64, tools: &str, rows: &[(String, SynthR
         "tools": tools,
         "blocks": rows.iter().map(|(b, r)| {
             let mut v = serde_json::to_value(r).expect("serializable");
-            v["block"] = serde_json::json!(b);
+            v["name"] = serde_json::json!(b);
             v
         }).collect::<Vec<_>>(),
     })
