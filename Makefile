@@ -1,18 +1,22 @@
 # warpgen: the verbs people type. See README.md.
 #   make rtl    Verilog of the embedded default config into build/rtl/
-#   make test   install missing tools (Verilator, Yosys), then run every test
+#   make test   install missing tools (Verilator, Yosys, nextpnr-ice40, icestorm), then run every test
 #   make lint   verilator --lint-only -Wall on build/rtl (with its waiver file)
-#   make synth  yosys synth_ice40 area report of build/rtl
+#   make synth  every block at the default config through warpgen synth (Yosys + nextpnr-ice40,
+#               iCE40 HX8K): one table of LUT4, FF, carry, BRAM, Fmax; files in build/synth/
 #   make bench  harness throughput, emission time, lockstep rates, and the blocks'
 #               utilization tables; BENCH="thread_merge --seed 7" picks sections and seed
-#   make deps   install Verilator and Yosys from Debian packages if missing
+#   make deps   install Verilator, Yosys, nextpnr-ice40 and icestorm from Debian packages if missing
 #   make clean  remove build/ and cargo's target/
 
 CARGO   ?= cargo
 RTL_DIR ?= build/rtl
 WARPGEN := $(CARGO) run --release --quiet --bin warpgen --
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-TOOLS   := verilator yosys
+SYNTH_DIR ?= build/synth
+# Programs the tests and the flow need, and the Debian package of each.
+TOOLS   := verilator yosys nextpnr-ice40 icepack
+package  = $(if $(filter icepack,$(1)),fpga-icestorm,$(1))
 
 .PHONY: rtl test lint synth bench deps clean
 
@@ -20,7 +24,7 @@ rtl:
 	$(WARPGEN) generate --out $(RTL_DIR)
 
 deps:
-	@missing=""; for t in $(TOOLS); do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
+	@missing=""; $(foreach t,$(TOOLS),command -v $(t) >/dev/null 2>&1 || missing="$$missing $(call package,$(t))";) \
 	if [ -n "$$missing" ]; then \
 	  echo "make deps: installing$$missing with apt-get"; \
 	  command -v apt-get >/dev/null 2>&1 || { echo "make deps: no apt-get here; install$$missing yourself (Debian/Ubuntu: apt-get install$$missing)" >&2; exit 1; }; \
@@ -29,7 +33,7 @@ deps:
 	  { echo "make deps: apt-get install$$missing failed" >&2; exit 1; }; \
 	fi; \
 	for t in $(TOOLS); do command -v $$t >/dev/null 2>&1 || { echo "make deps: $$t still missing" >&2; exit 1; }; done; \
-	verilator --version; yosys -V
+	verilator --version; yosys -V; nextpnr-ice40 --version 2>&1 | tail -1
 
 test: deps
 	$(CARGO) test --workspace --release
@@ -38,12 +42,8 @@ lint: deps rtl
 	verilator --lint-only -Wall $(RTL_DIR)/warpgen.vlt -F $(RTL_DIR)/files.f
 	@echo "lint: clean"
 
-synth: deps rtl
-	@for f in $$(cat $(RTL_DIR)/files.f); do \
-	  top=$${f%.v}; echo "== $$top (yosys synth_ice40)"; \
-	  yosys -q -p "read_verilog $(RTL_DIR)/$$f; synth_ice40 -top $$top; tee -o $(RTL_DIR)/$$top.stat stat" >/dev/null || exit 1; \
-	  grep -E "SB_LUT4|SB_DFF|SB_CARRY|SB_RAM|Number of cells" $(RTL_DIR)/$$top.stat; \
-	done
+synth: deps
+	$(WARPGEN) synth --out $(SYNTH_DIR) --json $(SYNTH_DIR)/synth.json
 
 bench: deps
 	$(CARGO) run --release --quiet -p warpgen-testbench --bin warpgen-bench -- $(BENCH)

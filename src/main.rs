@@ -5,6 +5,8 @@ use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use warpgen_rtl::{Config, Origin};
+use warpgen_testbench::flow::{self, FlowError};
+use warpgen_testbench::sweep;
 
 mod replay;
 
@@ -17,14 +19,15 @@ const EXIT_FAILURE: u8 = 1;
 #[command(
     name = "warpgen",
     version,
-    about = "Generate GPU shader-core control blocks as Verilog and drive them in Verilator",
+    about = "Generate GPU shader-core control blocks as Verilog, drive them in Verilator, measure them on FPGA",
     long_about = "warpgen describes GPU shader-core control blocks in Rust (rust-hdl), emits \
-synthesizable Verilog for the parameters in a TOML config, and replays cycle-by-cycle stimulus \
-through the Verilog in Verilator.\n\nWithout --config the embedded default config is used \
+synthesizable Verilog for the parameters in a TOML config, replays cycle-by-cycle stimulus \
+through the Verilog in Verilator, and measures area and Fmax on an FPGA (Yosys, nextpnr-ice40), \
+one config or a sweep of parameter values.\n\nWithout --config the embedded default config is used \
 (configs/default.toml in the source tree). --set block.key=value overrides one key; it may be \
 repeated. Keys and ranges: README.md, \"Configuration reference\".\n\nExit status: 0 success, \
 2 bad input (config, stimulus, arguments), 1 other failure (missing tool, simulation error, I/O).",
-    after_help = "Examples:\n  warpgen generate --out build/rtl\n  warpgen generate --config my.toml --set scoreboard.trackers=4 --out rtl/\n  warpgen ports scoreboard\n  warpgen sim scoreboard --stimulus in.jsonl --out out.jsonl --vcd run.vcd"
+    after_help = "Examples:\n  warpgen generate --out build/rtl\n  warpgen generate --config my.toml --set scoreboard.trackers=4 --out rtl/\n  warpgen ports scoreboard\n  warpgen sim scoreboard --stimulus in.jsonl --out out.jsonl --vcd run.vcd\n  warpgen synth --json synth.json\n  warpgen sweep scoreboard --vary thread_groups=1,2,4,8 --out sweep/"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -85,6 +88,70 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         vcd: Option<PathBuf>,
     },
+    /// Synthesize, place and route blocks on an FPGA; report LUT4, FF, carry, BRAM and Fmax
+    ///
+    /// Each block is wrapped out of context: every input is driven by a register of a serial
+    /// chain, every output is registered and folded into a serial output, so a block of any
+    /// size needs three pins and none of its logic is optimized away. Yosys (synth_ice40)
+    /// synthesizes it, keeping the block as its own module, so LUT4/FF/carry/BRAM are the
+    /// block's own; nextpnr places and routes the wrapped design at [synth] clock_mhz and gives
+    /// Fmax and the critical path (register -> register; `ooc_in_<port>`/`ooc_out_<port>` are
+    /// the wrapper's registers at the block's ports). "cells" counts the logic cells placed,
+    /// wrapper included. A design larger than the device is reported as not fitting, with
+    /// Yosys's numbers, and the exit status is 1. Missing Fmax at the clock is reported
+    /// (timing FAIL) but is not an error. Needs yosys and nextpnr-ice40 (`make deps`).
+    Synth {
+        /// Blocks (default: every block in the config)
+        blocks: Vec<String>,
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// Device (default: the config's [synth] target)
+        #[arg(long, value_name = "TARGET")]
+        target: Option<String>,
+        /// Also write the reports as JSON
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+        /// Keep the flow's files in DIR/<block>/: wrapper, constraints, Yosys and nextpnr logs, reports
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+    /// Run a block over a grid of parameter values: generate, lint, synthesize (and simulate)
+    ///
+    /// The grid is the cartesian product of every --vary. Each point is the config (--config,
+    /// --set) with the point's values set, checked like any config: every point is loaded and
+    /// generated before anything runs, so a bad value is an error (status 2) that measures
+    /// nothing. Each point is linted (Verilator -Wall), run through the flow of `warpgen synth`
+    /// and, with --sim, simulated in lockstep against the model for 100,000 cycles to measure
+    /// cycles per second. Results are appended to DIR/results.csv as points finish; a re-run
+    /// skips the points already there (same Verilog, target and clock) with status ok or
+    /// does-not-fit. Then DIR/<key>.svg plots LUT4 and Fmax against each varied key. Exit
+    /// status 1 if a point failed (the CSV says why); a point that does not fit the device is
+    /// a result, not a failure.
+    Sweep {
+        /// Block name, e.g. scoreboard
+        block: String,
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// A key and its values, e.g. --vary thread_groups=1,2,4 (the block's table if KEY has no
+        /// table; synth.clock_mhz also works; a TOML list is one value: max_count=[1,2],[3,4])
+        #[arg(long = "vary", value_name = "KEY=V1,V2,...", required = true)]
+        vary: Vec<String>,
+        /// Points measured at once (each runs yosys and nextpnr)
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        jobs: usize,
+        /// Run only grid points i with i mod N = K-1 (1 <= K <= N), for CI matrices and job arrays
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Also measure lockstep simulation speed (cycles/s) at each point
+        #[arg(long)]
+        sim: bool,
+        /// Device (default: the config's [synth] target)
+        #[arg(long, value_name = "TARGET")]
+        target: Option<String>,
+        /// Output directory: results.csv and one SVG per varied key
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+    },
 }
 
 /// An error with the exit status it deserves.
@@ -108,6 +175,12 @@ fn main() -> ExitCode {
         Command::Ports { block, config } => ports(&block, &config),
         Command::Sim { block, config, stimulus, out, vcd } => load_config(&config)
             .and_then(|c| replay::run(&c, &block, &stimulus, out.as_deref(), vcd.as_deref())),
+        Command::Sweep { block, config, vary, jobs, shard, sim, target, out } => {
+            sweep(block, &config, &vary, jobs, shard.as_deref(), sim, target, out)
+        }
+        Command::Synth { blocks, config, target, json, out } => {
+            synth(&blocks, &config, target.as_deref(), json.as_deref(), out.as_deref())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -118,19 +191,24 @@ fn main() -> ExitCode {
     }
 }
 
-/// Loads the config; the config's own errors name file, key and range.
-fn load_config(args: &ConfigArgs) -> Result<Config, Failure> {
+/// The config's origin and text: the file of --config, or the embedded default.
+fn config_source(args: &ConfigArgs) -> Result<(Origin, String), Failure> {
     match &args.config {
-        None => Config::embedded(&args.set),
+        None => Ok((Origin::Embedded, warpgen_rtl::config::DEFAULT_TOML.to_string())),
         Some(path) => {
             let bytes = std::fs::read(path)
                 .map_err(|e| input_error(format!("{}: cannot read the config: {e}", path.display())))?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| input_error(format!("{}: the config is not UTF-8 text", path.display())))?;
-            Config::load(Origin::File(path.display().to_string()), &text, &args.set)
+            Ok((Origin::File(path.display().to_string()), text))
         }
     }
-    .map_err(|e| input_error(e.to_string()))
+}
+
+/// Loads the config; the config's own errors name file, key and range.
+fn load_config(args: &ConfigArgs) -> Result<Config, Failure> {
+    let (origin, text) = config_source(args)?;
+    Config::load(origin, &text, &args.set).map_err(|e| input_error(e.to_string()))
 }
 
 /// The emitted block, or an input error if the config lacks it.
@@ -192,4 +270,86 @@ fn ports(block: &str, args: &ConfigArgs) -> Result<(), Failure> {
         println!("{dir:<4} {:>5}  {:<16} {}", p.width(), p.name, p.doc);
     }
     Ok(())
+}
+
+fn flow_failure(e: FlowError) -> Failure {
+    match e {
+        FlowError::Input(m) => input_error(m),
+        FlowError::Failure(m) => failure(m),
+    }
+}
+
+fn synth(blocks: &[String], args: &ConfigArgs, target: Option<&str>, json: Option<&Path>, out: Option<&Path>) -> Result<(), Failure> {
+    let config = load_config(args)?;
+    let (target, clock_mhz) = flow::resolve_target(&config, target).map_err(flow_failure)?;
+    let names: Vec<String> =
+        if blocks.is_empty() { config.blocks().iter().map(|b| b.to_string()).collect() } else { blocks.to_vec() };
+    // Every block is generated before the first tool runs: bad input costs nothing.
+    for name in &names {
+        emit(&config, name)?;
+    }
+    let tools = warpgen_sim::fpga::tool_versions(target).map_err(|e| failure(e.to_string()))?;
+    println!("warpgen synth: {target}, clock {} MHz ({tools}); LUT4/FF/carry/BRAM of the block alone", warpgen_sim::fpga::mhz_text(clock_mhz));
+    let mut rows = Vec::new();
+    for name in &names {
+        let work = out.map(|d| d.join(name));
+        let report = flow::synth_block(&config, name, target, clock_mhz, work.as_deref()).map_err(flow_failure)?;
+        rows.push((name.clone(), report));
+    }
+    print!("{}", flow::table(&rows));
+    if let Some(path) = json {
+        let text = serde_json::to_string_pretty(&flow::json(target, clock_mhz, &tools, &rows)).expect("JSON") + "\n";
+        write_file_atomically(path, &text).map_err(|e| failure(format!("{}: {e}", path.display())))?;
+    }
+    let too_big: Vec<&str> = rows.iter().filter(|(_, r)| !r.fits()).map(|(b, _)| b.as_str()).collect();
+    if too_big.is_empty() {
+        Ok(())
+    } else {
+        Err(failure(format!("{} does not fit {target}", too_big.join(", "))))
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn sweep(
+    block: String,
+    args: &ConfigArgs,
+    vary: &[String],
+    jobs: usize,
+    shard: Option<&str>,
+    sim: bool,
+    target: Option<String>,
+    out: PathBuf,
+) -> Result<(), Failure> {
+    let (origin, text) = config_source(args)?;
+    let axes = vary.iter().map(|v| sweep::parse_vary(&block, v)).collect::<Result<Vec<_>, _>>().map_err(input_error)?;
+    let shard = shard.map_or(Ok((1, 1)), sweep::parse_shard).map_err(input_error)?;
+    if jobs == 0 {
+        return Err(input_error("--jobs must be at least 1"));
+    }
+    let spec = sweep::SweepSpec {
+        block,
+        origin,
+        text,
+        sets: args.set.clone(),
+        axes,
+        target,
+        jobs,
+        shard,
+        sim,
+        out,
+        progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    };
+    let s = sweep::sweep(&spec).map_err(flow_failure)?;
+    println!(
+        "warpgen sweep {}: {} grid points, {} in shard {}/{}, {} already in {}; ran {}: {} fit, {} do not fit, {} failed",
+        spec.block, s.points, s.in_shard, shard.0, shard.1, s.skipped, s.csv.display(), s.ran, s.fit, s.too_big, s.failed.len()
+    );
+    for p in &s.plots {
+        println!("{}", p.display());
+    }
+    if s.failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failure(format!("{} point(s) failed:\n  {}", s.failed.len(), s.failed.join("\n  "))))
+    }
 }

@@ -125,11 +125,14 @@ pub struct CcStack {
     pub udf_p: Signal<Out, Bit>,
     entry_q: Vec<DFF<Cc>>,
     cnt_q: Vec<DFF<Bit>>,
-    /// Occupancy at the start of the cycle, after the pops, and next.
+    /// Occupancy at the start of the cycle, whether it is `depth`, its
+    /// neighbours (computed from the registers alone, so that the late pop and
+    /// push controls only select among them), and the next occupancy.
     occ: Signal<Local, Cnt>,
-    want: Signal<Local, Cnt>,
-    pops: Signal<Local, Cnt>,
-    left: Signal<Local, Cnt>,
+    full: Signal<Local, Bit>,
+    occ_inc: Signal<Local, Cnt>,
+    occ_dec1: Signal<Local, Cnt>,
+    occ_dec2: Signal<Local, Cnt>,
     occ_d: Signal<Local, Cnt>,
     /// The entries after the pops.
     popped: Vec<Signal<Local, Cc>>,
@@ -139,6 +142,7 @@ pub struct CcStack {
     zero: Constant<Cnt>,
     one: Constant<Cnt>,
     two: Constant<Cnt>,
+    pop_none: Constant<Bits<2>>,
     pop_one: Constant<Bits<2>>,
     pop_two: Constant<Bits<2>>,
     no_cc: Constant<Cc>,
@@ -162,9 +166,10 @@ impl CcStack {
             entry_q: (0..depth).map(|_| DFF::default()).collect(),
             cnt_q: (0..cnt_bits).map(|_| DFF::default()).collect(),
             occ: Signal::default(),
-            want: Signal::default(),
-            pops: Signal::default(),
-            left: Signal::default(),
+            full: Signal::default(),
+            occ_inc: Signal::default(),
+            occ_dec1: Signal::default(),
+            occ_dec2: Signal::default(),
             occ_d: Signal::default(),
             popped: signals(depth),
             weight: (0..cnt_bits).map(|i| constant(1 << i)).collect(),
@@ -172,6 +177,7 @@ impl CcStack {
             zero: constant(0),
             one: constant(1),
             two: constant(2),
+            pop_none: constant(0),
             pop_one: constant(1),
             pop_two: constant(2),
             no_cc: constant(0),
@@ -207,27 +213,23 @@ impl Logic for CcStack {
             self.top1.next = self.entry_q[1].q.val();
         }
 
-        // Pop (§5.5.5): at most as many as there are; the rest move up.
-        self.want.next = self.zero.val();
-        if self.pop_n.val() == self.pop_one.val() {
-            self.want.next = self.one.val();
-        }
-        if self.pop_n.val() == self.pop_two.val() {
-            self.want.next = self.two.val();
-        }
-        self.udf_p.next = false;
-        self.pops.next = self.want.val();
-        if self.want.val() > self.occ.val() {
-            self.udf_p.next = true;
-            self.pops.next = self.occ.val();
-        }
-        self.left.next = self.occ.val() - self.pops.val();
+        // Pop (§5.5.5): at most as many as there are; the rest move up. The
+        // entries move up by the pops asked for: entries at and below the
+        // occupancy are always 0, so moving up by more than there are gives the
+        // same entries as moving up by exactly as many (and needs no comparison
+        // of the pop count with the occupancy on this path).
+        self.full.next = self.occ.val() == self.depth.val();
+        self.occ_inc.next = self.occ.val() + self.one.val();
+        self.occ_dec1.next = self.occ.val() - self.one.val();
+        self.occ_dec2.next = self.occ.val() - self.two.val();
+        self.udf_p.next = ((self.pop_n.val() == self.pop_one.val()) & !self.top0_vld.val())
+            | ((self.pop_n.val() == self.pop_two.val()) & !self.top1_vld.val());
         for i in 0..self.entry_q.len() {
             self.popped[i].next = self.entry_q[i].q.val();
         }
         // (Loop bounds are evaluated at generation time: the vacated bottom
         // entries are the last one or two.)
-        if self.pops.val() == self.one.val() {
+        if self.pop_n.val() == self.pop_one.val() {
             for i in 1..self.entry_q.len() {
                 self.popped[i - 1].next = self.entry_q[i].q.val();
             }
@@ -235,7 +237,7 @@ impl Logic for CcStack {
                 self.popped[i].next = self.no_cc.val();
             }
         }
-        if self.pops.val() == self.two.val() {
+        if self.pop_n.val() == self.pop_two.val() {
             for i in 2..self.entry_q.len() {
                 self.popped[i - 2].next = self.entry_q[i].q.val();
             }
@@ -245,10 +247,38 @@ impl Logic for CcStack {
         }
 
         // Push (§5.5.6): everything moves down, the bottom entry drops when full.
-        self.ovf_p.next = self.push_en.val() & (self.left.val() == self.depth.val());
-        self.occ_d.next = self.left.val();
-        if self.push_en.val() & (self.left.val() != self.depth.val()) {
-            self.occ_d.next = self.left.val() + self.one.val();
+        // After the pops the stack is full only if nothing was popped from a full stack.
+        self.ovf_p.next = self.push_en.val() & (self.pop_n.val() == self.pop_none.val()) & self.full.val();
+        // Next occupancy: max(occ - pops, 0), plus one for a push unless that is full.
+        self.occ_d.next = self.occ.val();
+        if self.push_en.val() & !self.full.val() {
+            self.occ_d.next = self.occ_inc.val();
+        }
+        if self.pop_n.val() == self.pop_one.val() {
+            if self.push_en.val() {
+                self.occ_d.next = self.one.val();
+                if self.top0_vld.val() {
+                    self.occ_d.next = self.occ.val();
+                }
+            } else {
+                self.occ_d.next = self.zero.val();
+                if self.top0_vld.val() {
+                    self.occ_d.next = self.occ_dec1.val();
+                }
+            }
+        }
+        if self.pop_n.val() == self.pop_two.val() {
+            if self.push_en.val() {
+                self.occ_d.next = self.one.val();
+                if self.top1_vld.val() {
+                    self.occ_d.next = self.occ_dec1.val();
+                }
+            } else {
+                self.occ_d.next = self.zero.val();
+                if self.top1_vld.val() {
+                    self.occ_d.next = self.occ_dec2.val();
+                }
+            }
         }
         for i in 0..self.entry_q.len() {
             self.entry_q[i].d.next = self.popped[i].val();

@@ -44,6 +44,40 @@ pub struct Config {
     /// Pairing of partially covered quads and thread-group merging (spec/thread_merge.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub thread_merge: Option<ThreadMergeConfig>,
+    /// `[synth]`: settings of the FPGA flow (`warpgen synth`, `warpgen sweep`); not a block.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub synth: Option<SynthConfig>,
+}
+
+/// Devices `[synth] target` may name; `warpgen-sim`'s `fpga::Target` implements each.
+pub const SYNTH_TARGETS: [&str; 1] = ["ice40-hx8k"];
+
+/// `[synth]`: the FPGA flow's target device and clock. Not a block: it generates nothing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SynthConfig {
+    /// Clock frequency in MHz: the timing constraint of `warpgen synth` and the
+    /// constraint files it writes.
+    pub clock_mhz: f64,
+    /// Device, one of [`SYNTH_TARGETS`].
+    pub target: String,
+}
+
+impl Default for SynthConfig {
+    fn default() -> Self {
+        SynthConfig { clock_mhz: 100.0, target: SYNTH_TARGETS[0].to_string() }
+    }
+}
+
+impl SynthConfig {
+    fn validate(&self, chk: &mut Checker) {
+        if !(self.clock_mhz.is_finite() && (1.0..=1000.0).contains(&self.clock_mhz)) {
+            chk.fail("synth.clock_mhz", format!("{} is out of range: allowed 1 to 1000 (MHz)", self.clock_mhz));
+        }
+        if !SYNTH_TARGETS.contains(&self.target.as_str()) {
+            chk.fail("synth.target", format!("`{}` is not a target: allowed {}", self.target, SYNTH_TARGETS.join(", ")));
+        }
+    }
 }
 
 /// `[scoreboard]`: per-thread-group instruction completion counters.
@@ -311,6 +345,10 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "bits of the opaque fragment tag" },
     KeyDoc { key: "thread_merge.prim_width", range: "1 to 32", default: "16",
         meaning: "bits of the primitive id" },
+    KeyDoc { key: "synth.clock_mhz", range: "1 to 1000", default: "100",
+        meaning: "clock in MHz: the timing constraint of warpgen synth and sweep, and of the constraint files they write" },
+    KeyDoc { key: "synth.target", range: "ice40-hx8k", default: "ice40-hx8k",
+        meaning: "device of warpgen synth and sweep (--target overrides it)" },
 ];
 
 /// Where a value came from, for error messages.
@@ -763,6 +801,9 @@ impl Config {
                 }
             }
         }
+        if let Some(s) = &self.synth {
+            s.validate(&mut chk);
+        }
         if self.blocks().is_empty() {
             chk.fail("", format!("no block table: add at least one of [{}]", BUILT_BLOCKS.join("], [")));
         }
@@ -785,6 +826,11 @@ impl Config {
             v.push("thread_merge");
         }
         v
+    }
+
+    /// The `[synth]` table, or its defaults when the config has none.
+    pub fn synth(&self) -> SynthConfig {
+        self.synth.clone().unwrap_or_default()
     }
 
     /// The `[scoreboard]` table, or an error naming what is missing.
@@ -825,8 +871,8 @@ fn apply_override(table: &mut toml::Table, spec: &str) -> Result<(), String> {
     let (block, key) = path
         .split_once('.')
         .ok_or_else(|| format!("`{path}` is not block.key, e.g. scoreboard.trackers"))?;
-    if !BLOCK_NAMES.contains(&block) {
-        return Err(format!("unknown block `{block}`: expected one of {}", BLOCK_NAMES.join(", ")));
+    if !BLOCK_NAMES.contains(&block) && block != "synth" {
+        return Err(format!("unknown block `{block}`: expected one of {}, or synth", BLOCK_NAMES.join(", ")));
     }
     let value = parse_value(raw.trim())?;
     let entry = table
@@ -1076,6 +1122,28 @@ mod tests {
         let lw: Vec<usize> = [4, 8, 16, 32].iter().map(|l| cfg(4, *l).lane_bits()).collect();
         assert_eq!(lw, vec![2, 3, 4, 5]);
         assert_eq!([0, 1, 2, 3, 4, 15, 16, 254, 255].map(bits_for), [0, 1, 2, 2, 3, 4, 5, 8, 8]);
+    }
+
+    #[test]
+    fn synth_table_defaults_ranges_and_overrides() {
+        let c = load("[scoreboard]\n", &[]).unwrap();
+        assert_eq!(c.synth(), SynthConfig { clock_mhz: 100.0, target: "ice40-hx8k".into() });
+        let c = load("[scoreboard]\n[synth]\nclock_mhz = 62.5\n", &[]).unwrap();
+        assert_eq!(c.synth().clock_mhz, 62.5);
+        let c = load("[scoreboard]\n[synth]\nclock_mhz = 1000\n", &["synth.clock_mhz=1"]).unwrap();
+        assert_eq!(c.synth().clock_mhz, 1.0);
+        for bad in ["0.5", "1000.5", "nan"] {
+            let e = load(&format!("[scoreboard]\n[synth]\nclock_mhz = {bad}\n"), &[]).unwrap_err();
+            assert_eq!((e.key.as_str(), e.line), ("synth.clock_mhz", Some(3)), "{bad}: {e}");
+            assert!(e.message.contains("allowed 1 to 1000"), "{e}");
+        }
+        let e = load("[scoreboard]\n", &["synth.target=ecp7"]).unwrap_err();
+        assert_eq!(e.key, "synth.target");
+        assert!(e.message.contains("allowed ice40-hx8k"), "{e}");
+        let e = load("[scoreboard]\n[synth]\nclok_mhz = 100\n", &[]).unwrap_err();
+        assert_eq!(e.key, "synth.clok_mhz");
+        // [synth] alone generates nothing: still an error.
+        assert!(load("[synth]\nclock_mhz = 100\n", &[]).unwrap_err().message.contains("no block table"));
     }
 
     #[test]

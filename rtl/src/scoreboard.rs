@@ -16,11 +16,20 @@
 //!
 //! ## Cycle timing
 //! * Registered: every counter `cnt[g][t]` (`counter_width` bits), every wait
-//!   mask `wait_mask[g]` (`trackers` bits), `err_underflow`. Nothing else.
+//!   mask `wait_mask[g]` (`trackers` bits), and the sticky underflow. For
+//!   speed, each counter also registers copies of `cnt != 0` and
+//!   `cnt >= max_count` and its own sticky underflow flag (`err_underflow` is
+//!   the OR of these flags, one per group for a tracker id it lacks, and one
+//!   for a group id that names no group). These are functions of the state
+//!   above, so the ports behave exactly as if only it were registered.
 //! * Combinational from the registered state and this cycle's inputs, with no
 //!   bypass from this cycle's completions (§6.4.3): `iss_ready`, `iss_fire`,
 //!   `fetch_ok`, `chk_ok`, `br_*`, `trk_zero`, `trk_full`, `tg_idle`,
-//!   `cnt_flat`, `err_underflow` (the register itself).
+//!   `cnt_flat`, `err_underflow` (an OR of registers).
+//! * Critical path (FPGA): a counter's flags → `iss_ready` of the addressed
+//!   group → `iss_fire` → the choice between the precomputed next states. The
+//!   next state of every counter is computed for both outcomes of the issue
+//!   from the registers and completions alone, so `iss_fire` passes one LUT.
 //! * At the rising edge: `cnt' = max(0, cnt + inc - completions)`; a completion
 //!   that finds nothing to count down sets `err_underflow`. A completion in
 //!   cycle *n* releases a dependent instruction in cycle *n+1*. One issue and
@@ -54,15 +63,27 @@ pub const ID_BITS: usize = 8;
 type Id = Bits<ID_BITS>;
 
 /// The trackers of one thread group: counters, wait mask, and the set queries.
+///
+/// Besides the counters and the wait mask it registers, per tracker, whether the
+/// counter is nonzero and whether it is at its maximum, and for the group whether
+/// fetch is blocked, so the set queries read flags instead of comparing counters.
+/// The next state is computed for both cases of this cycle's issue from the
+/// registers and the completions alone (`a`: the count without the issue, one
+/// down per completion and never below 0; `b`: with it, which is `a + 1` unless a
+/// completion found the counter at 0), and `issue`, which depends on every
+/// group's state through `iss_ready`, only selects between them at the end.
 #[derive(LogicBlock)]
 pub struct TrackerGroup<const W: usize> {
     pub clock: Signal<In, Clock>,
     /// Zero every counter and the wait mask at the next edge (reset or clr).
     pub clear: Signal<In, Bit>,
-    /// An instruction of this group fires: latch `nxt_mask` as the wait mask.
-    pub issue: Signal<In, Bit>,
-    /// ... and it is reorderable: count it on tracker `inc_trk`.
-    pub inc: Signal<In, Bit>,
+    /// The presented instruction fires (`iss_fire`; late: it depends on every
+    /// group's state). If it names this group, latch `nxt_mask` as the wait mask.
+    pub fire: Signal<In, Bit>,
+    /// The presented instruction names this group (`iss_tg`; early).
+    pub tg_sel: Signal<In, Bit>,
+    /// The presented instruction is reorderable: if it fires, it counts on tracker `inc_trk`.
+    pub inc_en: Signal<In, Bit>,
     pub inc_trk: Signal<In, Id>,
     pub nxt_mask: Vec<Signal<In, Bit>>,
     /// Dependency sets to test: the issuing instruction's, the query's, the branch's two.
@@ -84,11 +105,29 @@ pub struct TrackerGroup<const W: usize> {
     pub chk_ok: Signal<Out, Bit>,
     pub sat_a: Signal<Out, Bit>,
     pub sat_b: Signal<Out, Bit>,
-    /// A completion this cycle finds nothing to count down.
-    pub underflow: Signal<Out, Bit>,
+    /// Clears the sticky underflow flag (reset).
+    pub err_clear: Signal<In, Bit>,
+    /// Sticky: a completion of this group found nothing to count down (its
+    /// counter at 0, or a tracker id it does not have).
+    pub err: Signal<Out, Bit>,
     cnt_q: Vec<DFF<Bits<W>>>,
     wait_q: Vec<DFF<Bit>>,
-    next: Signal<Local, Bits<W>>,
+    /// cnt_q != 0 and cnt_q >= max, registered with the counter.
+    nz_q: Vec<DFF<Bit>>,
+    full_q: Vec<DFF<Bit>>,
+    /// Sticky, per tracker: a completion found it at 0; and a completion named a
+    /// tracker this group does not have.
+    err_q: Vec<DFF<Bit>>,
+    bad_q: DFF<Bit>,
+    /// The next count without and with the issue; whether a completion found the
+    /// counter at 0 without the issue (`uf_a`), and also with it (`uf_b`).
+    a: Signal<Local, Bits<W>>,
+    b: Signal<Local, Bits<W>>,
+    uf_a: Signal<Local, Bit>,
+    uf_b: Signal<Local, Bit>,
+    uf_sel: Signal<Local, Bit>,
+    /// The presented instruction counts on this tracker if it fires.
+    sel: Signal<Local, Bit>,
     trk_id: Vec<Constant<Id>>,
     max: Vec<Constant<Bits<W>>>,
     num_trk: Constant<Id>,
@@ -107,8 +146,9 @@ impl<const W: usize> TrackerGroup<W> {
         TrackerGroup {
             clock: Signal::default(),
             clear: Signal::default(),
-            issue: Signal::default(),
-            inc: Signal::default(),
+            fire: Signal::default(),
+            tg_sel: Signal::default(),
+            inc_en: Signal::default(),
             inc_trk: Signal::default(),
             nxt_mask: signals(trk),
             iss_mask: signals(trk),
@@ -127,10 +167,21 @@ impl<const W: usize> TrackerGroup<W> {
             chk_ok: Signal::default(),
             sat_a: Signal::default(),
             sat_b: Signal::default(),
-            underflow: Signal::default(),
+            err_clear: Signal::default(),
+            err: Signal::default(),
             cnt_q: (0..trk).map(|_| DFF::default()).collect(),
             wait_q: (0..trk).map(|_| DFF::default()).collect(),
-            next: Signal::default(),
+            nz_q: (0..trk).map(|_| DFF::default()).collect(),
+            full_q: (0..trk).map(|_| DFF::default()).collect(),
+            err_q: (0..trk).map(|_| DFF::default()).collect(),
+            bad_q: DFF::default(),
+            a: Signal::default(),
+            b: Signal::default(),
+            uf_a: Signal::default(),
+            uf_b: Signal::default(),
+            uf_sel: Signal::default(),
+            sel: Signal::default(),
+
             trk_id: (0..trk).map(id).collect(),
             max: cfg.max_counts().into_iter().map(|m| Constant::new(m.to_bits())).collect(),
             num_trk: id(trk),
@@ -145,20 +196,23 @@ impl<const W: usize> Logic for TrackerGroup<W> {
     fn update(&mut self) {
         // A set is satisfied while none of its trackers counts anything (§2.4).
         self.idle.next = true;
-        self.fetch_ok.next = true;
         self.iss_deps_ok.next = true;
         self.chk_ok.next = true;
         self.sat_a.next = true;
         self.sat_b.next = true;
         self.iss_room.next = false;
-        self.underflow.next = false;
+        self.fetch_ok.next = true;
+        self.bad_q.clock.next = self.clock.val();
+        self.err.next = self.bad_q.q.val();
         for t in 0..self.cnt_q.len() {
             self.cnt_q[t].clock.next = self.clock.val();
             self.wait_q[t].clock.next = self.clock.val();
+            self.nz_q[t].clock.next = self.clock.val();
+            self.full_q[t].clock.next = self.clock.val();
             self.cnt[t].next = self.cnt_q[t].q.val();
-            self.zero[t].next = !self.cnt_q[t].q.val().any();
-            self.full[t].next = self.cnt_q[t].q.val() >= self.max[t].val();
-            if self.cnt_q[t].q.val().any() {
+            self.zero[t].next = !self.nz_q[t].q.val();
+            self.full[t].next = self.full_q[t].q.val();
+            if self.nz_q[t].q.val() {
                 self.idle.next = false;
                 if self.wait_q[t].q.val() {
                     self.fetch_ok.next = false;
@@ -176,38 +230,73 @@ impl<const W: usize> Logic for TrackerGroup<W> {
                     self.sat_b.next = false;
                 }
             }
-            if (self.inc_trk.val() == self.trk_id[t].val()) & (self.cnt_q[t].q.val() < self.max[t].val()) {
+            if (self.inc_trk.val() == self.trk_id[t].val()) & !self.full_q[t].q.val() {
                 self.iss_room.next = true;
             }
-            // Next count: one up for the issue, one down per completion, never below 0.
-            self.next.next = self.cnt_q[t].q.val();
-            if self.inc.val() & (self.inc_trk.val() == self.trk_id[t].val()) {
-                self.next.next = self.next.val() + self.one.val();
-            }
+            // Next count without an issue: one down per completion, never below 0.
+            self.sel.next = self.tg_sel.val() & self.inc_en.val() & (self.inc_trk.val() == self.trk_id[t].val());
+            self.a.next = self.cnt_q[t].q.val();
+            self.uf_a.next = false;
+            self.uf_b.next = false;
             for p in 0..self.cpl_hit.len() {
                 if self.cpl_hit[p].val() & (self.cpl_trk[p].val() == self.trk_id[t].val()) {
-                    if self.next.val().any() {
-                        self.next.next = self.next.val() - self.one.val();
+                    if self.a.val().any() {
+                        self.a.next = self.a.val() - self.one.val();
                     } else {
-                        self.underflow.next = true;
+                        // A second miss is one the issue's count could not absorb.
+                        self.uf_b.next = self.uf_a.val();
+                        self.uf_a.next = true;
                     }
                 }
             }
-            self.cnt_q[t].d.next = self.next.val();
+            // With the issue: one more, or 0 if a completion already found it at 0.
+            // (A counter at 2^W-1 is at its maximum: it is never counted up.)
+            self.b.next = self.a.val() + self.one.val();
+            if self.uf_a.val() {
+                self.b.next = self.nothing.val();
+            }
+            // Sticky underflow; this tracker's issue, late, selects (clr does not clear it).
+            self.err_q[t].clock.next = self.clock.val();
+            if self.err_q[t].q.val() {
+                self.err.next = true;
+            }
+            self.err_q[t].d.next = self.err_q[t].q.val();
+            // (uf_sel is this tracker's underflow if the presented instruction fires.)
+            self.uf_sel.next = (self.sel.val() & self.uf_b.val()) | (!self.sel.val() & self.uf_a.val());
+            if (self.fire.val() & self.uf_sel.val()) | (!self.fire.val() & self.uf_a.val()) {
+                self.err_q[t].d.next = true;
+            }
+            if self.err_clear.val() {
+                self.err_q[t].d.next = false;
+            }
+            self.cnt_q[t].d.next = self.a.val();
+            self.nz_q[t].d.next = self.a.val().any();
+            self.full_q[t].d.next = self.a.val() >= self.max[t].val();
             self.wait_q[t].d.next = self.wait_q[t].q.val();
-            if self.issue.val() {
+            if self.fire.val() & self.tg_sel.val() {
                 self.wait_q[t].d.next = self.nxt_mask[t].val();
+            }
+            if self.fire.val() & self.sel.val() {
+                self.cnt_q[t].d.next = self.b.val();
+                self.nz_q[t].d.next = !self.uf_a.val();
+                self.full_q[t].d.next = self.b.val() >= self.max[t].val();
             }
             if self.clear.val() {
                 self.cnt_q[t].d.next = self.nothing.val();
+                self.nz_q[t].d.next = false;
+                self.full_q[t].d.next = false;
                 self.wait_q[t].d.next = false;
             }
         }
         // A completion naming a tracker this group does not have.
+        self.bad_q.d.next = self.bad_q.q.val();
         for p in 0..self.cpl_hit.len() {
             if self.cpl_hit[p].val() & (self.cpl_trk[p].val() >= self.num_trk.val()) {
-                self.underflow.next = true;
+                self.bad_q.d.next = true;
             }
+        }
+        if self.err_clear.val() {
+            self.bad_q.d.next = false;
         }
     }
 }
@@ -325,7 +414,8 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
         self.br_go.next = self.br_sat_a.val() | self.br_sat_b.val();
         self.br_sel_b.next = !self.br_sat_a.val() & self.br_sat_b.val();
 
-        // Sticky underflow: a group found nothing to count down, or a port named no group.
+        // Sticky underflow: one flag per group (a completion found nothing to count
+        // down there) and this one (a port named no group); the output is their OR.
         self.err_q.clock.next = self.clock.val();
         self.err_q.d.next = self.err_q.q.val();
         for p in 0..self.cpl_valid.len() {
@@ -333,12 +423,14 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
                 self.err_q.d.next = true;
             }
         }
+        self.err_underflow.next = self.err_q.q.val();
         for g in 0..self.groups.len() {
             self.groups[g].clock.next = self.clock.val();
             self.groups[g].clear.next = self.reset.val()
                 | (self.clr_valid.val() & (self.clr_tg.val() == self.tg_id[g].val()));
-            self.groups[g].issue.next = self.iss_fire.val() & (self.iss_tg.val() == self.tg_id[g].val());
-            self.groups[g].inc.next = self.iss_fire.val() & (self.iss_tg.val() == self.tg_id[g].val()) & self.iss_trk_en.val();
+            self.groups[g].fire.next = self.iss_fire.val();
+            self.groups[g].tg_sel.next = self.iss_tg.val() == self.tg_id[g].val();
+            self.groups[g].inc_en.next = self.iss_trk_en.val();
             self.groups[g].inc_trk.next = self.iss_trk.val();
             for t in 0..self.iss_dep_mask.len() {
                 self.groups[g].nxt_mask[t].next = self.iss_nxt_mask[t].val();
@@ -357,14 +449,14 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
             }
             self.fetch_ok[g].next = self.groups[g].fetch_ok.val();
             self.tg_idle[g].next = self.groups[g].idle.val();
-            if self.groups[g].underflow.val() {
-                self.err_q.d.next = true;
+            self.groups[g].err_clear.next = self.reset.val();
+            if self.groups[g].err.val() {
+                self.err_underflow.next = true;
             }
         }
         if self.reset.val() {
             self.err_q.d.next = false;
         }
-        self.err_underflow.next = self.err_q.q.val();
     }
 }
 

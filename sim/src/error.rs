@@ -120,12 +120,14 @@ impl fmt::Display for SimError {
         match self {
             SimError::ToolNotFound { tool, env_override: None } => write!(
                 f,
-                "{tool} not found on PATH: install it with `apt-get install {tool}` (or `make deps`)"
+                "{tool} not found on PATH: install it with `{}` (or `make deps`)",
+                install_command(tool)
             ),
             SimError::ToolNotFound { tool, env_override: Some((var, value)) } => write!(
                 f,
                 "{tool} not found: the environment variable {var}={value:?} names no executable \
-                 (unset it to search PATH, or install it with `apt-get install {tool}`)"
+                 (unset it to search PATH, or install it with `{}`)",
+                install_command(tool)
             ),
             SimError::Io { context, source } => write!(f, "{context}: {source}"),
             SimError::CommandFailed { what, command, status, output } => {
@@ -173,6 +175,15 @@ impl fmt::Display for SimError {
                 write!(f, "yosys inferred latches (combinational logic must assign every output on every path):\n{log_tail}")
             }
         }
+    }
+}
+
+/// The Debian/Ubuntu command that installs `tool`: place and route comes with the rest of
+/// its FPGA toolchain.
+fn install_command(tool: &str) -> String {
+    match tool {
+        "nextpnr-ice40" => crate::fpga::ICE40_INSTALL.to_string(),
+        other => format!("apt-get install {other}"),
     }
 }
 

@@ -93,6 +93,7 @@
 mod builder;
 mod cache;
 mod error;
+pub mod fpga;
 mod ffi;
 mod lint;
 mod model;

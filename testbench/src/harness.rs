@@ -2,8 +2,9 @@
 //! (`warpgen-sim`): build a block's simulation model, and run the lint and
 //! synthesis checks every emitted block must pass.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use warpgen_rtl::Emitted;
+use warpgen_sim::fpga::{SynthReport, SynthSpec, Target};
 use warpgen_sim::{BuildSpec, Model, PortId, Sim, SimError, Verilator, YosysReport};
 
 /// Builds (or loads from the cache) the Verilator model of an emitted block.
@@ -34,6 +35,26 @@ pub fn lint(e: &Emitted) -> Result<(), String> {
 pub fn synth(e: &Emitted) -> Result<YosysReport, String> {
     let (_dir, v, _w) = stage(e).map_err(|x| x.to_string())?;
     warpgen_sim::yosys_check(&[v], &e.top).map_err(|x| x.to_string())
+}
+
+/// The block's top ports as the sim crate describes ports (it does not know rtl's types).
+pub fn port_infos(e: &Emitted) -> Vec<warpgen_sim::PortInfo> {
+    e.ports
+        .iter()
+        .map(|p| warpgen_sim::PortInfo {
+            name: p.name.clone(),
+            dir: if p.dir == warpgen_rtl::emit::Dir::In { warpgen_sim::Dir::In } else { warpgen_sim::Dir::Out },
+            width: p.width(),
+        })
+        .collect()
+}
+
+/// Out-of-context synthesis, placement and timing of an emitted block on `target` at
+/// `clock_mhz` (`warpgen_sim::fpga`), with the flow's files in `work`.
+pub fn fpga_synth(e: &Emitted, target: Target, clock_mhz: f64, work: &Path) -> Result<SynthReport, SimError> {
+    let ports = port_infos(e);
+    let spec = SynthSpec { top: &e.top, verilog: &e.verilog, ports: &ports, target, clock_mhz };
+    warpgen_sim::fpga::synthesize(&spec, work)
 }
 
 /// Packs one `w`-bit field per element, element i at bits `[i*w +: w]` (the

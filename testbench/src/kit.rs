@@ -100,6 +100,16 @@ pub fn lockstep<B: Block>(p: &B::Params, seed: u64, cycles: u64, allow_errors: b
     Ok(report)
 }
 
+/// Lockstep cycles per second of block `B` at `p`: `cycles` cycles of seeded stimulus, every
+/// output compared every cycle (a mismatch is an error), coverage not required. The
+/// Verilator model is built (or loaded from the cache) before the clock starts.
+pub fn lockstep_rate<B: Block>(p: &B::Params, seed: u64, cycles: u64) -> Result<f64, String> {
+    B::rtl(p, false)?;
+    let t = std::time::Instant::now();
+    run::<B>(p, seed, cycles, false, None).map_err(|(_, m)| m)?;
+    Ok(cycles as f64 / t.elapsed().as_secs_f64().max(1e-9))
+}
+
 fn run<B: Block>(
     p: &B::Params,
     seed: u64,

@@ -24,6 +24,18 @@ pub fn config_for(p: &BranchStackParams) -> Config {
     }
 }
 
+/// The model parameters of an rtl config's `[branch_stack]`.
+pub fn params_for(c: &BranchStackConfig) -> BranchStackParams {
+    BranchStackParams {
+        depth: c.depth as usize,
+        nsrc: c.producer_stages as usize,
+        pc_w: c.pc_width as u32,
+        off_w: c.offset_width as u32,
+        pc_inc: c.pc_increment as u64,
+        reset_pc: c.reset_pc as u64,
+    }
+}
+
 /// Inputs in the order `eval` drives them.
 const INPUTS: [&str; 17] = [
     "reset", "cc_vld", "cc_sop", "cc_val", "de_br_vld", "de_br_cmp", "de_br_sel", "de_br_pol", "de_br_f",

@@ -1,0 +1,3 @@
+# warpgen timing constraint for nextpnr-ice40: nextpnr-ice40 --pre-pack clock.py ...
+# The clock net of every warpgen block is its port `clock`.
+ctx.addClock("clock", 100)

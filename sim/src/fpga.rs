@@ -1,0 +1,802 @@
+//! The FPGA flow: out-of-context synthesis, placement and timing of a Verilog design with the
+//! open toolchain (Yosys `synth_ice40`, nextpnr-ice40).
+//!
+//! Like the rest of this crate it knows nothing of warpgen's blocks: it takes a top module
+//! name, its ports ([`PortInfo`]), the Verilog text, a [`Target`] and a clock frequency.
+//!
+//! # The out-of-context wrapper
+//! A block's ports are not pins of a device: a block with hundreds of port bits would not fit
+//! a package, and an input tied to nothing would let synthesis remove the logic it feeds.
+//! [`ooc_wrapper`] therefore puts the block (`dut`, kept as its own module in the hierarchy)
+//! between registers and needs three pins whatever the block's size:
+//!
+//! * `clock` drives the block's clock port and every wrapper register;
+//! * `ooc_si` shifts serially into a chain made of one register per block input bit
+//!   (`ooc_in_<port>`): every input is driven by a flip-flop that the logic cannot predict;
+//! * every output bit is registered (`ooc_out_<port>`), and the registered outputs are folded,
+//!   three bits per stage, into a shift register (`ooc_sig`) whose last bit is the pin
+//!   `ooc_so`, so every output is observable and none is optimized away.
+//!
+//! Every block path is thus register to register and is timed against the clock: inputs to
+//! block state, block state to outputs, inputs to outputs, and state to state. The wrapper
+//! adds no logic in front of an input or behind an output. Its own cost (one flip-flop per
+//! input and output bit, one LUT per three output bits) is reported apart from the block's:
+//! Yosys keeps the block as its own module (`keep_hierarchy`), so the block's LUTs,
+//! flip-flops, carries and RAMs are exactly its own, while placement and Fmax are of the
+//! whole wrapped design.
+//!
+//! # Reports
+//! [`synthesize`] runs Yosys (`synth_ice40 -json`, then `stat -json`) and nextpnr
+//! (`--report`, a JSON file with utilization, Fmax per clock and the critical paths), and
+//! returns a [`SynthReport`]. A design larger than the device is not an error: nextpnr
+//! fails at packing or placement, and the report says [`Placement::DoesNotFit`] with the
+//! device use nextpnr printed, next to Yosys's numbers.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::{cache, tool, Dir, PortInfo, SimError};
+
+/// Name of the clock port the wrapper drives (the block's must have this name).
+pub const OOC_CLOCK: &str = "clock";
+/// Serial input pin of the wrapper.
+pub const OOC_SERIAL_IN: &str = "ooc_si";
+/// Serial output pin of the wrapper.
+pub const OOC_SERIAL_OUT: &str = "ooc_so";
+/// Module name of the wrapper.
+pub const OOC_TOP: &str = "warpgen_ooc";
+/// Output bits folded into each stage of the output signature register.
+const FOLD: usize = 3;
+/// Lines of a tool's log quoted in errors.
+const LOG_TAIL_LINES: usize = 30;
+
+/// The command that installs the iCE40 toolchain on Debian/Ubuntu.
+pub const ICE40_INSTALL: &str = "apt-get install yosys nextpnr-ice40 fpga-icestorm";
+
+/// A device the flow places and times on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// Lattice iCE40 HX8K in the CT256 package (the iCE40-HX8K breakout board's part):
+    /// 7,680 logic cells (LUT4 + flip-flop), 32 block RAMs of 4 kbit.
+    Ice40Hx8k,
+}
+
+impl Target {
+    /// Every target, in the order help texts list them.
+    pub const ALL: [Target; 1] = [Target::Ice40Hx8k];
+
+    /// The name used on the command line and in configs, e.g. `ice40-hx8k`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Ice40Hx8k => "ice40-hx8k",
+        }
+    }
+
+    /// The target called `name`, if there is one.
+    pub fn parse(name: &str) -> Option<Target> {
+        Target::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// Logic cells (one LUT4 and one flip-flop each) on the device.
+    pub fn logic_cells(self) -> u64 {
+        match self {
+            Target::Ice40Hx8k => 7680,
+        }
+    }
+
+    /// Block RAMs on the device.
+    pub fn block_rams(self) -> u64 {
+        match self {
+            Target::Ice40Hx8k => 32,
+        }
+    }
+
+    /// Place-and-route program.
+    fn pnr_tool(self) -> (&'static str, &'static str) {
+        match self {
+            Target::Ice40Hx8k => ("nextpnr-ice40", "NEXTPNR_ICE40"),
+        }
+    }
+
+    /// The pin constraint file of the out-of-context wrapper.
+    pub fn pin_file_name(self) -> &'static str {
+        match self {
+            Target::Ice40Hx8k => "ooc.pcf",
+        }
+    }
+
+    /// The timing constraint file nextpnr reads.
+    pub fn clock_file_name(self) -> &'static str {
+        match self {
+            Target::Ice40Hx8k => "clock.py",
+        }
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What to synthesize.
+#[derive(Debug, Clone)]
+pub struct SynthSpec<'a> {
+    /// Top module of the design (a plain identifier).
+    pub top: &'a str,
+    /// The design's Verilog: the top module and everything it instantiates.
+    pub verilog: &'a str,
+    /// The top module's ports; one must be the 1-bit input [`OOC_CLOCK`].
+    pub ports: &'a [PortInfo],
+    /// The device.
+    pub target: Target,
+    /// The clock the design is constrained to, in MHz.
+    pub clock_mhz: f64,
+}
+
+/// Cells of a synthesized design, as Yosys counts them after `synth_ice40`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Resources {
+    /// Look-up tables (`SB_LUT4`).
+    pub lut4: u64,
+    /// Flip-flops (every `SB_DFF*` variant).
+    pub ff: u64,
+    /// Carry cells (`SB_CARRY`).
+    pub carry: u64,
+    /// Block RAMs (`SB_RAM40_4K*`).
+    pub bram: u64,
+}
+
+/// The slowest register-to-register path nextpnr found after routing.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct CriticalPath {
+    /// Where it starts: the launching register, as a hierarchical name (`dut.` is the block,
+    /// `ooc_in_<port>` a wrapper input register, i.e. the block's input port `<port>`).
+    pub from: String,
+    /// Where it ends: the capturing register and its pin (`D`, `CEN` enable, `SR` reset).
+    pub to: String,
+    /// Its delay in ns, clock-to-out and setup included.
+    pub delay_ns: f64,
+    /// LUTs on it.
+    pub lut_levels: usize,
+    /// Carry cells on it.
+    pub carry_cells: usize,
+}
+
+/// The result of placement and routing.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+pub enum Placement {
+    /// Placed and routed.
+    Fits {
+        /// The highest clock the routed design meets, in MHz.
+        fmax_mhz: f64,
+        /// The clock it was constrained to, as nextpnr read it.
+        constraint_mhz: f64,
+        /// Logic cells used by the wrapped design.
+        logic_cells: u64,
+        /// The critical path.
+        critical_path: Option<CriticalPath>,
+    },
+    /// nextpnr could not pack or place the wrapped design on the device.
+    DoesNotFit {
+        /// Logic cells the wrapped design needs, where nextpnr said.
+        logic_cells: Option<u64>,
+        /// nextpnr's reason, e.g. "Unable to place cell …, no BELs remaining".
+        reason: String,
+    },
+}
+
+/// What [`synthesize`] measured.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct SynthReport {
+    /// The device.
+    pub target: String,
+    /// The requested clock, in MHz.
+    pub clock_mhz: f64,
+    /// The design alone (its module in Yosys's hierarchy).
+    pub block: Resources,
+    /// The design and the out-of-context wrapper.
+    pub wrapped: Resources,
+    /// Logic cells on the device.
+    pub device_logic_cells: u64,
+    /// Placement, routing and timing.
+    pub placement: Placement,
+}
+
+impl SynthReport {
+    /// Whether the wrapped design was placed and routed.
+    pub fn fits(&self) -> bool {
+        matches!(self.placement, Placement::Fits { .. })
+    }
+
+    /// Fmax in MHz, when the design fits.
+    pub fn fmax_mhz(&self) -> Option<f64> {
+        match &self.placement {
+            Placement::Fits { fmax_mhz, .. } => Some(*fmax_mhz),
+            Placement::DoesNotFit { .. } => None,
+        }
+    }
+
+    /// The critical path, when the design fits.
+    pub fn critical_path(&self) -> Option<&CriticalPath> {
+        match &self.placement {
+            Placement::Fits { critical_path, .. } => critical_path.as_ref(),
+            Placement::DoesNotFit { .. } => None,
+        }
+    }
+}
+
+/// Checks that a name is a plain Verilog identifier.
+fn identifier(what: &str, name: &str) -> Result<(), SimError> {
+    let ok = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(SimError::InvalidSpec(format!("{what} {name:?} is not a plain Verilog identifier")))
+    }
+}
+
+/// Verilog of the out-of-context wrapper [`OOC_TOP`] around module `top` (see the module
+/// documentation). `ports` must hold the 1-bit input [`OOC_CLOCK`]; every other port is
+/// wired through wrapper registers.
+pub fn ooc_wrapper(top: &str, ports: &[PortInfo]) -> Result<String, SimError> {
+    identifier("top module", top)?;
+    if !ports.iter().any(|p| p.is_clock()) {
+        return Err(SimError::InvalidSpec(format!(
+            "module {top} has no 1-bit input `{OOC_CLOCK}`: the out-of-context wrapper drives the block's clock through it"
+        )));
+    }
+    for p in ports {
+        identifier("port", &p.name)?;
+        if p.width == 0 {
+            return Err(SimError::InvalidSpec(format!("port {} has width 0", p.name)));
+        }
+    }
+    let inputs: Vec<&PortInfo> = ports.iter().filter(|p| p.dir == Dir::In && !p.is_clock()).collect();
+    let outputs: Vec<&PortInfo> = ports.iter().filter(|p| p.dir == Dir::Out).collect();
+    let range = |w: usize| if w == 1 { String::new() } else { format!("[{}:0] ", w - 1) };
+    let mut v = String::new();
+    let _ = writeln!(v, "// Out-of-context wrapper of {top}, written by warpgen's FPGA flow.");
+    let _ = writeln!(v, "// Every input of the block is a register of a serial chain loaded from pin {OOC_SERIAL_IN};");
+    let _ = writeln!(v, "// every output is registered and folded into a signature shift register read at pin {OOC_SERIAL_OUT}.");
+    let _ = writeln!(v, "// Block inputs: {} bits; block outputs: {} bits.", inputs.iter().map(|p| p.width).sum::<usize>(), outputs.iter().map(|p| p.width).sum::<usize>());
+    let _ = writeln!(v, "module {OOC_TOP} (");
+    let _ = writeln!(v, "    input  wire {OOC_CLOCK},");
+    let _ = writeln!(v, "    input  wire {OOC_SERIAL_IN},");
+    let _ = writeln!(v, "    output wire {OOC_SERIAL_OUT}");
+    let _ = writeln!(v, ");");
+    // Input chain: ooc_si -> first input's bit 0 -> ... -> its top bit -> next input's bit 0.
+    let mut feed = OOC_SERIAL_IN.to_string();
+    for p in &inputs {
+        let r = format!("ooc_in_{}", p.name);
+        let _ = writeln!(v, "    reg  {}{r} = 0;", range(p.width));
+        let shifted = if p.width == 1 { feed.clone() } else { format!("{{{r}[{}:0], {feed}}}", p.width - 2) };
+        let _ = writeln!(v, "    always @(posedge {OOC_CLOCK}) {r} <= {shifted};");
+        feed = if p.width == 1 { r } else { format!("{r}[{}]", p.width - 1) };
+    }
+    // Outputs: the block drives ooc_w_<port>, registered in ooc_out_<port>.
+    let mut out_bits = Vec::new();
+    for p in &outputs {
+        let _ = writeln!(v, "    wire {}ooc_w_{};", range(p.width), p.name);
+        let _ = writeln!(v, "    reg  {}ooc_out_{} = 0;", range(p.width), p.name);
+        let _ = writeln!(v, "    always @(posedge {OOC_CLOCK}) ooc_out_{0} <= ooc_w_{0};", p.name);
+        for b in 0..p.width {
+            out_bits.push(if p.width == 1 { format!("ooc_out_{}", p.name) } else { format!("ooc_out_{}[{b}]", p.name) });
+        }
+    }
+    // Signature: stage k takes stage k-1 XOR output bits 3k..3k+2.
+    let stages = out_bits.len().div_ceil(FOLD).max(1);
+    let _ = writeln!(v, "    reg  {}ooc_sig = 0;", range(stages));
+    let _ = writeln!(v, "    always @(posedge {OOC_CLOCK}) begin");
+    for k in 0..stages {
+        let mut terms: Vec<String> = out_bits.iter().skip(k * FOLD).take(FOLD).cloned().collect();
+        if k > 0 {
+            terms.insert(0, if stages == 1 { "ooc_sig".into() } else { format!("ooc_sig[{}]", k - 1) });
+        }
+        if terms.is_empty() {
+            terms.push("1'b0".into());
+        }
+        let lhs = if stages == 1 { "ooc_sig".to_string() } else { format!("ooc_sig[{k}]") };
+        let _ = writeln!(v, "        {lhs} <= {};", terms.join(" ^ "));
+    }
+    let _ = writeln!(v, "    end");
+    let last = if stages == 1 { "ooc_sig".to_string() } else { format!("ooc_sig[{}]", stages - 1) };
+    let _ = writeln!(v, "    assign {OOC_SERIAL_OUT} = {last};");
+    // The block, kept as its own module so that its cells are counted apart.
+    let mut conns = vec![format!(".{OOC_CLOCK}({OOC_CLOCK})")];
+    conns.extend(inputs.iter().map(|p| format!(".{0}(ooc_in_{0})", p.name)));
+    conns.extend(outputs.iter().map(|p| format!(".{0}(ooc_w_{0})", p.name)));
+    let _ = writeln!(v, "    (* keep_hierarchy *)");
+    let _ = writeln!(v, "    {top} dut (\n        {}\n    );", conns.join(",\n        "));
+    let _ = writeln!(v, "endmodule");
+    Ok(v)
+}
+
+/// The pin constraint file of the out-of-context wrapper on `target`.
+pub fn pin_constraints(target: Target) -> String {
+    match target {
+        // J3 is a global-buffer input (the breakout board's 12 MHz oscillator pin).
+        Target::Ice40Hx8k => format!(
+            "# warpgen out-of-context wrapper ({OOC_TOP}) on iCE40 HX8K, CT256 package.\n\
+             # Three pins whatever the block: the clock on a global-buffer input, a serial\n\
+             # input that loads every block input, a serial output that folds every block output.\n\
+             set_io {OOC_CLOCK} J3\n\
+             set_io {OOC_SERIAL_IN} B4\n\
+             set_io {OOC_SERIAL_OUT} B5\n"
+        ),
+    }
+}
+
+/// A clock frequency as constraint files write it: up to 3 decimals, no trailing zeros.
+pub fn mhz_text(mhz: f64) -> String {
+    let s = format!("{mhz:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+/// The timing constraint nextpnr reads for `target` (`--pre-pack` Python for iCE40): the
+/// net `clock` at `clock_mhz`.
+pub fn clock_constraint(target: Target, clock_mhz: f64) -> String {
+    match target {
+        Target::Ice40Hx8k => format!(
+            "# warpgen timing constraint for nextpnr-ice40: nextpnr-ice40 --pre-pack clock.py ...\n\
+             # The clock net of every warpgen block is its port `{OOC_CLOCK}`.\n\
+             ctx.addClock(\"{OOC_CLOCK}\", {})\n",
+            mhz_text(clock_mhz)
+        ),
+    }
+}
+
+/// The same clock as an SDC constraint, for flows that read SDC (vendor tools, OpenSTA).
+pub fn sdc_constraint(clock_mhz: f64) -> String {
+    format!(
+        "# warpgen timing constraint (SDC): the clock port `{OOC_CLOCK}` of a warpgen block at {} MHz.\n\
+         create_clock -name {OOC_CLOCK} -period {:.3} [get_ports {OOC_CLOCK}]\n",
+        mhz_text(clock_mhz),
+        1000.0 / clock_mhz
+    )
+}
+
+/// The files [`synthesize`] writes into its working directory.
+pub struct WorkFiles;
+
+impl WorkFiles {
+    /// The design's Verilog.
+    pub const DESIGN: &'static str = "design.v";
+    /// The wrapper.
+    pub const WRAPPER: &'static str = "ooc_wrapper.v";
+    /// The SDC version of the clock constraint (not read by the flow; for users).
+    pub const SDC: &'static str = "clock.sdc";
+    /// Yosys's script and log.
+    pub const YOSYS_SCRIPT: &'static str = "synth.ys";
+    /// Yosys's log.
+    pub const YOSYS_LOG: &'static str = "yosys.log";
+    /// Yosys's `stat -json`.
+    pub const STAT: &'static str = "stat.json";
+    /// The synthesized netlist.
+    pub const NETLIST: &'static str = "netlist.json";
+    /// nextpnr's log.
+    pub const PNR_LOG: &'static str = "nextpnr.log";
+    /// nextpnr's `--report`.
+    pub const PNR_REPORT: &'static str = "nextpnr-report.json";
+}
+
+/// Finds the programs of `target`'s flow: `$YOSYS` / `$NEXTPNR_ICE40` if set,
+/// else on `PATH`. A missing one is [`SimError::ToolNotFound`], whose message gives the
+/// install command.
+pub fn find_tools(target: Target) -> Result<(PathBuf, PathBuf), SimError> {
+    // Place and route first: its message gives the command that installs the whole flow.
+    let (pnr, env) = target.pnr_tool();
+    let pnr = tool::find(pnr, env)?;
+    Ok((tool::find("yosys", "YOSYS")?, pnr))
+}
+
+/// The versions of the flow's programs, e.g. `Yosys 0.23, nextpnr-ice40 0.4-1+b1`.
+pub fn tool_versions(target: Target) -> Result<String, SimError> {
+    let (yosys, pnr) = find_tools(target)?;
+    let y = tool::run(Command::new(&yosys).arg("-V"), "yosys -V")?.stdout;
+    let y = y.split(" (").next().unwrap_or("").trim().to_string();
+    let p = tool::run(Command::new(&pnr).arg("--version"), "nextpnr --version")?.text;
+    let p = p.rsplit("(Version ").next().unwrap_or("").trim().trim_end_matches(')').to_string();
+    Ok(format!("{y}, {} {p}", target.pnr_tool().0))
+}
+
+/// Synthesizes, places and routes `spec` on its target inside the directory `work` (created if
+/// missing; every input, constraint, log and report stays there), and reports area and
+/// timing. A design that does not fit the device is a report, not an error; a missing tool,
+/// a Yosys error or an unexpected nextpnr failure is an error.
+pub fn synthesize(spec: &SynthSpec, work: &Path) -> Result<SynthReport, SimError> {
+    identifier("top module", spec.top)?;
+    if !(spec.clock_mhz.is_finite() && spec.clock_mhz > 0.0) {
+        return Err(SimError::InvalidSpec(format!("clock {} MHz is not a positive frequency", spec.clock_mhz)));
+    }
+    let wrapper = ooc_wrapper(spec.top, spec.ports)?;
+    let (yosys, pnr) = find_tools(spec.target)?;
+    std::fs::create_dir_all(work).map_err(|e| SimError::io(format!("creating {}", work.display()), e))?;
+    let t = spec.target;
+    for (name, text) in [
+        (WorkFiles::DESIGN, spec.verilog.to_string()),
+        (WorkFiles::WRAPPER, wrapper),
+        (t.pin_file_name(), pin_constraints(t)),
+        (t.clock_file_name(), clock_constraint(t, spec.clock_mhz)),
+        (WorkFiles::SDC, sdc_constraint(spec.clock_mhz)),
+    ] {
+        cache::write(&work.join(name), &text)?;
+    }
+
+    // Yosys: synthesize, keep the block as its own module, count cells per module.
+    let script = format!(
+        "read_verilog {design}\nread_verilog {wrapper}\nsynth_ice40 -top {OOC_TOP} -json {netlist}\n\
+         tee -q -o {stat} stat -json\n",
+        design = WorkFiles::DESIGN,
+        wrapper = WorkFiles::WRAPPER,
+        netlist = WorkFiles::NETLIST,
+        stat = WorkFiles::STAT,
+    );
+    cache::write(&work.join(WorkFiles::YOSYS_SCRIPT), &script)?;
+    let mut cmd = Command::new(&yosys);
+    cmd.current_dir(work).args(["-q", "-l", WorkFiles::YOSYS_LOG, "-s", WorkFiles::YOSYS_SCRIPT]);
+    let out = tool::run_any_status(&mut cmd, "yosys synth_ice40")?;
+    if !out.success {
+        let log = std::fs::read_to_string(work.join(WorkFiles::YOSYS_LOG)).unwrap_or_default();
+        return Err(SimError::CommandFailed {
+            what: "yosys synth_ice40".into(),
+            command: tool::command_line(&cmd),
+            status: out.status,
+            output: tool::tail(if log.is_empty() { &out.text } else { &log }, LOG_TAIL_LINES),
+        });
+    }
+    let stat = cache::read(&work.join(WorkFiles::STAT))?;
+    let (block, wrapped) = parse_yosys_stat(&stat, spec.top).map_err(|m| SimError::CommandFailed {
+        what: "yosys stat".into(),
+        command: tool::command_line(&cmd),
+        status: m,
+        output: tool::tail(&stat, LOG_TAIL_LINES),
+    })?;
+
+    // nextpnr: place, route, time. Timing failure is a measurement, so it is allowed.
+    let mut cmd = Command::new(&pnr);
+    cmd.current_dir(work);
+    match t {
+        Target::Ice40Hx8k => {
+            cmd.args(["--hx8k", "--package", "ct256"]);
+            cmd.args(["--pcf", t.pin_file_name(), "--pre-pack", t.clock_file_name()]);
+        }
+    }
+    cmd.args([
+        "--json", WorkFiles::NETLIST,
+        "--report", WorkFiles::PNR_REPORT,
+        "--log", WorkFiles::PNR_LOG,
+        "--timing-allow-fail", "--quiet",
+    ]);
+    let _ = std::fs::remove_file(work.join(WorkFiles::PNR_REPORT));
+    let out = tool::run_any_status(&mut cmd, "nextpnr")?;
+    let log = std::fs::read_to_string(work.join(WorkFiles::PNR_LOG)).unwrap_or_else(|_| out.text.clone());
+    let placement = if out.success {
+        let report = cache::read(&work.join(WorkFiles::PNR_REPORT))?;
+        parse_nextpnr_report(&report).map_err(|m| SimError::CommandFailed {
+            what: "nextpnr report".into(),
+            command: tool::command_line(&cmd),
+            status: m,
+            output: tool::tail(&log, LOG_TAIL_LINES),
+        })?
+    } else if let Some(p) = does_not_fit(&log, t) {
+        p
+    } else {
+        return Err(SimError::CommandFailed {
+            what: format!("{} (place and route)", t.pnr_tool().0),
+            command: tool::command_line(&cmd),
+            status: out.status,
+            output: tool::tail(&log, LOG_TAIL_LINES),
+        });
+    };
+    Ok(SynthReport {
+        target: t.name().to_string(),
+        clock_mhz: spec.clock_mhz,
+        block,
+        wrapped,
+        device_logic_cells: t.logic_cells(),
+        placement,
+    })
+}
+
+/// Cell counts of one module (or the design) in Yosys's `stat -json`.
+fn resources(cells: &Value) -> Resources {
+    let mut r = Resources::default();
+    if let Some(map) = cells.get("num_cells_by_type").and_then(Value::as_object) {
+        for (name, n) in map {
+            let n = n.as_u64().unwrap_or(0);
+            if name == "SB_LUT4" {
+                r.lut4 += n;
+            } else if name.starts_with("SB_DFF") {
+                r.ff += n;
+            } else if name == "SB_CARRY" {
+                r.carry += n;
+            } else if name.starts_with("SB_RAM40_4K") {
+                r.bram += n;
+            }
+        }
+    }
+    r
+}
+
+/// Parses Yosys's `stat -json` after `synth_ice40`: the cells of module `top` (the block) and
+/// of the whole design (the block and its wrapper).
+pub fn parse_yosys_stat(json: &str, top: &str) -> Result<(Resources, Resources), String> {
+    let v: Value = serde_json::from_str(json).map_err(|e| format!("stat output is not JSON: {e}"))?;
+    let modules = v.get("modules").and_then(Value::as_object).ok_or("stat output has no \"modules\"")?;
+    let block = modules
+        .get(&format!("\\{top}"))
+        .or_else(|| modules.get(top))
+        .ok_or_else(|| format!("stat output has no module {top} (modules: {})", modules.keys().cloned().collect::<Vec<_>>().join(", ")))?;
+    // With one module there is no "design" section: the module is the design.
+    let design = v.get("design").unwrap_or(block);
+    Ok((resources(block), resources(design)))
+}
+
+/// A cell name of nextpnr made readable: packing suffixes (`_SB_LUT4_O_LC`, `$CARRY`, …) cut.
+fn readable_cell(name: &str) -> String {
+    let mut end = name.len();
+    for marker in ["_SB_", "$"] {
+        if let Some(i) = name.find(marker) {
+            if i > 0 {
+                end = end.min(i);
+            }
+        }
+    }
+    let cut = &name[..end];
+    cut.strip_suffix("_DFFLC").or_else(|| cut.strip_suffix("_LC")).unwrap_or(cut).to_string()
+}
+
+/// Parses nextpnr's `--report` JSON (nextpnr 0.4 and later): Fmax of the one clock, logic
+/// cells used, and the register-to-register critical path.
+pub fn parse_nextpnr_report(json: &str) -> Result<Placement, String> {
+    let v: Value = serde_json::from_str(json).map_err(|e| format!("report is not JSON: {e}"))?;
+    let fmax = v.get("fmax").and_then(Value::as_object).ok_or("report has no \"fmax\"")?;
+    let (clock, timing) = fmax.iter().next().ok_or("report has no clock under \"fmax\": the design has no clocked path")?;
+    let fmax_mhz = timing.get("achieved").and_then(Value::as_f64).ok_or("fmax has no \"achieved\"")?;
+    let constraint_mhz = timing.get("constraint").and_then(Value::as_f64).unwrap_or(0.0);
+    let logic_cells = v
+        .pointer("/utilization/ICESTORM_LC/used")
+        .or_else(|| v.pointer("/utilization/TRELLIS_COMB/used"))
+        .and_then(Value::as_u64)
+        .unwrap_or(0);
+    let edge = format!("posedge {clock}");
+    let critical_path = v
+        .get("critical_paths")
+        .and_then(Value::as_array)
+        .and_then(|paths| {
+            paths.iter().find(|p| {
+                p.get("from").and_then(Value::as_str) == Some(&edge) && p.get("to").and_then(Value::as_str) == Some(&edge)
+            })
+        })
+        .and_then(|p| p.get("path").and_then(Value::as_array))
+        .filter(|steps| !steps.is_empty())
+        .map(|steps| {
+            let cell = |s: &Value, end: &str| s.pointer(&format!("/{end}/cell")).and_then(Value::as_str).unwrap_or("?").to_string();
+            let port = |s: &Value, end: &str| s.pointer(&format!("/{end}/port")).and_then(Value::as_str).unwrap_or("?").to_string();
+            let last = steps.last().expect("not empty");
+            let delay_ns = steps.iter().filter_map(|s| s.get("delay").and_then(Value::as_f64)).sum::<f64>();
+            let logic: Vec<&Value> = steps.iter().filter(|s| s.get("type").and_then(Value::as_str) == Some("logic")).collect();
+            let lut_levels = logic.iter().filter(|s| port(s, "to") == "O").count();
+            let carry_cells = logic.iter().filter(|s| port(s, "to") == "COUT").count();
+            CriticalPath {
+                // The first step is clock-to-out of the launching register's cell.
+                from: readable_cell(&cell(&steps[0], "to")),
+                to: format!("{} ({})", readable_cell(&cell(last, "to")), port(last, "to")),
+                delay_ns,
+                lut_levels,
+                carry_cells,
+            }
+        });
+    Ok(Placement::Fits { fmax_mhz, constraint_mhz, logic_cells, critical_path })
+}
+
+/// Recognizes a nextpnr log that ended because the design is larger than the device; the
+/// logic cells it needs are taken from the "Device utilisation" lines.
+pub fn does_not_fit(log: &str, target: Target) -> Option<Placement> {
+    let error = log.lines().find(|l| l.trim_start().starts_with("ERROR:"))?;
+    let too_big = ["no BELs remaining", "Unable to place", "Failed to legalise", "too many", "exceeds", "Unable to find legal placement"]
+        .iter()
+        .any(|m| error.contains(m));
+    let usage: Vec<(String, u64, u64)> = log
+        .lines()
+        .filter_map(|l| {
+            // "Info: 	         ICESTORM_LC: 12715/ 7680   165%"
+            let rest = l.trim_start().strip_prefix("Info:")?.trim();
+            let (name, nums) = rest.split_once(':')?;
+            let (used, avail) = nums.trim().split_once('/')?;
+            let used = used.trim().parse().ok()?;
+            let avail = avail.split_whitespace().next()?.parse().ok()?;
+            Some((name.trim().to_string(), used, avail))
+        })
+        .collect();
+    let over = usage.iter().any(|(_, u, a)| u > a);
+    if !(too_big || over) {
+        return None;
+    }
+    let cell_type = match target {
+        Target::Ice40Hx8k => "ICESTORM_LC",
+    };
+    let logic_cells = usage.iter().find(|(n, _, _)| n == cell_type).map(|(_, u, _)| *u);
+    let overfull: Vec<String> =
+        usage.iter().filter(|(_, u, a)| u > a).map(|(n, u, a)| format!("{n} {u} of {a}")).collect();
+    let reason = if overfull.is_empty() {
+        error.trim_start().trim_start_matches("ERROR:").trim().to_string()
+    } else {
+        format!("needs {}", overfull.join(", "))
+    };
+    Some(Placement::DoesNotFit { logic_cells, reason })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn port(name: &str, dir: Dir, width: usize) -> PortInfo {
+        PortInfo { name: name.into(), dir, width }
+    }
+
+    #[test]
+    fn targets_round_trip_by_name() {
+        for t in Target::ALL {
+            assert_eq!(Target::parse(t.name()), Some(t));
+        }
+        assert_eq!(Target::parse("ice40-hx9k"), None);
+    }
+
+    #[test]
+    fn clock_constraints_carry_the_frequency() {
+        assert_eq!(mhz_text(100.0), "100");
+        assert_eq!(mhz_text(62.5), "62.5");
+        assert!(clock_constraint(Target::Ice40Hx8k, 62.5).contains("ctx.addClock(\"clock\", 62.5)"));
+        assert!(sdc_constraint(80.0).contains("-period 12.500 [get_ports clock]"));
+    }
+
+    /// The wrapper of a block with a 1-bit, a 3-bit and a 5-bit port.
+    fn small_wrapper() -> String {
+        let ports = [
+            port("clock", Dir::In, 1),
+            port("reset", Dir::In, 1),
+            port("a", Dir::In, 3),
+            port("y", Dir::Out, 5),
+            port("z", Dir::Out, 1),
+        ];
+        ooc_wrapper("blk", &ports).unwrap()
+    }
+
+    #[test]
+    fn wrapper_chains_every_input_and_folds_every_output() {
+        let v = small_wrapper();
+        // The input chain: pin -> reset -> a[0] -> a[1] -> a[2].
+        assert!(v.contains("always @(posedge clock) ooc_in_reset <= ooc_si;"), "{v}");
+        assert!(v.contains("always @(posedge clock) ooc_in_a <= {ooc_in_a[1:0], ooc_in_reset};"), "{v}");
+        // Every output registered, and all six bits folded into two stages of three.
+        assert!(v.contains("always @(posedge clock) ooc_out_y <= ooc_w_y;"), "{v}");
+        assert!(v.contains("always @(posedge clock) ooc_out_z <= ooc_w_z;"), "{v}");
+        assert!(v.contains("ooc_sig[0] <= ooc_out_y[0] ^ ooc_out_y[1] ^ ooc_out_y[2];"), "{v}");
+        assert!(v.contains("ooc_sig[1] <= ooc_sig[0] ^ ooc_out_y[3] ^ ooc_out_y[4] ^ ooc_out_z;"), "{v}");
+        assert!(v.contains("assign ooc_so = ooc_sig[1];"), "{v}");
+        // The block: kept as a module, clock straight from the pin, every port connected once.
+        assert!(v.contains("(* keep_hierarchy *)"), "{v}");
+        for conn in [".clock(clock)", ".reset(ooc_in_reset)", ".a(ooc_in_a)", ".y(ooc_w_y)", ".z(ooc_w_z)"] {
+            assert_eq!(v.matches(conn).count(), 1, "{conn} in {v}");
+        }
+        assert!(v.starts_with("// Out-of-context wrapper of blk"));
+        assert!(v.contains("module warpgen_ooc (\n    input  wire clock,\n    input  wire ooc_si,\n    output wire ooc_so\n);"), "{v}");
+    }
+
+    #[test]
+    fn wrapper_needs_a_clock_and_plain_names() {
+        let no_clock = [port("a", Dir::In, 1), port("y", Dir::Out, 1)];
+        let e = ooc_wrapper("blk", &no_clock).unwrap_err().to_string();
+        assert!(e.contains("no 1-bit input `clock`"), "{e}");
+        let bad = [port("clock", Dir::In, 1), port("a b", Dir::In, 1)];
+        assert!(ooc_wrapper("blk", &bad).is_err());
+        assert!(ooc_wrapper("1blk", &no_clock).is_err());
+        // A block with one output bit: a one-stage signature.
+        let one = [port("clock", Dir::In, 1), port("y", Dir::Out, 1)];
+        let v = ooc_wrapper("blk", &one).unwrap();
+        assert!(v.contains("ooc_sig <= ooc_out_y;") && v.contains("assign ooc_so = ooc_sig;"), "{v}");
+    }
+
+    /// Yosys 0.23 `stat -json` after synth_ice40 of a wrapped block (trimmed).
+    const STAT: &str = r#"{
+   "creator": "Yosys 0.23 (git sha1 7ce5011c24b)",
+   "invocation": "stat -json ",
+   "modules": {
+      "\\warpgen_ooc": {
+         "num_cells": 692,
+         "num_cells_by_type": { "SB_DFF": 484, "SB_LUT4": 207, "warpgen_scoreboard": 1 }
+      },
+      "\\warpgen_scoreboard": {
+         "num_cells": 1617,
+         "num_cells_by_type": { "SB_CARRY": 192, "SB_DFFESR": 33, "SB_DFFSR": 128, "SB_LUT4": 1260, "SB_RAM40_4K": 4 }
+      }
+   },
+   "design": {
+      "num_cells": 2304,
+      "num_cells_by_type": { "SB_CARRY": 192, "SB_DFF": 484, "SB_DFFESR": 33, "SB_DFFSR": 128, "SB_LUT4": 1467, "SB_RAM40_4K": 4 }
+   }
+}"#;
+
+    #[test]
+    fn yosys_stat_gives_the_block_and_the_wrapped_design() {
+        let (block, all) = parse_yosys_stat(STAT, "warpgen_scoreboard").unwrap();
+        assert_eq!(block, Resources { lut4: 1260, ff: 161, carry: 192, bram: 4 });
+        assert_eq!(all, Resources { lut4: 1467, ff: 645, carry: 192, bram: 4 });
+        assert!(parse_yosys_stat(STAT, "warpgen_other").unwrap_err().contains("no module warpgen_other"));
+        assert!(parse_yosys_stat("not json", "x").is_err());
+    }
+
+    /// nextpnr-ice40 0.4 `--report` of a routed design (trimmed: two steps of the critical path).
+    const REPORT: &str = r#"{
+  "critical_paths": [
+    { "from": "<async>", "to": "posedge clock$SB_IO_IN_$glb_clk",
+      "path": [ { "delay": 1.67, "type": "routing", "from": {"cell": "ooc_si$sb_io", "port": "D_IN_0"},
+                  "to": {"cell": "ooc_in_reset_SB_DFF_Q_DFFLC", "port": "I0"} } ] },
+    { "from": "posedge clock$SB_IO_IN_$glb_clk", "to": "posedge clock$SB_IO_IN_$glb_clk",
+      "path": [
+        { "delay": 0.54, "type": "clk-to-q", "from": {"cell": "dut.x_LC", "port": "CLK"},
+          "to": {"cell": "dut.core.cnt_q_6.q_SB_DFFSR_Q_3_D_SB_LUT4_O_LC", "port": "O"} },
+        { "delay": 0.59, "type": "routing", "net": "n1", "from": {"cell": "a", "port": "O"}, "to": {"cell": "b", "port": "I0"} },
+        { "delay": 0.45, "type": "logic", "from": {"cell": "b", "port": "I0"}, "to": {"cell": "b", "port": "O"} },
+        { "delay": 0.26, "type": "logic", "from": {"cell": "c$CARRY", "port": "I1"}, "to": {"cell": "c$CARRY", "port": "COUT"} },
+        { "delay": 0.40, "type": "logic", "from": {"cell": "d", "port": "I1"}, "to": {"cell": "d", "port": "O"} },
+        { "delay": 1.62, "type": "routing", "net": "n2", "from": {"cell": "d", "port": "O"},
+          "to": {"cell": "dut.core.err_q.q_SB_DFFESR_Q_DFFLC", "port": "CEN"} },
+        { "delay": 0.10, "type": "setup", "from": {"cell": "dut.core.err_q.q_SB_DFFESR_Q_DFFLC", "port": "CEN"},
+          "to": {"cell": "dut.core.err_q.q_SB_DFFESR_Q_DFFLC", "port": "CEN"} } ] }
+  ],
+  "fmax": { "clock$SB_IO_IN_$glb_clk": { "achieved": 41.55, "constraint": 100 } },
+  "utilization": { "ICESTORM_LC": { "available": 7680, "used": 1867 }, "ICESTORM_RAM": { "available": 32, "used": 0 } }
+}"#;
+
+    #[test]
+    fn nextpnr_report_gives_fmax_cells_and_the_register_path() {
+        let Placement::Fits { fmax_mhz, constraint_mhz, logic_cells, critical_path } = parse_nextpnr_report(REPORT).unwrap() else {
+            panic!("fits")
+        };
+        assert_eq!((fmax_mhz, constraint_mhz, logic_cells), (41.55, 100.0, 1867));
+        let p = critical_path.unwrap();
+        assert_eq!(p.from, "dut.core.cnt_q_6.q");
+        assert_eq!(p.to, "dut.core.err_q.q (CEN)");
+        assert_eq!((p.lut_levels, p.carry_cells), (2, 1));
+        assert!((p.delay_ns - 3.96).abs() < 1e-9, "{}", p.delay_ns);
+        assert!(parse_nextpnr_report("{}").unwrap_err().contains("fmax"));
+    }
+
+    /// The end of nextpnr-ice40 0.4's log for a design larger than the HX8K.
+    const TOO_BIG_LOG: &str = "Info: Packing design...\n\
+Info: Device utilisation:\n\
+Info: \t         ICESTORM_LC: 12715/ 7680   165%\n\
+Info: \t        ICESTORM_RAM:     0/   32     0%\n\
+Info: \t               SB_IO:     3/  256     1%\n\
+\n\
+Info: Placed 3 cells based on constraints.\n\
+ERROR: Unable to place cell 'out_q_SB_DFF_Q_403_DFFLC', no BELs remaining to implement cell type 'ICESTORM_LC'\n\
+0 warnings, 1 error\n";
+
+    #[test]
+    fn a_design_larger_than_the_device_is_recognized_with_its_size() {
+        let p = does_not_fit(TOO_BIG_LOG, Target::Ice40Hx8k).unwrap();
+        assert_eq!(p, Placement::DoesNotFit { logic_cells: Some(12715), reason: "needs ICESTORM_LC 12715 of 7680".into() });
+        // Another error is not "does not fit".
+        assert_eq!(does_not_fit("Info: Device utilisation:\nERROR: IO pin 'clock' constrained to pin 'Z9', which does not exist\n", Target::Ice40Hx8k), None);
+        assert_eq!(does_not_fit("Info: all good\n", Target::Ice40Hx8k), None);
+    }
+
+    #[test]
+    fn readable_cell_names_drop_packing_suffixes() {
+        assert_eq!(readable_cell("dut.core.groups_3.cnt_q_6.q_SB_DFFSR_Q_3_D_SB_LUT4_O_LC"), "dut.core.groups_3.cnt_q_6.q");
+        assert_eq!(readable_cell("dut.core.err_q.q_SB_DFFESR_Q_DFFLC"), "dut.core.err_q.q");
+        assert_eq!(readable_cell("dut.core.ctl.stack.want_SB_CARRY_I0$CARRY"), "dut.core.ctl.stack.want");
+        assert_eq!(readable_cell("$nextpnr_ICESTORM_LC_0"), "$nextpnr_ICESTORM_LC_0");
+        assert_eq!(readable_cell("ooc_in_reset_DFFLC"), "ooc_in_reset");
+    }
+}

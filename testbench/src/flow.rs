@@ -1,0 +1,104 @@
+//! `warpgen synth`: every block through the FPGA flow of `warpgen_sim::fpga` (out-of-context
+//! wrapper, Yosys, nextpnr), and the table and JSON it prints. Works for every block
+//! `warpgen_rtl::generate` knows, with no per-block code.
+
+use std::path::Path;
+use warpgen_rtl::Config;
+use warpgen_sim::fpga::{Placement, SynthReport, Target};
+
+/// A failure of the flow, with the exit status class it deserves.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FlowError {
+    /// Bad input: an argument, a config, a block the config lacks (exit status 2).
+    Input(String),
+    /// Anything else: a missing tool, a tool error, I/O (exit status 1).
+    Failure(String),
+}
+
+impl std::fmt::Display for FlowError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FlowError::Input(m) | FlowError::Failure(m) => f.write_str(m),
+        }
+    }
+}
+
+/// The target (`--target`, else the config's `[synth] target`) and clock (`[synth] clock_mhz`).
+pub fn resolve_target(config: &Config, target: Option<&str>) -> Result<(Target, f64), FlowError> {
+    let synth = config.synth();
+    let name = target.unwrap_or(&synth.target);
+    let t = Target::parse(name).ok_or_else(|| {
+        let all: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
+        FlowError::Input(format!("unknown target `{name}`: allowed {}", all.join(", ")))
+    })?;
+    Ok((t, synth.clock_mhz))
+}
+
+/// Generates `block` from `config` and runs it through the flow in `work` (a temporary
+/// directory when `None`).
+pub fn synth_block(config: &Config, block: &str, target: Target, clock_mhz: f64, work: Option<&Path>) -> Result<SynthReport, FlowError> {
+    let e = warpgen_rtl::generate(config, block).map_err(FlowError::Input)?;
+    let tmp;
+    let dir = match work {
+        Some(d) => d,
+        None => {
+            tmp = tempfile::tempdir().map_err(|e| FlowError::Failure(format!("creating a temporary directory: {e}")))?;
+            tmp.path()
+        }
+    };
+    crate::harness::fpga_synth(&e, target, clock_mhz, dir).map_err(|e| FlowError::Failure(format!("{block}: {e}")))
+}
+
+/// One table row per block: the block's own cells, the wrapped design's Fmax and placement.
+pub fn table(rows: &[(String, SynthReport)]) -> String {
+    let mut s = format!(
+        "{:<14} {:>6} {:>6} {:>6} {:>5} {:>9} {:>7} {:>6}  {}\n",
+        "block", "LUT4", "FF", "carry", "BRAM", "Fmax MHz", "timing", "cells", "critical path"
+    );
+    for (block, r) in rows {
+        let b = r.block;
+        let (fmax, timing, cells, path) = match &r.placement {
+            Placement::Fits { fmax_mhz, logic_cells, critical_path, .. } => (
+                format!("{fmax_mhz:.1}"),
+                if *fmax_mhz >= r.clock_mhz { "met" } else { "FAIL" }.to_string(),
+                logic_cells.to_string(),
+                critical_path.as_ref().map_or(String::new(), |p| {
+                    format!(
+                        "{} -> {}: {:.1} ns, {} LUT{}{}",
+                        p.from,
+                        p.to,
+                        p.delay_ns,
+                        p.lut_levels,
+                        if p.lut_levels == 1 { "" } else { "s" },
+                        if p.carry_cells > 0 { format!(" + {} carry", p.carry_cells) } else { String::new() }
+                    )
+                }),
+            ),
+            Placement::DoesNotFit { logic_cells, reason } => (
+                "-".into(),
+                "-".into(),
+                logic_cells.map_or("-".into(), |c| c.to_string()),
+                format!("does not fit {}: {reason}", r.target),
+            ),
+        };
+        s += &format!(
+            "{block:<14} {:>6} {:>6} {:>6} {:>5} {fmax:>9} {timing:>7} {cells:>6}  {path}\n",
+            b.lut4, b.ff, b.carry, b.bram
+        );
+    }
+    s
+}
+
+/// The reports as one JSON document.
+pub fn json(target: Target, clock_mhz: f64, tools: &str, rows: &[(String, SynthReport)]) -> serde_json::Value {
+    serde_json::json!({
+        "target": target.name(),
+        "clock_mhz": clock_mhz,
+        "tools": tools,
+        "blocks": rows.iter().map(|(b, r)| {
+            let mut v = serde_json::to_value(r).expect("serializable");
+            v["name"] = serde_json::json!(b);
+            v
+        }).collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,620 @@
+//! `warpgen sweep`: a block over a grid of parameter values, through generation, lint,
+//! the FPGA flow and optionally a short lockstep run, into a CSV and SVG plots.
+//!
+//! * The grid is the cartesian product of every `--vary KEY=V1,V2,…` (the first key varies
+//!   slowest). Every point is loaded as a config (the base config, `--set`, then the point's
+//!   values, so a point is checked exactly like a config) and generated before anything runs:
+//!   a bad point is an input error and nothing is measured.
+//! * `--shard K/N` keeps the points whose index i (0-based, in grid order) has
+//!   i mod N = K-1, so N jobs of a CI matrix or a cluster array split a sweep with no
+//!   scheduler.
+//! * Each point is a row of `DIR/results.csv`, appended (one `write` of a whole line) as soon
+//!   as the point finishes. A row carries a hash of what the point measures: the generated
+//!   Verilog, the target and the clock. A re-run skips the points whose hash already has a
+//!   row with status `ok` or `does-not-fit`; an `error` row is retried.
+//! * After the run, `DIR/<key>.svg` plots LUT4 and Fmax against each varied key (one line
+//!   per combination of the other keys) from every row of the CSV that belongs to the grid,
+//!   whichever run or shard wrote it.
+//!
+//! Everything here works for any block `warpgen_rtl::generate` knows, except `--sim`, which
+//! needs the block's lockstep binding: [`sim_rate`] is the one per-block match.
+
+use crate::flow::{self, FlowError};
+use std::collections::{BTreeMap, HashSet};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+use warpgen_rtl::{Config, Origin};
+use warpgen_sim::fpga::{Placement, Target};
+
+/// Lockstep cycles of a `--sim` measurement.
+pub const SIM_CYCLES: u64 = 100_000;
+/// Seed of a `--sim` measurement.
+const SIM_SEED: u64 = 7;
+/// The results file in the output directory.
+pub const CSV_NAME: &str = "results.csv";
+
+/// One `--vary`: a full key (`block.key` or `synth.key`) and its values, as written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Axis {
+    pub key: String,
+    pub values: Vec<String>,
+}
+
+/// Parses `--vary KEY=V1,V2,…`. A key without a table (`thread_groups`) is the block's.
+/// Commas inside `[…]` do not split, so a TOML list is one value.
+pub fn parse_vary(block: &str, spec: &str) -> Result<Axis, String> {
+    let usage = "--vary is KEY=V1,V2,..., e.g. --vary thread_groups=1,2,4,8";
+    let (key, list) = spec.split_once('=').ok_or_else(|| format!("`{spec}`: no `=`: {usage}"))?;
+    let key = key.trim();
+    if key.is_empty() || key.contains(char::is_whitespace) {
+        return Err(format!("`{spec}`: no key before `=`: {usage}"));
+    }
+    let key = if key.contains('.') { key.to_string() } else { format!("{block}.{key}") };
+    let table = key.split('.').next().unwrap_or("");
+    if table != block && table != "synth" {
+        return Err(format!("`{spec}`: `{key}` is not a key of [{block}] or [synth]"));
+    }
+    let mut values = Vec::new();
+    let (mut depth, mut current) = (0i32, String::new());
+    for c in list.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            _ => {}
+        }
+        if c == ',' && depth == 0 {
+            values.push(std::mem::take(&mut current));
+        } else {
+            current.push(c);
+        }
+    }
+    values.push(current);
+    let values: Vec<String> = values.into_iter().map(|v| v.trim().to_string()).collect();
+    if values.iter().any(String::is_empty) {
+        return Err(format!("`{spec}`: an empty value: {usage}"));
+    }
+    let distinct: HashSet<&String> = values.iter().collect();
+    if distinct.len() != values.len() {
+        return Err(format!("`{spec}`: a value is listed twice"));
+    }
+    Ok(Axis { key, values })
+}
+
+/// Parses `--shard K/N` (1 <= K <= N).
+pub fn parse_shard(spec: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--shard `{spec}`: expected K/N with 1 <= K <= N, e.g. --shard 2/4");
+    let (k, n) = spec.split_once('/').ok_or_else(bad)?;
+    let (k, n): (usize, usize) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if n == 0 || k == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+/// The grid points: one value per axis, the first axis varying slowest.
+pub fn grid(axes: &[Axis]) -> Vec<Vec<String>> {
+    let mut points = vec![Vec::new()];
+    for axis in axes {
+        points = points
+            .into_iter()
+            .flat_map(|p| axis.values.iter().map(move |v| {
+                let mut q = p.clone();
+                q.push(v.clone());
+                q
+            }))
+            .collect();
+    }
+    points
+}
+
+/// Whether grid point `index` belongs to shard `(k, n)`.
+pub fn in_shard(index: usize, (k, n): (usize, usize)) -> bool {
+    index % n == k - 1
+}
+
+/// What a sweep does.
+pub struct SweepSpec {
+    pub block: String,
+    /// The base config: where it came from and its text.
+    pub origin: Origin,
+    pub text: String,
+    /// `--set` overrides, applied before each point's values.
+    pub sets: Vec<String>,
+    pub axes: Vec<Axis>,
+    /// `--target`, over the config's `[synth] target`.
+    pub target: Option<String>,
+    /// Points run at once.
+    pub jobs: usize,
+    /// `(K, N)`: run every N-th point starting at the K-th.
+    pub shard: (usize, usize),
+    /// Also measure lockstep cycles per second.
+    pub sim: bool,
+    pub out: PathBuf,
+    /// Draw a progress bar on the terminal (stderr).
+    pub progress: bool,
+}
+
+/// What a sweep did.
+#[derive(Debug, Default)]
+pub struct Summary {
+    /// Points in the grid.
+    pub points: usize,
+    /// Points of this shard.
+    pub in_shard: usize,
+    /// Points of this shard already in the CSV.
+    pub skipped: usize,
+    /// Points measured now, and those of them that fit or did not fit.
+    pub ran: usize,
+    pub fit: usize,
+    pub too_big: usize,
+    /// Points that failed, with the reason.
+    pub failed: Vec<String>,
+    pub csv: PathBuf,
+    pub plots: Vec<PathBuf>,
+}
+
+/// A measured point: one CSV row.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Row {
+    pub block: String,
+    /// One value per axis, as written in `--vary`.
+    pub values: Vec<String>,
+    /// `ok`, `does-not-fit` or `error`.
+    pub status: String,
+    pub lut4: Option<u64>,
+    pub ff: Option<u64>,
+    pub carry: Option<u64>,
+    pub bram: Option<u64>,
+    pub logic_cells: Option<u64>,
+    pub fmax_mhz: Option<f64>,
+    pub clock_mhz: f64,
+    pub target: String,
+    pub critical_path: String,
+    pub critical_ns: Option<f64>,
+    pub sim_cycles_per_s: Option<f64>,
+    pub seconds: f64,
+    pub note: String,
+    /// Hash of the generated Verilog, the target and the clock: the point's identity.
+    pub hash: String,
+}
+
+/// The CSV header for these axes.
+pub fn header(axes: &[Axis]) -> Vec<String> {
+    let mut h = vec!["block".to_string()];
+    h.extend(axes.iter().map(|a| a.key.clone()));
+    for c in [
+        "status", "lut4", "ff", "carry", "bram", "logic_cells", "fmax_mhz", "clock_mhz", "target", "critical_path",
+        "critical_ns", "sim_cycles_per_s", "seconds", "note", "hash",
+    ] {
+        h.push(c.to_string());
+    }
+    h
+}
+
+fn opt<T: ToString>(v: &Option<T>) -> String {
+    v.as_ref().map_or(String::new(), |x| x.to_string())
+}
+
+impl Row {
+    fn fields(&self) -> Vec<String> {
+        let mut f = vec![self.block.clone()];
+        f.extend(self.values.iter().cloned());
+        f.extend([
+            self.status.clone(),
+            opt(&self.lut4),
+            opt(&self.ff),
+            opt(&self.carry),
+            opt(&self.bram),
+            opt(&self.logic_cells),
+            self.fmax_mhz.map_or(String::new(), |v| format!("{v:.2}")),
+            flow_mhz(self.clock_mhz),
+            self.target.clone(),
+            self.critical_path.clone(),
+            self.critical_ns.map_or(String::new(), |v| format!("{v:.2}")),
+            self.sim_cycles_per_s.map_or(String::new(), |v| format!("{v:.0}")),
+            format!("{:.1}", self.seconds),
+            self.note.clone(),
+            self.hash.clone(),
+        ]);
+        f
+    }
+
+    fn from_fields(f: &[String], axes: usize) -> Option<Row> {
+        if f.len() != axes + 16 {
+            return None;
+        }
+        let num = |i: usize| -> Option<u64> { f[i].parse().ok() };
+        let real = |i: usize| -> Option<f64> { f[i].parse().ok() };
+        let b = axes + 1;
+        Some(Row {
+            block: f[0].clone(),
+            values: f[1..b].to_vec(),
+            status: f[b].clone(),
+            lut4: num(b + 1),
+            ff: num(b + 2),
+            carry: num(b + 3),
+            bram: num(b + 4),
+            logic_cells: num(b + 5),
+            fmax_mhz: real(b + 6),
+            clock_mhz: real(b + 7).unwrap_or(0.0),
+            target: f[b + 8].clone(),
+            critical_path: f[b + 9].clone(),
+            critical_ns: real(b + 10),
+            sim_cycles_per_s: real(b + 11),
+            seconds: real(b + 12).unwrap_or(0.0),
+            note: f[b + 13].clone(),
+            hash: f[b + 14].clone(),
+        })
+    }
+
+    /// Whether the point needs no re-run.
+    pub fn finished(&self) -> bool {
+        self.status == "ok" || self.status == "does-not-fit"
+    }
+}
+
+fn flow_mhz(v: f64) -> String {
+    warpgen_sim::fpga::mhz_text(v)
+}
+
+/// One CSV line (RFC 4180 quoting where needed), with its newline.
+pub fn csv_line(fields: &[String]) -> String {
+    let quoted: Vec<String> = fields
+        .iter()
+        .map(|f| {
+            if f.contains([',', '"', '\n', '\r']) {
+                format!("\"{}\"", f.replace('"', "\"\""))
+            } else {
+                f.clone()
+            }
+        })
+        .collect();
+    quoted.join(",") + "\n"
+}
+
+/// Parses CSV text into records (quoted fields may hold commas, quotes and newlines).
+pub fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    let mut records = Vec::new();
+    let (mut record, mut field) = (Vec::new(), String::new());
+    let mut chars = text.chars().peekable();
+    let mut quoted = false;
+    let mut any = false;
+    while let Some(c) = chars.next() {
+        any = true;
+        if quoted {
+            match c {
+                '"' if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    field.push('"');
+                }
+                '"' => quoted = false,
+                _ => field.push(c),
+            }
+        } else {
+            match c {
+                '"' => quoted = true,
+                ',' => record.push(std::mem::take(&mut field)),
+                '\r' => {}
+                '\n' => {
+                    record.push(std::mem::take(&mut field));
+                    records.push(std::mem::take(&mut record));
+                    any = false;
+                }
+                _ => field.push(c),
+            }
+        }
+    }
+    if any {
+        record.push(field);
+        records.push(record);
+    }
+    records
+}
+
+/// FNV-1a, 64 bits: a stable hash for point identities.
+fn fnv64(parts: &[&str]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in parts {
+        for b in p.bytes().chain([0u8]) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
+}
+
+/// A point ready to run.
+struct Point {
+    index: usize,
+    values: Vec<String>,
+    config: Config,
+    target: Target,
+    clock_mhz: f64,
+    hash: String,
+}
+
+/// Builds and checks every grid point (config, generation) before anything runs.
+fn plan(spec: &SweepSpec) -> Result<Vec<Point>, FlowError> {
+    if spec.axes.is_empty() {
+        return Err(FlowError::Input("give at least one --vary KEY=V1,V2,...".into()));
+    }
+    let mut keys = HashSet::new();
+    for a in &spec.axes {
+        if !keys.insert(&a.key) {
+            return Err(FlowError::Input(format!("--vary {} is given twice", a.key)));
+        }
+    }
+    let mut points = Vec::new();
+    for (index, values) in grid(&spec.axes).into_iter().enumerate() {
+        let label: Vec<String> = spec.axes.iter().zip(&values).map(|(a, v)| format!("{}={v}", a.key)).collect();
+        let mut overrides = spec.sets.clone();
+        overrides.extend(label.iter().cloned());
+        let config = Config::load(spec.origin.clone(), &spec.text, &overrides)
+            .map_err(|e| FlowError::Input(format!("point {}: {e}", label.join(" "))))?;
+        let (target, clock_mhz) = flow::resolve_target(&config, spec.target.as_deref())?;
+        let e = warpgen_rtl::generate(&config, &spec.block)
+            .map_err(|e| FlowError::Input(format!("point {}: {e}", label.join(" "))))?;
+        let hash = fnv64(&[&e.verilog, target.name(), &flow_mhz(clock_mhz)]);
+        points.push(Point { index, values, config, target, clock_mhz, hash });
+    }
+    Ok(points)
+}
+
+/// Reads the rows of an existing results file; its header must be this sweep's.
+fn read_rows(path: &Path, axes: &[Axis]) -> Result<Vec<Row>, FlowError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(FlowError::Failure(format!("{}: {e}", path.display()))),
+    };
+    let mut records = parse_csv(&text).into_iter();
+    let want = header(axes);
+    match records.next() {
+        None => Ok(Vec::new()),
+        Some(h) if h == want => Ok(records.filter_map(|r| Row::from_fields(&r, axes.len())).collect()),
+        Some(h) => Err(FlowError::Input(format!(
+            "{} holds a sweep with other columns ({}); this sweep writes ({}): use another --out or vary the same keys",
+            path.display(),
+            h.join(","),
+            want.join(",")
+        ))),
+    }
+}
+
+/// Lockstep cycles per second of `block` at `config`: the one per-block match of the sweep.
+pub fn sim_rate(block: &str, config: &Config) -> Result<f64, String> {
+    use crate::kit::lockstep_rate;
+    match block {
+        "scoreboard" => lockstep_rate::<crate::scoreboard::lockstep::Scoreboard>(
+            &crate::scoreboard::rtl::params_for(config.scoreboard()?),
+            SIM_SEED,
+            SIM_CYCLES,
+        ),
+        "branch_stack" => lockstep_rate::<crate::branch_stack::lockstep::BranchStack>(
+            &crate::branch_stack::rtl::params_for(config.branch_stack()?),
+            SIM_SEED,
+            SIM_CYCLES,
+        ),
+        other => Err(format!("--sim: block `{other}` has no lockstep binding in sweep::sim_rate")),
+    }
+}
+
+/// Measures one point: generate, lint, synthesize (and simulate).
+fn measure(spec: &SweepSpec, p: &Point) -> Row {
+    let t = Instant::now();
+    let mut row = Row {
+        block: spec.block.clone(),
+        values: p.values.clone(),
+        clock_mhz: p.clock_mhz,
+        target: p.target.name().to_string(),
+        hash: p.hash.clone(),
+        ..Row::default()
+    };
+    let result = (|| -> Result<(), String> {
+        let e = warpgen_rtl::generate(&p.config, &spec.block)?;
+        crate::harness::lint(&e).map_err(|m| format!("lint: {m}"))?;
+        let r = flow::synth_block(&p.config, &spec.block, p.target, p.clock_mhz, None).map_err(|e| e.to_string())?;
+        row.lut4 = Some(r.block.lut4);
+        row.ff = Some(r.block.ff);
+        row.carry = Some(r.block.carry);
+        row.bram = Some(r.block.bram);
+        match &r.placement {
+            Placement::Fits { fmax_mhz, logic_cells, critical_path, .. } => {
+                row.status = "ok".into();
+                row.fmax_mhz = Some(*fmax_mhz);
+                row.logic_cells = Some(*logic_cells);
+                if let Some(c) = critical_path {
+                    row.critical_path = format!("{} -> {}", c.from, c.to);
+                    row.critical_ns = Some(c.delay_ns);
+                }
+            }
+            Placement::DoesNotFit { logic_cells, reason } => {
+                row.status = "does-not-fit".into();
+                row.logic_cells = *logic_cells;
+                row.note = format!("does not fit {}: {reason}", p.target);
+            }
+        }
+        if spec.sim {
+            row.sim_cycles_per_s = Some(sim_rate(&spec.block, &p.config).map_err(|m| format!("sim: {m}"))?);
+        }
+        Ok(())
+    })();
+    if let Err(m) = result {
+        row.status = "error".into();
+        row.note = m.lines().next().unwrap_or("").chars().take(300).collect();
+    }
+    row.seconds = t.elapsed().as_secs_f64();
+    row
+}
+
+/// Runs the sweep (see the module documentation).
+pub fn sweep(spec: &SweepSpec) -> Result<Summary, FlowError> {
+    let points = plan(spec)?;
+    let csv = spec.out.join(CSV_NAME);
+    let done: HashSet<String> = read_rows(&csv, &spec.axes)?.into_iter().filter(Row::finished).map(|r| r.hash).collect();
+    let mine: Vec<&Point> = points.iter().filter(|p| in_shard(p.index, spec.shard)).collect();
+    let todo: Vec<&Point> = mine.iter().copied().filter(|p| !done.contains(&p.hash)).collect();
+    let mut summary = Summary {
+        points: points.len(),
+        in_shard: mine.len(),
+        skipped: mine.len() - todo.len(),
+        csv: csv.clone(),
+        ..Summary::default()
+    };
+    if !todo.is_empty() {
+        // Tools first: a missing one fails before the first point.
+        warpgen_sim::fpga::find_tools(todo[0].target).map_err(|e| FlowError::Failure(e.to_string()))?;
+    }
+    let fail = |what: &str, e: std::io::Error| FlowError::Failure(format!("{what} {}: {e}", csv.display()));
+    std::fs::create_dir_all(&spec.out).map_err(|e| fail("creating the folder of", e))?;
+    let file = std::fs::OpenOptions::new().create(true).append(true).open(&csv).map_err(|e| fail("opening", e))?;
+    if file.metadata().map_err(|e| fail("reading", e))?.len() == 0 {
+        (&file).write_all(csv_line(&header(&spec.axes)).as_bytes()).map_err(|e| fail("writing", e))?;
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(todo.len() as u64),
+        if spec.progress { indicatif::ProgressDrawTarget::stderr() } else { indicatif::ProgressDrawTarget::hidden() },
+    );
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} points  {msg}")
+            .expect("template")
+            .progress_chars("=> "),
+    );
+    let next = AtomicUsize::new(0);
+    let sink = Mutex::new((file, Vec::<Row>::new(), None::<String>));
+    std::thread::scope(|s| {
+        for _ in 0..spec.jobs.max(1).min(todo.len().max(1)) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(p) = todo.get(i) else { break };
+                let row = measure(spec, p);
+                let mut guard = sink.lock().expect("no panics while holding the lock");
+                let (file, rows, io_error) = &mut *guard;
+                if let Err(e) = file.write_all(csv_line(&row.fields()).as_bytes()) {
+                    io_error.get_or_insert(format!("writing {}: {e}", csv.display()));
+                }
+                let label: Vec<String> = spec.axes.iter().zip(&row.values).map(|(a, v)| format!("{}={v}", a.key)).collect();
+                bar.set_message(format!("{} {}", label.join(" "), row.status));
+                bar.inc(1);
+                rows.push(row);
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let (_, rows, io_error) = sink.into_inner().expect("no panics while holding the lock");
+    if let Some(e) = io_error {
+        return Err(FlowError::Failure(e));
+    }
+    for row in &rows {
+        summary.ran += 1;
+        match row.status.as_str() {
+            "ok" => summary.fit += 1,
+            "does-not-fit" => summary.too_big += 1,
+            _ => {
+                let label: Vec<String> = spec.axes.iter().zip(&row.values).map(|(a, v)| format!("{}={v}", a.key)).collect();
+                summary.failed.push(format!("{}: {}", label.join(" "), row.note));
+            }
+        }
+    }
+    // Plots of every finished row of this grid, whoever wrote it; the latest row per point.
+    let wanted: HashSet<&str> = points.iter().map(|p| p.hash.as_str()).collect();
+    let mut latest: BTreeMap<Vec<String>, Row> = BTreeMap::new();
+    for r in read_rows(&csv, &spec.axes)? {
+        if wanted.contains(r.hash.as_str()) && r.finished() {
+            latest.insert(r.values.clone(), r);
+        }
+    }
+    let rows: Vec<Row> = latest.into_values().collect();
+    let device = points.first().map_or(0, |p| p.target.logic_cells());
+    for (i, axis) in spec.axes.iter().enumerate() {
+        let path = spec.out.join(format!("{}.svg", axis.key));
+        crate::plot::plot(&path, &spec.block, &spec.axes, i, &rows, device)
+            .map_err(|e| FlowError::Failure(format!("plotting {}: {e}", path.display())))?;
+        summary.plots.push(path);
+    }
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vary_specs_parse_with_block_default_and_toml_lists() {
+        let a = parse_vary("scoreboard", "thread_groups=1,2, 4").unwrap();
+        assert_eq!(a, Axis { key: "scoreboard.thread_groups".into(), values: vec!["1".into(), "2".into(), "4".into()] });
+        let a = parse_vary("scoreboard", "synth.clock_mhz=50").unwrap();
+        assert_eq!(a.key, "synth.clock_mhz");
+        let a = parse_vary("scoreboard", "max_count=[1,2],[3,4]").unwrap();
+        assert_eq!(a.values, vec!["[1,2]", "[3,4]"]);
+        for bad in ["thread_groups", "=1,2", "thread_groups=1,,2", "thread_groups=", "branch_stack.depth=2", "tg=1,1"] {
+            assert!(parse_vary("scoreboard", bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn shards_parse_and_partition_the_grid() {
+        assert_eq!(parse_shard("2/4"), Ok((2, 4)));
+        for bad in ["0/4", "5/4", "1/0", "2", "a/b", "1/-1"] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+        // Every point in exactly one shard, and shard K/N takes every N-th point from K-1.
+        let n = 3;
+        let owners: Vec<usize> = (0..10).map(|i| (1..=n).filter(|k| in_shard(i, (*k, n))).count()).collect();
+        assert!(owners.iter().all(|c| *c == 1), "{owners:?}");
+        let second: Vec<usize> = (0..10).filter(|i| in_shard(*i, (2, 3))).collect();
+        assert_eq!(second, vec![1, 4, 7]);
+    }
+
+    #[test]
+    fn grid_is_the_cartesian_product_first_axis_slowest() {
+        let axes = vec![
+            Axis { key: "a.x".into(), values: vec!["1".into(), "2".into()] },
+            Axis { key: "a.y".into(), values: vec!["p".into(), "q".into(), "r".into()] },
+        ];
+        let g = grid(&axes);
+        assert_eq!(g.len(), 6);
+        assert_eq!(g[0], vec!["1", "p"]);
+        assert_eq!(g[1], vec!["1", "q"]);
+        assert_eq!(g[3], vec!["2", "p"]);
+    }
+
+    #[test]
+    fn csv_rows_round_trip_with_quoting() {
+        let axes = vec![Axis { key: "scoreboard.max_count".into(), values: vec![] }];
+        let row = Row {
+            block: "scoreboard".into(),
+            values: vec!["[1,2]".into()],
+            status: "does-not-fit".into(),
+            lut4: Some(9805),
+            ff: Some(1281),
+            carry: Some(1536),
+            bram: Some(0),
+            logic_cells: Some(12715),
+            fmax_mhz: None,
+            clock_mhz: 62.5,
+            target: "ice40-hx8k".into(),
+            critical_path: String::new(),
+            critical_ns: None,
+            sim_cycles_per_s: None,
+            seconds: 70.0,
+            note: "does not fit ice40-hx8k: needs ICESTORM_LC 12715 of 7680, \"say\"".into(),
+            hash: "00ff".into(),
+        };
+        let text = csv_line(&header(&axes)) + &csv_line(&row.fields());
+        let records = parse_csv(&text);
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0], header(&axes));
+        assert_eq!(Row::from_fields(&records[1], 1), Some(row));
+        assert_eq!(parse_csv("a,\"b\nc\",d\n"), vec![vec!["a".to_string(), "b\nc".into(), "d".into()]]);
+    }
+
+    #[test]
+    fn hashes_differ_by_any_part() {
+        assert_ne!(fnv64(&["ab", "c"]), fnv64(&["a", "bc"]));
+        assert_eq!(fnv64(&["x"]), fnv64(&["x"]));
+    }
+}

@@ -1,0 +1,181 @@
+//! The FPGA flow as a user meets it: a real `warpgen synth` through Yosys and nextpnr, a real
+//! sweep resumed across shards, the committed constraint files, and the input errors.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn warpgen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_warpgen")).args(args).output().expect("run warpgen")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A branch stack small enough to place and route in seconds: depth 2, 4-bit PC.
+const SMALL: [&str; 6] = [
+    "--set",
+    "branch_stack.depth=2",
+    "--set",
+    "branch_stack.pc_width=4",
+    "--set",
+    "branch_stack.offset_width=2",
+];
+
+#[test]
+fn synth_of_a_small_config_reports_area_fmax_and_path() {
+    let d = tempfile::tempdir().unwrap();
+    let json = d.path().join("synth.json");
+    let out = d.path().join("work");
+    let mut args = vec!["synth", "branch_stack", "--set", "synth.clock_mhz=50", "--json", json.to_str().unwrap()];
+    args.extend(["--out", out.to_str().unwrap()]);
+    args.extend(SMALL);
+    let o = warpgen(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table = stdout(&o);
+    assert!(table.contains("ice40-hx8k, clock 50 MHz") && table.contains("branch_stack"), "{table}");
+
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let b = &v["blocks"][0];
+    assert_eq!(b["name"], "branch_stack");
+    assert!(b["block"]["lut4"].as_u64().unwrap() > 0, "{b}");
+    assert!(b["wrapped"]["lut4"].as_u64().unwrap() > b["block"]["lut4"].as_u64().unwrap(), "{b}");
+    let p = &b["placement"];
+    assert_eq!(p["status"], "fits", "{b}");
+    assert_eq!(p["constraint_mhz"].as_f64(), Some(50.0), "nextpnr read the config's clock: {b}");
+    assert!(p["fmax_mhz"].as_f64().unwrap() > 20.0, "{b}");
+    assert!(p["logic_cells"].as_u64().unwrap() > 0 && p["logic_cells"].as_u64().unwrap() < 7680, "{b}");
+    let path = &p["critical_path"];
+    assert!(path["lut_levels"].as_u64().unwrap() >= 1 && path["delay_ns"].as_f64().unwrap() > 0.0, "{b}");
+    // The work folder holds the wrapper and the constraints nextpnr read, with the config's clock.
+    let work = out.join("branch_stack");
+    let clock = std::fs::read_to_string(work.join("clock.py")).unwrap();
+    assert!(clock.contains("ctx.addClock(\"clock\", 50)"), "{clock}");
+    assert!(std::fs::read_to_string(work.join("clock.sdc")).unwrap().contains("-period 20.000"));
+    assert!(std::fs::read_to_string(work.join("ooc_wrapper.v")).unwrap().contains("warpgen_branch_stack dut"));
+}
+
+#[test]
+fn synth_counts_the_block_flip_flops_alone() {
+    let d = tempfile::tempdir().unwrap();
+    let json = d.path().join("synth.json");
+    let mut args = vec!["synth", "branch_stack", "--json", json.to_str().unwrap()];
+    args.extend(SMALL);
+    let o = warpgen(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let (depth, cnt_w, pc_w) = (2, 2, 4);
+    let ff = v["blocks"][0]["block"]["ff"].as_u64().unwrap();
+    assert_eq!(ff, 4 * depth + cnt_w + 2 * pc_w + 5, "{v}");
+    // The wrapper adds one flip-flop per input bit and two per output bit (register and
+    // signature stage, one per three bits): more than the block alone.
+    assert!(v["blocks"][0]["wrapped"]["ff"].as_u64().unwrap() > ff + 20, "{v}");
+}
+
+#[test]
+fn sweep_shards_resume_and_plot() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("sweep");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["sweep", "branch_stack", "--vary", "depth=2,3", "--out", out.to_str().unwrap()];
+        args.extend(SMALL);
+        args.extend(extra);
+        warpgen(&args)
+    };
+    // Shard 2 of 2 measures the second point only.
+    let o = run(&["--shard", "2/2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("2 grid points, 1 in shard 2/2, 0 already"), "{}", stdout(&o));
+    let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(rows.len(), 2, "{csv}");
+    assert!(rows[0].starts_with("block,branch_stack.depth,status,lut4,"), "{csv}");
+    assert!(rows[1].starts_with("branch_stack,3,ok,"), "{csv}");
+    // The full run skips it and measures the first.
+    let o = run(&[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("2 in shard 1/1, 1 already in"), "{}", stdout(&o));
+    let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "{csv}");
+    assert!(csv.lines().nth(2).unwrap().starts_with("branch_stack,2,ok,"), "{csv}");
+    // Nothing left to do, and the plot holds both points.
+    let o = run(&[]);
+    assert!(stdout(&o).contains("ran 0"), "{}", stdout(&o));
+    assert_eq!(std::fs::read_to_string(out.join("results.csv")).unwrap().lines().count(), 3);
+    let svg = std::fs::read_to_string(out.join("branch_stack.depth.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("LUT4 vs branch_stack.depth") && svg.contains("Fmax"), "{svg}");
+}
+
+#[test]
+fn committed_constraints_are_the_ones_of_the_default_config() {
+    use warpgen_sim::fpga::{clock_constraint, pin_constraints, sdc_constraint, Target};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("constraints");
+    let c = warpgen_rtl::Config::embedded(&[]).unwrap().synth();
+    let t = Target::parse(&c.target).unwrap();
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap_or_else(|e| panic!("constraints/{p}: {e}"));
+    assert_eq!(read("ice40-hx8k/clock.py"), clock_constraint(t, c.clock_mhz));
+    assert_eq!(read("ice40-hx8k/ooc.pcf"), pin_constraints(t));
+    assert_eq!(read("clock.sdc"), sdc_constraint(c.clock_mhz));
+    // Every target the config accepts is one the flow implements.
+    for name in warpgen_rtl::config::SYNTH_TARGETS {
+        assert!(Target::parse(name).is_some(), "{name}");
+    }
+}
+
+#[test]
+fn flow_input_errors_exit_2_and_measure_nothing() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("s");
+    let o_str = out.to_str().unwrap();
+    for (args, needle) in [
+        (vec!["synth", "scoreboard", "--target", "ice40-hx9k"], "unknown target `ice40-hx9k`: allowed ice40-hx8k"),
+        (vec!["synth", "scoreboard", "--set", "synth.clock_mhz=0"], "synth.clock_mhz"),
+        (vec!["synth", "nonesuch"], "block `nonesuch`"),
+        (vec!["sweep", "scoreboard", "--vary", "thread_groups", "--out", o_str], "--vary is KEY=V1,V2"),
+        (vec!["sweep", "scoreboard", "--vary", "thread_groups=1,,2", "--out", o_str], "an empty value"),
+        (vec!["sweep", "scoreboard", "--vary", "branch_stack.depth=2", "--out", o_str], "not a key of [scoreboard]"),
+        (vec!["sweep", "scoreboard", "--vary", "thread_groups=1,2", "--shard", "3/2", "--out", o_str], "--shard `3/2`"),
+        (vec!["sweep", "scoreboard", "--vary", "thread_groups=1,2", "--shard", "x", "--out", o_str], "--shard `x`"),
+        // A point out of range is an error before anything runs.
+        (vec!["sweep", "scoreboard", "--vary", "thread_groups=2,65", "--out", o_str], "point scoreboard.thread_groups=65"),
+        (vec!["sweep", "scoreboard", "--vary", "trackers=2", "--target", "xc7", "--out", o_str], "unknown target `xc7`"),
+    ] {
+        let o = warpgen(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(needle), "{args:?}: {}", stderr(&o));
+        assert!(!out.exists(), "{args:?} wrote {}", out.display());
+    }
+    let o = warpgen(&["sweep", "scoreboard", "--out", o_str]);
+    assert_eq!(o.status.code(), Some(2), "--vary is required: {}", stderr(&o));
+}
+
+#[test]
+fn missing_tools_name_the_install_command() {
+    let empty = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_warpgen"))
+            .args(args)
+            .env("PATH", empty.path())
+            .env_remove("YOSYS")
+            .env_remove("NEXTPNR_ICE40")
+            .output()
+            .unwrap()
+    };
+    let out = empty.path().join("sweep");
+    for args in [
+        vec!["synth", "branch_stack"],
+        vec!["sweep", "branch_stack", "--vary", "depth=2", "--out", out.to_str().unwrap()],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("nextpnr-ice40 not found on PATH: install it with `apt-get install yosys nextpnr-ice40 fpga-icestorm`"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+}
