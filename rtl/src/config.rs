@@ -952,6 +952,7 @@ mod tests {
         let c = Config::embedded(&[]).unwrap();
         assert_eq!(c.scoreboard.unwrap(), ScoreboardConfig::default());
         assert_eq!(c.branch_stack.unwrap(), BranchStackConfig::default());
+        assert_eq!(c.global_spreader.unwrap(), GlobalSpreaderConfig::default());
     }
 
     #[test]

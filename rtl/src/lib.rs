@@ -7,6 +7,9 @@ pub mod config;
 pub mod emit;
 pub mod hdl;
 pub mod scoreboard;
+pub mod global_spreader;
+pub mod mem;
+pub mod netlist;
 
 pub use config::{Config, ConfigError, Origin};
 
@@ -59,10 +62,7 @@ pub fn generate(config: &Config, block: &str) -> Result<Emitted, String> {
     match block {
         "scoreboard" => emit_block(config.scoreboard()?),
         "branch_stack" => emit_block(config.branch_stack()?),
-        "global_spreader" => {
-            config.global_spreader()?;
-            Err("the global_spreader RTL is not written yet".into())
-        }
+        "global_spreader" => emit_block(config.global_spreader()?),
         other => Err(format!(
             "block `{other}` is not built in this version of warpgen (built: {})",
             config::BUILT_BLOCKS.join(", ")
