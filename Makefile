@@ -3,7 +3,8 @@
 #   make test   install missing tools (Verilator, Yosys), then run every test
 #   make lint   verilator --lint-only -Wall on build/rtl (with its waiver file)
 #   make synth  yosys synth_ice40 area report of build/rtl
-#   make bench  harness throughput and emission time (scoreboard, default config)
+#   make bench  harness throughput, emission time, lockstep rates, and the blocks'
+#               utilization tables; BENCH="thread_merge --seed 7" picks sections and seed
 #   make deps   install Verilator and Yosys from Debian packages if missing
 #   make clean  remove build/ and cargo's target/
 
@@ -45,7 +46,7 @@ synth: deps rtl
 	done
 
 bench: deps
-	$(CARGO) run --release --quiet -p warpgen-testbench --bin warpgen-bench
+	$(CARGO) run --release --quiet -p warpgen-testbench --bin warpgen-bench -- $(BENCH)
 
 clean:
 	rm -rf build

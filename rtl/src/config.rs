@@ -22,7 +22,8 @@ pub const BLOCK_NAMES: [&str; 5] =
     ["scoreboard", "branch_stack", "task_combiner", "global_spreader", "thread_merge"];
 
 /// Blocks this version of warpgen can generate.
-pub const BUILT_BLOCKS: [&str; 3] = ["scoreboard", "branch_stack", "global_spreader"];
+pub const BUILT_BLOCKS: [&str; 5] =
+    ["scoreboard", "branch_stack", "task_combiner", "global_spreader", "thread_merge"];
 
 /// A whole warpgen configuration.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -34,16 +35,16 @@ pub struct Config {
     /// Condition-code stack, branch evaluation and PC update (spec/branch_stack.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub branch_stack: Option<BranchStackConfig>,
-    /// Not built yet: accepted as a table name so that a config can be written ahead,
-    /// rejected by validation while it has keys this version does not know.
+    /// Table of open SIMD tasks keyed by (shader type, state) (spec/task_combiner.md).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub task_combiner: Option<toml::Table>,
+    pub task_combiner: Option<TaskCombinerConfig>,
     /// Dispatch of vertex, triangle, pixel and patch work to execution units
-    /// (spec/global_spreader.md, contracts/global_spreader.md).
+    /// (spec/global_spreader.md, docs/contracts/global_spreader.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub global_spreader: Option<GlobalSpreaderConfig>,
+    /// Pairing of partially covered quads and thread-group merging (spec/thread_merge.md).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub thread_merge: Option<toml::Table>,
+    pub thread_merge: Option<ThreadMergeConfig>,
 }
 
 /// `[scoreboard]`: per-thread-group instruction completion counters.
@@ -201,6 +202,129 @@ impl Default for GlobalSpreaderConfig {
     }
 }
 
+/// `[task_combiner]`: the task combining unit with its dependency matrix
+/// (contract `task_combiner.md` §2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TaskCombinerConfig {
+    /// Table entries (N_ENTRIES).
+    pub entries: i64,
+    /// Lanes per task (SIMD_W): 4, 8, 16, 32 or 64.
+    pub width: i64,
+    /// Tile pipelines (N_TPIPE), one lock-mask bit each.
+    pub tile_pipes: i64,
+    /// Shader types (0 VS, 1 HS, 2 DS, 3 GS, then user types).
+    pub shader_types: i64,
+    /// Bits of a state id (STATE_W).
+    pub state_width: i64,
+    /// Bits of an instance reference (REF_W); the patent's LUT reference has 13.
+    pub ref_width: i64,
+    /// Generation bits of a task tag (GEN_W).
+    pub tag_gen_width: i64,
+    /// Eviction victim choice: "fullest", "oldest", "nodep_fullest" or "nodep_oldest".
+    pub policy: String,
+    /// Issue prefers the state of the last issued task.
+    pub sort_state: bool,
+    /// Instances per task, one value per shader type. Absent: `width` for every type.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capacity: Option<Vec<i64>>,
+    /// Row s: the shader types whose tasks a type-s instance consumes (all < s).
+    /// Absent: the patent's stage order (see [`TaskCombinerConfig::depends_rows`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depends: Option<Vec<Vec<i64>>>,
+}
+
+impl Default for TaskCombinerConfig {
+    fn default() -> Self {
+        TaskCombinerConfig {
+            entries: 16,
+            width: 32,
+            tile_pipes: 4,
+            shader_types: 4,
+            state_width: 8,
+            ref_width: 13,
+            tag_gen_width: 4,
+            policy: "fullest".into(),
+            sort_state: true,
+            capacity: None,
+            depends: None,
+        }
+    }
+}
+
+/// `[thread_merge]`: pairing of partially covered quads into merge slots and the
+/// merge of the two thread groups at the merge instruction (contract issue 6, §2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ThreadMergeConfig {
+    /// Lanes per thread group (LANES): 4, 8, 16 or 32, i.e. 1 to 8 2x2 quads.
+    pub lanes: i64,
+    /// Merge slots (S); a slot holds one single group or one pair, 2*S thread-group ids.
+    pub slots: i64,
+    /// Allow the claim-6 lane remaps p = 1, 2, 3 (mirror x, mirror y, rotate 180).
+    pub remap: bool,
+    /// Cycles a held candidate can still be paired; 0 = until flush/last/primitive change.
+    pub pair_hold: i64,
+    /// Cycles a waiting group waits for its partner; 0 = forever.
+    pub merge_timeout: i64,
+    /// Bits of the opaque fragment tag (TAG_W).
+    pub tag_width: i64,
+    /// Bits of the primitive id (PRIM_W).
+    pub prim_width: i64,
+}
+
+impl Default for ThreadMergeConfig {
+    fn default() -> Self {
+        ThreadMergeConfig {
+            lanes: 4,
+            slots: 4,
+            remap: true,
+            pair_hold: 4,
+            merge_timeout: 16,
+            tag_width: 32,
+            prim_width: 16,
+        }
+    }
+}
+
+/// `task_combiner.policy`: how the eviction victim is chosen (contract R3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    Fullest,
+    Oldest,
+    NodepFullest,
+    NodepOldest,
+}
+
+impl Policy {
+    /// The TOML spellings, in the order of the enum.
+    pub const NAMES: [&'static str; 4] = ["fullest", "oldest", "nodep_fullest", "nodep_oldest"];
+
+    fn parse(s: &str) -> Option<Policy> {
+        let all = [Policy::Fullest, Policy::Oldest, Policy::NodepFullest, Policy::NodepOldest];
+        Policy::NAMES.iter().position(|n| *n == s).map(|i| all[i])
+    }
+
+    /// The TOML spelling.
+    pub fn name(self) -> &'static str {
+        Policy::NAMES[self as usize]
+    }
+
+    /// Candidates are restricted to entries without producers when there are any.
+    pub fn nodep(self) -> bool {
+        matches!(self, Policy::NodepFullest | Policy::NodepOldest)
+    }
+
+    /// The fullest candidate wins (ties: the oldest); otherwise the oldest.
+    pub fn fullest(self) -> bool {
+        matches!(self, Policy::Fullest | Policy::NodepFullest)
+    }
+}
+
+/// The patent's stage order as a dependency matrix: VS none, HS on VS, DS on
+/// HS, GS on VS and DS (spec §4.4, §5.6).
+const PATENT_DEPENDS: [&[i64]; 4] = [&[], &[0], &[1], &[0, 2]];
+
 /// One documented key: where it lives, its allowed range and its meaning.
 pub struct KeyDoc {
     pub key: &'static str,
@@ -234,6 +358,31 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "sequential increment: npc = pc + pc_increment" },
     KeyDoc { key: "branch_stack.reset_pc", range: "0 to min(2^pc_width-1, 2^63-1)", default: "0",
         meaning: "pc after reset" },
+    KeyDoc { key: "task_combiner.entries", range: "1 to 64", default: "16",
+        meaning: "table entries (N_ENTRIES): open and pending tasks held at once" },
+    KeyDoc { key: "task_combiner.width", range: "4, 8, 16, 32 or 64", default: "32",
+        meaning: "lanes per task (SIMD_W)" },
+    KeyDoc { key: "task_combiner.tile_pipes", range: "1 to 8", default: "4",
+        meaning: "tile pipelines (N_TPIPE), one lock-mask bit each" },
+    KeyDoc { key: "task_combiner.shader_types", range: "1 to 8", default: "4",
+        meaning: "shader types: 0 VS, 1 HS, 2 DS, 3 GS, then user types" },
+    KeyDoc { key: "task_combiner.state_width", range: "1 to 16", default: "8",
+        meaning: "bits of a state id" },
+    KeyDoc { key: "task_combiner.ref_width", range: "1 to 32", default: "13",
+        meaning: "bits of an instance reference (the patent's LUT reference has 13)" },
+    KeyDoc { key: "task_combiner.tag_gen_width", range: "1 to 8", default: "4",
+        meaning: "generation bits of a task tag; a tag is {generation, entry index}" },
+    KeyDoc { key: "task_combiner.policy", range: "\"fullest\", \"oldest\", \"nodep_fullest\" or \"nodep_oldest\"",
+        default: "\"fullest\"",
+        meaning: "eviction victim when a new key finds the table full: most lanes (ties: oldest) or oldest; nodep_ prefers tasks without producers" },
+    KeyDoc { key: "task_combiner.sort_state", range: "true or false", default: "true",
+        meaning: "issue prefers pending tasks in the state of the last issued task" },
+    KeyDoc { key: "task_combiner.capacity", range: "1 to width, one value per shader type",
+        default: "width for every type",
+        meaning: "instances per task by shader type; a task that reaches it is output (FULL)" },
+    KeyDoc { key: "task_combiner.depends", range: "one list per shader type; row s holds distinct types below s",
+        default: "patent stage order [[], [0], [1], [0, 2]], cut to shader_types; types 4 to 7: []",
+        meaning: "shader types whose tasks a type-s instance consumes in the same state" },
     KeyDoc { key: "global_spreader.eus", range: "1 to 32", default: "5",
         meaning: "execution units (N_EU); the patent's figures show 3 and 5" },
     KeyDoc { key: "global_spreader.entity_types", range: "non-empty subset of \"vertex\", \"triangle\", \"pixel\", \"patch\"; pixel needs triangle",
@@ -272,6 +421,20 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "CTRL.LOCALITY_EN after reset: a triangle or pixel tries its home EU first" },
     KeyDoc { key: "global_spreader.yield_enable", range: "true or false", default: "false",
         meaning: "CTRL.YIELD_EN after reset: a slot that cannot dispatch lets lower-priority slots through" },
+    KeyDoc { key: "thread_merge.lanes", range: "4, 8, 16, 32", default: "4",
+        meaning: "lanes per thread group (groups of 2x2 quads; lane i is quad i>>2, in-quad index i&3 = {y,x})" },
+    KeyDoc { key: "thread_merge.slots", range: "1 to 32", default: "4",
+        meaning: "merge slots, each one single group or one pair (2*slots thread-group ids)" },
+    KeyDoc { key: "thread_merge.remap", range: "true / false", default: "true",
+        meaning: "allow the claim-6 lane remaps p = 1, 2, 3 (mirror x, mirror y, rotate 180)" },
+    KeyDoc { key: "thread_merge.pair_hold", range: "0 to 255", default: "4",
+        meaning: "cycles a held candidate can still be paired; 0 = until flush, last or primitive change" },
+    KeyDoc { key: "thread_merge.merge_timeout", range: "0 to 255", default: "16",
+        meaning: "cycles a waiting group waits for its partner; 0 = forever" },
+    KeyDoc { key: "thread_merge.tag_width", range: "1 to 64", default: "32",
+        meaning: "bits of the opaque fragment tag" },
+    KeyDoc { key: "thread_merge.prim_width", range: "1 to 32", default: "16",
+        meaning: "bits of the primitive id" },
 ];
 
 /// Where a value came from, for error messages.
@@ -644,6 +807,167 @@ fn ids_to_flags(ids: Option<&Vec<i64>>, n: usize) -> Vec<bool> {
     }
 }
 
+impl TaskCombinerConfig {
+    /// Widths allowed for `width` (lanes per task).
+    pub const WIDTHS: [i64; 5] = [4, 8, 16, 32, 64];
+
+    /// ENT_W, bits of an entry index: max(1, ceil(log2 entries)).
+    pub fn ent_bits(&self) -> usize {
+        id_bits(self.entries as usize)
+    }
+
+    /// TAG_W = tag_gen_width + ENT_W; a tag is {generation, entry index}.
+    pub fn tag_bits(&self) -> usize {
+        self.tag_gen_width as usize + self.ent_bits()
+    }
+
+    /// CNT_W = ceil(log2(width+1)): a count 0 to width.
+    pub fn cnt_bits(&self) -> usize {
+        id_bits(self.width as usize + 1)
+    }
+
+    /// LANE_W = log2(width): a lane index.
+    pub fn lane_bits(&self) -> usize {
+        id_bits(self.width as usize)
+    }
+
+    /// TP_W = max(1, ceil(log2 tile_pipes)).
+    pub fn tp_bits(&self) -> usize {
+        id_bits(self.tile_pipes as usize)
+    }
+
+    /// STYPE_W = max(1, ceil(log2 shader_types)).
+    pub fn stype_bits(&self) -> usize {
+        id_bits(self.shader_types as usize)
+    }
+
+    /// The validated policy.
+    pub fn policy(&self) -> Policy {
+        Policy::parse(&self.policy).expect("validated policy")
+    }
+
+    /// Instances per task of each shader type (after validation, 1 to width each).
+    pub fn capacities(&self) -> Vec<u64> {
+        match &self.capacity {
+            Some(v) => v.iter().map(|c| *c as u64).collect(),
+            None => vec![self.width as u64; self.shader_types as usize],
+        }
+    }
+
+    /// Row s: the shader types a type-s instance depends on. Absent `depends`:
+    /// the patent's stage order cut to `shader_types` rows; types 4 to 7 have none.
+    pub fn depends_rows(&self) -> Vec<Vec<usize>> {
+        let n = self.shader_types as usize;
+        match &self.depends {
+            Some(rows) => rows.iter().map(|r| r.iter().map(|t| *t as usize).collect()).collect(),
+            None => (0..n)
+                .map(|s| PATENT_DEPENDS.get(s).map_or(Vec::new(), |r| r.iter().map(|t| *t as usize).collect()))
+                .collect(),
+        }
+    }
+
+    fn validate(&self, chk: &mut Checker) {
+        chk.range("task_combiner.entries", self.entries, 1, 64);
+        let width_ok = TaskCombinerConfig::WIDTHS.contains(&self.width);
+        if !width_ok {
+            chk.fail("task_combiner.width", format!(
+                "{} is not allowed: allowed 4, 8, 16, 32 or 64 (lanes per task, a power of two)", self.width));
+        }
+        chk.range("task_combiner.tile_pipes", self.tile_pipes, 1, 8);
+        let types_ok = chk.range("task_combiner.shader_types", self.shader_types, 1, 8);
+        chk.range("task_combiner.state_width", self.state_width, 1, 16);
+        chk.range("task_combiner.ref_width", self.ref_width, 1, 32);
+        chk.range("task_combiner.tag_gen_width", self.tag_gen_width, 1, 8);
+        if Policy::parse(&self.policy).is_none() {
+            chk.fail("task_combiner.policy", format!(
+                "\"{}\" is not a policy: allowed \"fullest\", \"oldest\", \"nodep_fullest\" or \"nodep_oldest\"",
+                self.policy));
+        }
+        if !types_ok {
+            return;
+        }
+        let types = self.shader_types;
+        if let (Some(caps), true) = (&self.capacity, width_ok) {
+            if caps.len() as i64 != types {
+                chk.fail("task_combiner.capacity", format!(
+                    "has {} values but task_combiner.shader_types = {types}: give one value per shader type, or leave it out for width",
+                    caps.len()));
+            }
+            for (i, c) in caps.iter().enumerate() {
+                if !(1..=self.width).contains(c) {
+                    chk.fail(&format!("task_combiner.capacity[{i}]"), format!(
+                        "{c} is out of range: allowed 1 to {} (task_combiner.width)", self.width));
+                }
+            }
+        }
+        if let Some(rows) = &self.depends {
+            if rows.len() as i64 != types {
+                chk.fail("task_combiner.depends", format!(
+                    "has {} rows but task_combiner.shader_types = {types}: give one list per shader type ([] for none)",
+                    rows.len()));
+            }
+            for (s, row) in rows.iter().enumerate() {
+                let key = format!("task_combiner.depends[{s}]");
+                let allowed = if s == 0 {
+                    "allowed none (row 0 must be empty: a shader type depends only on types below it)".to_string()
+                } else {
+                    format!("allowed shader types 0 to {} (below {s}), each at most once", s - 1)
+                };
+                for (k, t) in row.iter().enumerate() {
+                    if !(0..s as i64).contains(t) {
+                        chk.fail(&key, format!("{t} is out of range: {allowed}"));
+                    } else if row[..k].contains(t) {
+                        chk.fail(&key, format!("{t} is listed twice: {allowed}"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl ThreadMergeConfig {
+    /// Lanes per thread group the block supports.
+    pub const LANES: [i64; 4] = [4, 8, 16, 32];
+
+    /// Thread-group ids: 2 * slots.
+    pub fn groups(&self) -> usize {
+        2 * self.slots as usize
+    }
+
+    /// TGID_W = 1 + ceil(log2 slots).
+    pub fn tgid_bits(&self) -> usize {
+        1 + bits_for(self.slots as u64 - 1)
+    }
+
+    /// LANE_W = log2(lanes).
+    pub fn lane_bits(&self) -> usize {
+        bits_for(self.lanes as u64 - 1)
+    }
+
+    /// CNT_W = ceil(log2(slots + 1)), the width of `free_cnt`.
+    pub fn cnt_bits(&self) -> usize {
+        bits_for(self.slots as u64)
+    }
+
+    fn validate(&self, chk: &mut Checker) {
+        if !Self::LANES.contains(&self.lanes) {
+            chk.fail("thread_merge.lanes", format!(
+                "{} is not allowed: allowed 4, 8, 16, 32 (lanes per thread group: 1, 2, 4 or 8 quads of 2x2)",
+                self.lanes));
+        }
+        chk.range("thread_merge.slots", self.slots, 1, 32);
+        chk.range("thread_merge.pair_hold", self.pair_hold, 0, 255);
+        chk.range("thread_merge.merge_timeout", self.merge_timeout, 0, 255);
+        chk.range("thread_merge.tag_width", self.tag_width, 1, 64);
+        chk.range("thread_merge.prim_width", self.prim_width, 1, 32);
+    }
+}
+
+/// Bits needed to write the number `v`: 0 for 0, else floor(log2 v) + 1.
+pub fn bits_for(v: u64) -> usize {
+    (64 - v.leading_zeros()) as usize
+}
+
 /// Width of an id that names one of `n` things: max(1, ceil(log2 n)).
 pub fn id_bits(n: usize) -> usize {
     let mut b = 1;
@@ -743,9 +1067,12 @@ fn locate_path(text: &str, dotted: &str) -> Option<usize> {
 }
 
 /// Finds the 1-based line of `table.key = …` in TOML text (a plain scan of table
-/// headers and `key =` lines, enough for the flat tables warpgen uses).
+/// headers and `key =` lines, enough for the flat tables warpgen uses). A key
+/// with an index (`depends[2]`) is found at the line of its array.
 fn locate_key(text: &str, dotted: &str) -> Option<usize> {
     let (table, key) = dotted.split_once('.')?;
+    // `depends[2]` is written on the line of `depends = …`.
+    let key = key.split('[').next().unwrap_or(key);
     let mut current = String::new();
     for (i, line) in text.lines().enumerate() {
         let l = line.trim();
@@ -845,20 +1172,14 @@ impl Config {
         if let Some(bs) = &self.branch_stack {
             bs.validate(&mut chk);
         }
+        if let Some(tc) = &self.task_combiner {
+            tc.validate(&mut chk);
+        }
         if let Some(gs) = &self.global_spreader {
             gs.validate(&mut chk);
         }
-        for (name, table) in [
-            ("task_combiner", &self.task_combiner),
-            ("thread_merge", &self.thread_merge),
-        ] {
-            if let Some(t) = table {
-                if let Some(k) = t.keys().next() {
-                    chk.fail(&format!("{name}.{k}"), format!(
-                        "the {name} block is not built in warpgen {}: leave its table empty or out",
-                        env!("CARGO_PKG_VERSION")));
-                }
-            }
+        if let Some(tm) = &self.thread_merge {
+            tm.validate(&mut chk);
         }
         if self.blocks().is_empty() {
             chk.fail("", format!("no block table: add at least one of [{}]", BUILT_BLOCKS.join("], [")));
@@ -875,8 +1196,14 @@ impl Config {
         if self.branch_stack.is_some() {
             v.push("branch_stack");
         }
+        if self.task_combiner.is_some() {
+            v.push("task_combiner");
+        }
         if self.global_spreader.is_some() {
             v.push("global_spreader");
+        }
+        if self.thread_merge.is_some() {
+            v.push("thread_merge");
         }
         v
     }
@@ -900,6 +1227,20 @@ impl Config {
         self.global_spreader
             .as_ref()
             .ok_or_else(|| "the config has no [global_spreader] table".to_string())
+    }
+
+    /// The `[task_combiner]` table, or an error naming what is missing.
+    pub fn task_combiner(&self) -> Result<&TaskCombinerConfig, String> {
+        self.task_combiner
+            .as_ref()
+            .ok_or_else(|| "the config has no [task_combiner] table".to_string())
+    }
+
+    /// The `[thread_merge]` table, or an error naming what is missing.
+    pub fn thread_merge(&self) -> Result<&ThreadMergeConfig, String> {
+        self.thread_merge
+            .as_ref()
+            .ok_or_else(|| "the config has no [thread_merge] table".to_string())
     }
 }
 
@@ -953,6 +1294,7 @@ mod tests {
         assert_eq!(c.scoreboard.unwrap(), ScoreboardConfig::default());
         assert_eq!(c.branch_stack.unwrap(), BranchStackConfig::default());
         assert_eq!(c.global_spreader.unwrap(), GlobalSpreaderConfig::default());
+        assert_eq!(c.thread_merge.unwrap(), ThreadMergeConfig::default());
     }
 
     #[test]
@@ -1258,8 +1600,264 @@ mod tests {
     }
 
     #[test]
+    fn thread_merge_keys_ranges_types_and_derived_widths() {
+        let c = Config::embedded(&[]).unwrap();
+        assert_eq!(c.thread_merge().unwrap(), &ThreadMergeConfig::default());
+        let d = ThreadMergeConfig::default();
+        assert_eq!((d.lanes, d.slots, d.remap, d.pair_hold, d.merge_timeout, d.tag_width, d.prim_width), (4, 4, true, 4, 16, 32, 16));
+        let c = load("[thread_merge]\n", &[]).unwrap();
+        assert_eq!(c.blocks(), vec!["thread_merge"]);
+        assert_eq!(c.thread_merge().unwrap(), &d);
+        assert!(c.scoreboard().is_err());
+
+        for (key, lo, hi) in [
+            ("slots", 1, 32),
+            ("pair_hold", 0, 255),
+            ("merge_timeout", 0, 255),
+            ("tag_width", 1, 64),
+            ("prim_width", 1, 32),
+        ] {
+            for ok in [lo, hi] {
+                assert!(load(&format!("[thread_merge]\n{key} = {ok}\n"), &[]).is_ok(), "{key}={ok}");
+            }
+            for bad in [lo - 1, hi + 1] {
+                let e = load(&format!("# c\n[thread_merge]\n{key} = {bad}\n"), &[]).unwrap_err();
+                assert_eq!(e.key, format!("thread_merge.{key}"));
+                assert_eq!(e.line, Some(3));
+                assert_eq!(e.to_string(), format!("t.toml:3: key `thread_merge.{key}`: {bad} is out of range: allowed {lo} to {hi}"));
+            }
+        }
+        // lanes: only whole powers-of-two numbers of quads.
+        for ok in [4, 8, 16, 32] {
+            assert_eq!(load(&format!("[thread_merge]\nlanes = {ok}\n"), &[]).unwrap().thread_merge().unwrap().lanes, ok);
+        }
+        for bad in [-4, 0, 1, 2, 3, 5, 12, 24, 64] {
+            let e = load(&format!("[thread_merge]\nlanes = {bad}\n"), &[]).unwrap_err();
+            assert_eq!(e.key, "thread_merge.lanes");
+            assert_eq!(e.line, Some(2));
+            assert!(e.message.starts_with(&format!("{bad} is not allowed: allowed 4, 8, 16, 32")), "{e}");
+        }
+        // remap is a boolean; the numbers are integers; unknown keys are errors.
+        for ok in ["true", "false"] {
+            let c = load(&format!("[thread_merge]\nremap = {ok}\n"), &[]).unwrap();
+            assert_eq!(c.thread_merge().unwrap().remap, ok == "true");
+        }
+        for (text, key) in [
+            ("remap = 1", "remap"),
+            ("remap = \"yes\"", "remap"),
+            ("lanes = \"8\"", "lanes"),
+            ("slots = 2.5", "slots"),
+            ("tag_width = true", "tag_width"),
+        ] {
+            let e = load(&format!("[thread_merge]\nprim_width = 8\n{text}\n"), &[]).unwrap_err();
+            assert!(e.message.contains("invalid type"), "{text}: {e}");
+            assert_eq!(e.key, format!("thread_merge.{key}"), "{text}");
+            assert_eq!(e.line, Some(3), "{text}");
+        }
+        let e = load("[thread_merge]\nlane = 8\n", &[]).unwrap_err();
+        assert!(e.message.contains("unknown field `lane`"), "{e}");
+        assert_eq!(e.key, "thread_merge.lane");
+        // Overrides are checked like file values.
+        let c = load("[thread_merge]\n", &["thread_merge.remap=false", "thread_merge.slots=1"]).unwrap();
+        assert_eq!((c.thread_merge().unwrap().remap, c.thread_merge().unwrap().slots), (false, 1));
+        let e = load("[thread_merge]\n", &["thread_merge.lanes=12"]).unwrap_err();
+        assert_eq!(e.key, "thread_merge.lanes");
+        let e = load("[thread_merge]\n", &["thread_merge.remap=2"]).unwrap_err();
+        assert!(e.message.contains("invalid type"), "{e}");
+
+        // TGID_W = 1 + ceil(log2 S), CNT_W = ceil(log2(S+1)), LANE_W = log2 LANES.
+        let cfg = |slots, lanes| ThreadMergeConfig { slots, lanes, ..Default::default() };
+        let slots = [1, 2, 3, 4, 5, 8, 9, 16, 17, 31, 32];
+        let tgw: Vec<usize> = slots.iter().map(|s| cfg(*s, 4).tgid_bits()).collect();
+        assert_eq!(tgw, vec![1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6]);
+        let cnt: Vec<usize> = slots.iter().map(|s| cfg(*s, 4).cnt_bits()).collect();
+        assert_eq!(cnt, vec![1, 2, 2, 3, 3, 4, 4, 5, 5, 5, 6]);
+        let lw: Vec<usize> = [4, 8, 16, 32].iter().map(|l| cfg(4, *l).lane_bits()).collect();
+        assert_eq!(lw, vec![2, 3, 4, 5]);
+        assert_eq!([0, 1, 2, 3, 4, 15, 16, 254, 255].map(bits_for), [0, 1, 2, 2, 3, 4, 5, 8, 8]);
+    }
+
+    #[test]
     fn id_bits_is_ceil_log2_at_least_one() {
         let got: Vec<usize> = [1, 2, 3, 4, 5, 8, 9, 16, 17, 64].iter().map(|n| id_bits(*n)).collect();
         assert_eq!(got, vec![1, 1, 2, 2, 3, 3, 4, 4, 5, 6]);
+    }
+
+    // ---- [task_combiner] ----
+
+    fn tc(body: &str) -> Result<TaskCombinerConfig, ConfigError> {
+        load(&format!("[task_combiner]\n{body}"), &[]).map(|c| c.task_combiner.unwrap())
+    }
+
+    fn tc_err(body: &str) -> ConfigError {
+        tc(body).expect_err(body)
+    }
+
+    #[test]
+    fn task_combiner_default_matches_the_contract() {
+        let c = Config::embedded(&[]).unwrap().task_combiner.unwrap();
+        assert_eq!(c, TaskCombinerConfig::default());
+        let d = tc("").unwrap();
+        assert_eq!(d, TaskCombinerConfig::default());
+        assert_eq!(
+            (d.entries, d.width, d.tile_pipes, d.shader_types, d.state_width, d.ref_width, d.tag_gen_width),
+            (16, 32, 4, 4, 8, 13, 4)
+        );
+        assert_eq!((d.policy(), d.sort_state), (Policy::Fullest, true));
+        assert_eq!(d.capacities(), vec![32; 4]);
+        assert_eq!(d.depends_rows(), vec![vec![], vec![0], vec![1], vec![0, 2]]);
+        assert_eq!(load("[task_combiner]\n", &[]).unwrap().blocks(), vec!["task_combiner"]);
+    }
+
+    #[test]
+    fn task_combiner_ranges_are_checked_at_both_ends() {
+        for (key, lo, hi) in [
+            ("entries", 1, 64),
+            ("tile_pipes", 1, 8),
+            ("shader_types", 1, 8),
+            ("state_width", 1, 16),
+            ("ref_width", 1, 32),
+            ("tag_gen_width", 1, 8),
+        ] {
+            for ok in [lo, hi] {
+                assert!(tc(&format!("{key} = {ok}\n")).is_ok(), "{key}={ok}");
+            }
+            for bad in [lo - 1, hi + 1] {
+                let e = tc_err(&format!("\n{key} = {bad}\n"));
+                assert_eq!((e.key.as_str(), e.line), (format!("task_combiner.{key}").as_str(), Some(3)), "{e}");
+                assert!(e.message.contains(&format!("allowed {lo} to {hi}")), "{e}");
+            }
+        }
+        for ok in [4, 8, 16, 32, 64] {
+            assert_eq!(tc(&format!("width = {ok}\n")).unwrap().width, ok);
+        }
+        for bad in [0, 2, 12, 48, 128, -8] {
+            let e = tc_err(&format!("width = {bad}\n"));
+            assert_eq!(e.key, "task_combiner.width");
+            assert!(e.message.contains("allowed 4, 8, 16, 32 or 64"), "{e}");
+        }
+    }
+
+    #[test]
+    fn task_combiner_policy_and_sort_state() {
+        for (name, p) in [
+            ("fullest", Policy::Fullest),
+            ("oldest", Policy::Oldest),
+            ("nodep_fullest", Policy::NodepFullest),
+            ("nodep_oldest", Policy::NodepOldest),
+        ] {
+            let c = tc(&format!("policy = \"{name}\"\n")).unwrap();
+            assert_eq!((c.policy(), c.policy().name()), (p, name));
+        }
+        assert!(Policy::NodepOldest.nodep() && !Policy::NodepOldest.fullest());
+        assert!(Policy::Fullest.fullest() && !Policy::Fullest.nodep());
+        let e = tc_err("policy = \"newest\"\n");
+        assert_eq!((e.key.as_str(), e.line), ("task_combiner.policy", Some(2)));
+        assert_eq!(
+            e.to_string(),
+            "t.toml:2: key `task_combiner.policy`: \"newest\" is not a policy: allowed \"fullest\", \"oldest\", \"nodep_fullest\" or \"nodep_oldest\""
+        );
+        assert!(!tc("sort_state = false\n").unwrap().sort_state);
+        for (body, key) in [
+            ("policy = 3\n", "task_combiner.policy"),
+            ("sort_state = 1\n", "task_combiner.sort_state"),
+            ("sort_state = \"yes\"\n", "task_combiner.sort_state"),
+            ("entries = \"16\"\n", "task_combiner.entries"),
+            ("capacity = 8\n", "task_combiner.capacity"),
+            ("depends = [0, 1]\n", "task_combiner.depends"),
+        ] {
+            let e = tc_err(body);
+            assert!(e.message.contains("invalid type"), "{body}: {e}");
+            assert_eq!((e.key.as_str(), e.line), (key, Some(2)), "{body}");
+        }
+        let e = tc_err("slots = 4\n");
+        assert_eq!(e.key, "task_combiner.slots");
+    }
+
+    #[test]
+    fn task_combiner_capacity_one_per_type_within_width() {
+        let c = tc("width = 8\ncapacity = [8, 4, 8, 1]\n").unwrap();
+        assert_eq!(c.capacities(), vec![8, 4, 8, 1]);
+        let c = tc("shader_types = 2\nwidth = 4\n").unwrap();
+        assert_eq!(c.capacities(), vec![4, 4], "absent: width for every type");
+        let e = tc_err("capacity = [8, 8, 8]\n");
+        assert_eq!((e.key.as_str(), e.line), ("task_combiner.capacity", Some(2)));
+        assert!(e.message.contains("has 3 values but task_combiner.shader_types = 4"), "{e}");
+        let e = tc_err("shader_types = 2\ncapacity = [1, 2, 3]\n");
+        assert!(e.message.contains("shader_types = 2"), "{e}");
+        let e = tc_err("width = 8\n\ncapacity = [8, 9, 8, 8]\n");
+        assert_eq!(
+            e.to_string(),
+            "t.toml:4: key `task_combiner.capacity[1]`: 9 is out of range: allowed 1 to 8 (task_combiner.width)"
+        );
+        let e = tc_err("capacity = [0, 32, 32, 32]\n");
+        assert_eq!(e.key, "task_combiner.capacity[0]");
+        assert!(e.message.contains("allowed 1 to 32"), "{e}");
+        // An out-of-range width is reported once, for width itself.
+        assert_eq!(tc_err("width = 5\ncapacity = [5, 5, 5, 5]\n").key, "task_combiner.width");
+    }
+
+    #[test]
+    fn task_combiner_depends_rows_hold_distinct_lower_types() {
+        let c = tc("depends = [[], [0], [0, 1], []]\n").unwrap();
+        assert_eq!(c.depends_rows(), vec![vec![], vec![0], vec![0, 1], vec![]]);
+        let c = tc("shader_types = 8\ndepends = [[], [0], [1], [0, 2], [3, 0, 1], [], [5], [6, 4]]\n").unwrap();
+        assert_eq!(c.depends_rows()[7], vec![6, 4]);
+        let e = tc_err("depends = [[], [0], [2], []]\n");
+        assert_eq!(
+            e.to_string(),
+            "t.toml:2: key `task_combiner.depends[2]`: 2 is out of range: allowed shader types 0 to 1 (below 2), each at most once"
+        );
+        let e = tc_err("depends = [\n  [],\n  [0],\n  [1],\n  [0, 0],\n]\n");
+        assert_eq!((e.key.as_str(), e.line), ("task_combiner.depends[3]", Some(2)));
+        assert!(e.message.contains("0 is listed twice"), "{e}");
+        let e = tc_err("depends = [[0], [], [], []]\n");
+        assert_eq!(e.key, "task_combiner.depends[0]");
+        assert!(e.message.contains("row 0 must be empty"), "{e}");
+        let e = tc_err("depends = [[], [-1], [], []]\n");
+        assert_eq!(e.key, "task_combiner.depends[1]");
+        assert!(e.message.contains("-1 is out of range: allowed shader types 0 to 0"), "{e}");
+        let e = tc_err("depends = [[], [0], [1]]\n");
+        assert_eq!(e.key, "task_combiner.depends");
+        assert!(e.message.contains("has 3 rows but task_combiner.shader_types = 4"), "{e}");
+        // Default: the patent's stage order, cut to shader_types; types 4 to 7 consume nothing.
+        let rows = |n: i64| TaskCombinerConfig { shader_types: n, ..Default::default() }.depends_rows();
+        assert_eq!(rows(1), vec![Vec::<usize>::new()]);
+        assert_eq!(rows(2), vec![vec![], vec![0]]);
+        assert_eq!(rows(3), vec![vec![], vec![0], vec![1]]);
+        assert_eq!(rows(6), vec![vec![], vec![0], vec![1], vec![0, 2], vec![], vec![]]);
+    }
+
+    #[test]
+    fn task_combiner_overrides_and_derived_widths() {
+        let c = load(
+            "[task_combiner]\n",
+            &[
+                "task_combiner.policy=nodep_oldest",
+                "task_combiner.sort_state=false",
+                "task_combiner.width=8",
+                "task_combiner.capacity=[8, 4, 8, 8]",
+                "task_combiner.depends=[[], [0], [1], [2]]",
+            ],
+        )
+        .unwrap()
+        .task_combiner
+        .unwrap();
+        assert_eq!((c.policy(), c.sort_state, c.capacities()), (Policy::NodepOldest, false, vec![8, 4, 8, 8]));
+        assert_eq!(c.depends_rows()[3], vec![2]);
+        let e = load("[task_combiner]\n", &["task_combiner.depends=[[], [1], [], []]"]).unwrap_err();
+        assert_eq!(e.key, "task_combiner.depends[1]");
+        // (entries, width, tile_pipes, shader_types) -> (ENT_W, CNT_W, LANE_W, TP_W, STYPE_W)
+        for ((n, w, t, s), want) in [
+            ((1, 4, 1, 1), (1, 3, 2, 1, 1)),
+            ((5, 8, 4, 4), (3, 4, 3, 2, 2)),
+            ((16, 32, 4, 4), (4, 6, 5, 2, 2)),
+            ((17, 16, 5, 5), (5, 5, 4, 3, 3)),
+            ((64, 64, 8, 8), (6, 7, 6, 3, 3)),
+        ] {
+            let c = TaskCombinerConfig { entries: n, width: w, tile_pipes: t, shader_types: s, ..Default::default() };
+            assert_eq!((c.ent_bits(), c.cnt_bits(), c.lane_bits(), c.tp_bits(), c.stype_bits()), want, "{n} {w} {t} {s}");
+            assert_eq!(c.tag_bits(), 4 + want.0);
+        }
     }
 }

@@ -3466,8 +3466,8 @@ mod tests {
         assert!(!e.verilog.contains("module warpgen_global_spreader_dff_w12("));
         // The tables are synchronous-read RAMs: VDT words {tag 5, eu 2, ent 8, grp 1} in
         // 2 banks of 128 per copy, PT words {eu 2, ent 8} of 256.
-        assert!(e.verilog.contains("reg [15:0] mem[0:127];"), "VDT bank");
-        assert!(e.verilog.contains("reg [9:0] mem[0:255];"), "PT");
+        assert!(e.verilog.contains("reg [15:0] mem [0:127];"), "VDT bank");
+        assert!(e.verilog.contains("reg [9:0] mem [0:255];"), "PT");
         assert_eq!(e.verilog.matches("warpgen_global_spreader_vdt_ram vdt_ram_").count(), 6);
         assert_eq!(e.verilog.matches("warpgen_global_spreader_pt_ram pt_ram(").count(), 1);
     }

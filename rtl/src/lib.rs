@@ -5,11 +5,13 @@
 pub mod branch_stack;
 pub mod config;
 pub mod emit;
-pub mod hdl;
-pub mod scoreboard;
 pub mod global_spreader;
+pub mod hdl;
 pub mod mem;
 pub mod netlist;
+pub mod scoreboard;
+pub mod task_combiner;
+pub mod thread_merge;
 
 pub use config::{Config, ConfigError, Origin};
 
@@ -62,7 +64,9 @@ pub fn generate(config: &Config, block: &str) -> Result<Emitted, String> {
     match block {
         "scoreboard" => emit_block(config.scoreboard()?),
         "branch_stack" => emit_block(config.branch_stack()?),
+        "task_combiner" => emit_block(config.task_combiner()?),
         "global_spreader" => emit_block(config.global_spreader()?),
+        "thread_merge" => emit_block(config.thread_merge()?),
         other => Err(format!(
             "block `{other}` is not built in this version of warpgen (built: {})",
             config::BUILT_BLOCKS.join(", ")

@@ -1,96 +1,172 @@
-//! Synchronous RAM that synthesis maps to block RAM.
+//! Memories shared by the blocks.
 //!
-//! [`SyncRam`] is a `D`-bit by `2^A`-entry memory with one write port and one
-//! registered read port with a read enable, on one clock:
-//!
-//! * at a rising edge with `write_enable`, `mem[write_address] <= write_data`;
-//! * at a rising edge with `read_enable`, `read_data <= mem[read_address]`,
-//!   the contents *before* that edge's write (read-first); otherwise
-//!   `read_data` holds.
-//!
-//! Contents are not reset (block RAM has no reset): a user keeps its own valid
-//! bits. The read data register is the RAM's output register, so yosys
-//! `synth_ice40` infers `SB_RAM40_4K` (and Xilinx/Intel flows their block RAMs).
-//!
-//! The Verilog body is custom text ([`Verilog::Custom`]); [`sync_ram_module`]
-//! writes the same module as a standalone text for a width and depth known only
-//! at run time (a core assembled from several designs instantiates it by name).
+//! rust-hdl's `RAM` widget reads every cycle (no read enable) and is sized by
+//! const generics. [`SyncRam`] is sized at run time, like everything a config
+//! counts, and holds its read data until the next enabled read, which is what a
+//! block needs when a registered output must stay stable under back-pressure
+//! while the row it came from is rewritten. [`sync_ram_module`] writes the same
+//! memory as a standalone module with vector ports, for designs assembled as text.
 
+use crate::hdl::signals;
 use rust_hdl::prelude::*;
-use std::collections::BTreeMap;
 
-/// A synchronous-read RAM of `2^A` words of `D` bits (see the module doc).
-#[derive(LogicBlock, Default)]
-pub struct SyncRam<const D: usize, const A: usize> {
+/// A simple dual-port synchronous RAM: `depth` words of `width` bits, one write
+/// port and one read port with read enable, one clock.
+///
+/// * Write: at a rising edge with `write_enable`, `mem[write_address] <= write_data`.
+/// * Read: at a rising edge with `read_enable`, `read_data <= mem[read_address]`;
+///   without it `read_data` keeps its value. A read and a write of the same
+///   address at one edge return the old word (read-before-write).
+/// * `read_data` is 0 until the first enabled read; the words are undefined
+///   until written (no reset: a RAM has none).
+///
+/// Ports are vectors of bits, so that no width is a const generic: address bit
+/// `i` is `write_address[i]` / `read_address[i]` (exactly ceil(log2 depth) of
+/// them, none for a one-word memory), data bit `i` is `write_data[i]` /
+/// `read_data[i]`.
+///
+/// The Verilog is the style yosys infers as block RAM (a `reg` array written in
+/// one clocked block and read into a register in another; with
+/// `synth_ice40` an `SB_RAM40_4K` per 256 x 16 bits, read enable on `RE`). The
+/// array carries `ram_style = "block"` so that small tables, which yosys would
+/// otherwise build from flip-flops, use block RAM too; Verilator ignores the
+/// attribute.
+#[derive(LogicBlock)]
+pub struct SyncRam {
     pub clock: Signal<In, Clock>,
     pub write_enable: Signal<In, Bit>,
-    pub write_address: Signal<In, Bits<A>>,
-    pub write_data: Signal<In, Bits<D>>,
+    pub write_address: Vec<Signal<In, Bit>>,
+    pub write_data: Vec<Signal<In, Bit>>,
     pub read_enable: Signal<In, Bit>,
-    pub read_address: Signal<In, Bits<A>>,
-    pub read_data: Signal<Out, Bits<D>>,
-    /// Contents, for rust-hdl's own simulation.
-    _sim: Box<BTreeMap<Bits<A>, Bits<D>>>,
+    pub read_address: Vec<Signal<In, Bit>>,
+    pub read_data: Vec<Signal<Out, Bit>>,
+    /// Words, and the contents for rust-hdl's own simulator.
+    _depth: usize,
+    _words: Vec<Vec<bool>>,
+    _read: Vec<bool>,
 }
 
-impl<const D: usize, const A: usize> Logic for SyncRam<D, A> {
+/// Bits of an address of `depth` words: ceil(log2 depth), 0 for one word.
+pub fn address_bits(depth: usize) -> usize {
+    let mut b = 0;
+    while (1usize << b) < depth {
+        b += 1;
+    }
+    b
+}
+
+impl SyncRam {
+    /// A RAM of `depth` (at least 1) words of `width` (at least 1) bits.
+    pub fn new(depth: usize, width: usize) -> Self {
+        assert!(depth >= 1 && width >= 1, "SyncRam needs at least one word of one bit");
+        let aw = address_bits(depth);
+        SyncRam {
+            clock: Signal::default(),
+            write_enable: Signal::default(),
+            write_address: signals(aw),
+            write_data: signals(width),
+            read_enable: Signal::default(),
+            read_address: signals(aw),
+            read_data: signals(width),
+            _depth: depth,
+            _words: vec![vec![false; width]; depth],
+            _read: vec![false; width],
+        }
+    }
+
+    /// `{name[n-1], …, name[0]}` in rust-hdl's port names (`name$i`).
+    fn concat(name: &str, n: usize) -> String {
+        let bits: Vec<String> = (0..n).rev().map(|i| format!("{name}${i}")).collect();
+        format!("{{{}}}", bits.join(", "))
+    }
+
+    fn address_of(bits: &[Signal<In, Bit>]) -> usize {
+        bits.iter().enumerate().fold(0, |a, (i, b)| a | ((b.val() as usize) << i))
+    }
+}
+
+impl Logic for SyncRam {
     fn update(&mut self) {
         if self.clock.pos_edge() {
+            let ra = Self::address_of(&self.read_address);
             if self.read_enable.val() {
-                self.read_data.next = self._sim.get(&self.read_address.val()).copied().unwrap_or_default();
+                self._read = self._words.get(ra).cloned().unwrap_or_else(|| vec![false; self.read_data.len()]);
             }
-            if self.write_enable.val() {
-                self._sim.insert(self.write_address.val(), self.write_data.val());
+            let wa = Self::address_of(&self.write_address);
+            if self.write_enable.val() && wa < self._depth {
+                self._words[wa] = self.write_data.iter().map(|b| b.val()).collect();
             }
+        }
+        for (q, v) in self.read_data.iter_mut().zip(&self._read) {
+            q.next = *v;
         }
     }
 
     fn connect(&mut self) {
-        self.read_data.connect();
+        for q in &mut self.read_data {
+            q.connect();
+        }
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(body(D, A))
-    }
-
-    fn timing(&self) -> Vec<rust_hdl::core::timing::TimingInfo> {
-        vec![rust_hdl::core::timing::TimingInfo {
-            name: "sync_ram".into(),
-            clock: "clock".into(),
-            inputs: vec![
-                "write_enable".into(),
-                "write_address".into(),
-                "write_data".into(),
-                "read_enable".into(),
-                "read_address".into(),
-            ],
-            outputs: vec!["read_data".into()],
-        }]
+        let width = self.write_data.len();
+        let aw = self.write_address.len();
+        let (word, wa, ra) = if aw == 0 {
+            ("[0]".to_string(), String::new(), String::new())
+        } else {
+            (
+                "[addr]".to_string(),
+                format!("    wire [{}:0] wa = {};\n", aw - 1, Self::concat("write_address", aw)),
+                format!("    wire [{}:0] ra = {};\n", aw - 1, Self::concat("read_address", aw)),
+            )
+        };
+        let wr = word.replace("addr", "wa");
+        let rd = word.replace("addr", "ra");
+        let unpack: String = (0..width).map(|i| format!("        read_data${i} = rd[{i}];\n")).collect();
+        let processes = processes(width, self._depth, &wr, &rd, "wd", "rd");
+        Verilog::Custom(format!(
+            "    reg [{msb}:0] rd;\n{wa}{ra}    wire [{msb}:0] wd = {wd};\n\n{processes}\n    always @(*) begin\n{unpack}    end\n",
+            msb = width - 1,
+            wd = Self::concat("write_data", width),
+        ))
     }
 }
 
-/// The body of the RAM module: the memory and its one clocked process.
-fn body(d: usize, a: usize) -> String {
+/// The memory array and its processes, shared by [`SyncRam`] and [`sync_ram_module`]:
+/// `width` x `depth` words with the block-RAM attributes, `rd` (already declared as a
+/// `width`-bit reg) zero at start, written at `mem[wr_index] <= wd` with `write_enable`
+/// and read into `rd` from `mem[rd_index]` with `read_enable` (read-before-write).
+fn processes(width: usize, depth: usize, wr_index: &str, rd_index: &str, wd: &str, rd: &str) -> String {
     format!(
-        "reg [{dm}:0] mem[0:{am}];
+        "\
+    (* ram_style = \"block\", no_rw_check, nomem2reg *)
+    reg [{msb}:0] mem [0:{last}];
 
-always @(posedge clock) begin
-    if (write_enable) begin
-        mem[write_address] <= write_data;
+    initial begin
+        {rd} = {width}'h0;
     end
-    if (read_enable) begin
-        read_data <= mem[read_address];
+
+    always @(posedge clock) begin
+        if (write_enable) begin
+            mem{wr_index} <= {wd};
+        end
     end
-end
+
+    always @(posedge clock) begin
+        if (read_enable) begin
+            {rd} <= mem{rd_index};
+        end
+    end
 ",
-        dm = d - 1,
-        am = (1usize << a) - 1
+        msb = width - 1,
+        last = depth - 1,
     )
 }
 
-/// The [`SyncRam`] module for `d` data bits and `a` address bits as standalone
-/// Verilog named `name`: the ports of rust-hdl's module for `SyncRam<d, a>`, in
-/// the same order, and the same body.
+/// The same RAM as standalone Verilog named `name`, with vector ports, for a design
+/// assembled as text whose widths are known only at run time (global_spreader's
+/// netlist): `2^a` words of `d` bits, ports `clock, write_enable, write_address[a],
+/// write_data[d], read_enable, read_address[a], read_data[d]` in that order.
 pub fn sync_ram_module(name: &str, d: usize, a: usize) -> String {
     assert!(d >= 1 && a >= 1, "a RAM has at least one data and one address bit");
     let range = |w: usize| if w == 1 { String::new() } else { format!("[{}:0] ", w - 1) };
@@ -107,7 +183,7 @@ pub fn sync_ram_module(name: &str, d: usize, a: usize) -> String {
 ",
         ra = range(a),
         rd = range(d),
-        body = body(d, a)
+        body = processes(d, 1 << a, "[write_address]", "[read_address]", "write_data", "read_data"),
     )
 }
 
@@ -115,52 +191,44 @@ pub fn sync_ram_module(name: &str, d: usize, a: usize) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn standalone_module_matches_the_rust_hdl_block() {
-        let mut ram = SyncRam::<17, 7>::default();
-        ram.connect_all();
-        let v = generate_verilog(&ram);
-        // rust-hdl declares the same ports in the same order, and holds the same body.
-        assert!(v.contains("module top(clock,write_enable,write_address,write_data,read_enable,read_address,read_data);"), "{v}");
-        assert!(v.contains("input wire  [6:0] write_address;"), "{v}");
-        assert!(v.contains("output reg  [16:0] read_data;"), "{v}");
-        // (rust-hdl indents custom code: compare with whitespace collapsed.)
-        let flat = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(flat(&v).contains(&flat(&body(17, 7))), "{v}");
-        assert!(flat(&sync_ram_module("ram", 17, 7)).contains(&flat(&body(17, 7))));
-        let t = sync_ram_module("ram", 17, 7);
-        assert!(t.contains("reg [16:0] mem[0:127];"), "{t}");
-        assert!(t.contains("output reg [16:0] read_data;"), "{t}");
-        assert!(t.starts_with("module ram(clock,write_enable,write_address,write_data,read_enable,read_address,read_data);"));
-        assert!(sync_ram_module("r", 1, 1).contains("input wire write_address;"));
+    fn verilog(depth: usize, width: usize) -> String {
+        match SyncRam::new(depth, width).hdl() {
+            Verilog::Custom(v) => v,
+            _ => panic!("custom Verilog expected"),
+        }
     }
 
     #[test]
-    fn reads_are_registered_and_read_first() {
-        let mut ram = SyncRam::<8, 2>::default();
-        ram.connect_all();
-        let mut sim = Simulation::new();
-        sim.add_clock(5, |x: &mut Box<SyncRam<8, 2>>| x.clock.next = !x.clock.val());
-        sim.add_testbench(move |mut sim: Sim<SyncRam<8, 2>>| {
-            let mut x = sim.init()?;
-            // Write 0x5a to word 1 while reading word 1: the read sees the old (0) word.
-            x.write_enable.next = true;
-            x.write_address.next = 1.into();
-            x.write_data.next = 0x5a.into();
-            x.read_enable.next = true;
-            x.read_address.next = 1.into();
-            wait_clock_cycle!(sim, clock, x);
-            sim_assert_eq!(sim, x.read_data.val(), 0, x);
-            x.write_enable.next = false;
-            wait_clock_cycle!(sim, clock, x);
-            sim_assert_eq!(sim, x.read_data.val(), 0x5a, x);
-            // Without read_enable the output holds.
-            x.read_enable.next = false;
-            x.read_address.next = 0.into();
-            wait_clock_cycle!(sim, clock, x);
-            sim_assert_eq!(sim, x.read_data.val(), 0x5a, x);
-            sim.done(x)
-        });
-        sim.run(Box::new(ram), 200).unwrap();
+    fn address_bits_are_ceil_log2() {
+        let got: Vec<usize> = [1, 2, 3, 4, 5, 16, 17, 64].iter().map(|d| address_bits(*d)).collect();
+        assert_eq!(got, vec![0, 1, 2, 2, 3, 4, 5, 6]);
+    }
+
+    #[test]
+    fn verilog_is_sized_exactly() {
+        let v = verilog(5, 3);
+        assert!(v.contains("reg [2:0] mem [0:4];"), "{v}");
+        assert!(v.contains("wire [2:0] ra = {read_address$2, read_address$1, read_address$0};"), "{v}");
+        assert!(v.contains("wire [2:0] wd = {write_data$2, write_data$1, write_data$0};"), "{v}");
+        assert!(v.contains("if (read_enable) begin\n            rd <= mem[ra];"), "{v}");
+        assert!(v.contains("read_data$2 = rd[2];"), "{v}");
+        let r = SyncRam::new(5, 3);
+        assert_eq!((r.read_address.len(), r.write_address.len(), r.read_data.len()), (3, 3, 3));
+        // One word: no address at all.
+        let v = verilog(1, 13);
+        assert!(v.contains("reg [12:0] mem [0:0];") && v.contains("mem[0] <= wd;") && !v.contains(" ra "), "{v}");
+        assert_eq!(SyncRam::new(1, 13).read_address.len(), 0);
+    }
+
+    #[test]
+    fn standalone_module_has_the_same_memory() {
+        let t = sync_ram_module("ram", 17, 7);
+        assert!(t.starts_with("module ram(clock,write_enable,write_address,write_data,read_enable,read_address,read_data);"), "{t}");
+        assert!(t.contains("input wire [6:0] read_address;"), "{t}");
+        assert!(t.contains("output reg [16:0] read_data;"), "{t}");
+        assert!(t.contains("reg [16:0] mem [0:127];"), "{t}");
+        assert!(t.contains("mem[write_address] <= write_data;"), "{t}");
+        assert!(t.contains("read_data <= mem[read_address];"), "{t}");
+        assert!(sync_ram_module("r", 1, 1).contains("input wire write_address;"));
     }
 }

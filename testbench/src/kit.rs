@@ -39,8 +39,9 @@ pub trait Block {
     fn rtl_tick(r: &mut Self::Rtl);
     fn rtl_vcd(r: &mut Self::Rtl, path: &Path) -> Result<(), String>;
 
-    /// The first output that differs, as "port: expected …, actual …".
-    fn first_difference(p: &Self::Params, expected: &Self::Outputs, actual: &Self::Outputs) -> Option<String>;
+    /// The first output that differs, as "port: expected …, actual …". The cycle's
+    /// inputs qualify outputs that only mean something under a valid.
+    fn first_difference(p: &Self::Params, inputs: &Self::Inputs, expected: &Self::Outputs, actual: &Self::Outputs) -> Option<String>;
     /// A short tag of the parameters for file names, e.g. `tg4-trk8-w4`.
     fn tag(p: &Self::Params) -> String;
 }
@@ -118,7 +119,7 @@ fn run<B: Block>(
         let inp = B::next(&mut stim, &last);
         let expected = B::model_outputs(&model, &inp);
         let actual = B::rtl_eval(&mut rtl, &inp);
-        if let Some(d) = B::first_difference(p, &expected, &actual) {
+        if let Some(d) = B::first_difference(p, &inp, &expected, &actual) {
             return Err((cycle, format!(
                 "{} lockstep mismatch: seed {seed}, cycle {cycle}, {d}\n  params: {p:?}\n  inputs: {inp:?}",
                 B::NAME
@@ -147,4 +148,19 @@ pub fn stimulus_trace<B: Block>(p: &B::Params, seed: u64, cycles: usize, allow_e
             i
         })
         .collect()
+}
+
+/// Coverage verdict shared by the blocks: every required bin `(name, hits,
+/// required)` hit at least `min` times, else the bins that fell short.
+pub fn check_bins<N: std::fmt::Display>(bins: &[(N, u64, bool)], min: u64, cycles: u64) -> Result<(), String> {
+    let missed: Vec<String> = bins
+        .iter()
+        .filter(|(_, n, required)| *required && *n < min)
+        .map(|(name, n, _)| format!("{name}={n}"))
+        .collect();
+    if missed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("coverage below {min} hits after {cycles} cycles: {}", missed.join(", ")))
+    }
 }

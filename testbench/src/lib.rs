@@ -3,8 +3,11 @@
 //! interface as the models, and the lockstep checker.
 
 pub mod branch_stack;
+pub mod global_spreader;
 pub mod harness;
 pub mod kit;
 pub mod scoreboard;
+pub mod task_combiner;
+pub mod thread_merge;
 
 pub use harness::build_block;

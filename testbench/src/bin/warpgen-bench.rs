@@ -12,6 +12,19 @@
 //! (c)  time to generate the Verilog of the default config;
 //! and, for every block, the full lockstep rate (typed adapter + spec model +
 //! comparison every cycle) at the default config.
+//!
+//! Then the blocks' own benchmarks:
+//! * task_combiner lane utilization on the synthetic tile workload
+//!   (`task_combiner::workload`) at table sizes 1-32 and widths 8/16/32, next to
+//!   the naive single-open-task baseline on the same workload (on the model, one
+//!   point checked on the RTL: see `task_combiner_utilization`);
+//! * thread_merge lane utilization after the merge point on the synthetic
+//!   edge-coverage distributions (`thread_merge::workload`), merging off / on /
+//!   on with remap (on the model: see `thread_merge_utilization`).
+//!
+//! Usage: `warpgen-bench [SECTION...] [--seed N]`, sections `harness`,
+//! `task_combiner`, `thread_merge` (default: all). `--seed` seeds the block
+//! workloads (default 1), so a table can be re-run on another seed.
 
 use std::time::Instant;
 use warpgen_sim::{Dir, PortId, Sim};
@@ -21,6 +34,10 @@ use warpgen_testbench::kit;
 use warpgen_testbench::scoreboard::lockstep::Scoreboard;
 use warpgen_testbench::scoreboard::rtl::params_for;
 use warpgen_testbench::scoreboard::ScoreboardParams;
+use warpgen_testbench::task_combiner::lockstep::TaskCombiner;
+use warpgen_testbench::task_combiner::TaskCombinerParams;
+use warpgen_testbench::thread_merge::lockstep::ThreadMerge;
+use warpgen_testbench::thread_merge::ThreadMergeParams;
 
 const CYCLES: u64 = 400_000;
 const SEED: u64 = 2026;
@@ -127,6 +144,102 @@ impl Reactive {
 }
 
 fn main() -> Result<(), String> {
+    let (sections, seed) = args()?;
+    let want = |s: &str| sections.is_empty() || sections.iter().any(|x| x == s);
+    if want("harness") {
+        harness()?;
+    }
+    if want("task_combiner") {
+        task_combiner_utilization(seed)?;
+    }
+    if want("thread_merge") {
+        thread_merge_utilization(seed)?;
+    }
+    Ok(())
+}
+
+const SECTIONS: [&str; 3] = ["harness", "task_combiner", "thread_merge"];
+
+/// Sections to run and the workload seed, from the command line.
+fn args() -> Result<(Vec<String>, u64), String> {
+    let mut sections = Vec::new();
+    let mut seed = 1;
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--seed" => {
+                let v = it.next().ok_or("--seed needs a value")?;
+                seed = v.parse().map_err(|_| format!("--seed: `{v}` is not a non-negative integer"))?;
+            }
+            "-h" | "--help" => {
+                println!("usage: warpgen-bench [SECTION...] [--seed N]\nsections: {} (default: all)", SECTIONS.join(", "));
+                std::process::exit(0);
+            }
+            s if SECTIONS.contains(&s) => sections.push(a),
+            other => return Err(format!("unknown argument `{other}` (sections: {}; option: --seed N)", SECTIONS.join(", "))),
+        }
+    }
+    Ok((sections, seed))
+}
+
+/// Lane utilization of the task combiner on the synthetic tile workload, next to the
+/// naive single-open-task baseline. The 18-point table runs on the model (18 Verilator
+/// builds would take most of an hour on 2 cores); the default point (16 entries x 32
+/// lanes) also runs through the RTL and must give the same tasks and lanes.
+fn task_combiner_utilization(seed: u64) -> Result<(), String> {
+    use warpgen_testbench::task_combiner::rtl::RtlTaskCombiner;
+    use warpgen_testbench::task_combiner::workload::{naive_baseline, run_workload, tile_workload, WorkloadSpec};
+    use warpgen_testbench::task_combiner::{ModelDut, TaskCombinerParams};
+    const ENTRIES: [usize; 6] = [1, 2, 4, 8, 16, 32];
+    const WIDTHS: [usize; 3] = [8, 16, 32];
+    let cell = |u: f64, tasks: u64| format!("{u:.3} ({tasks} tasks)");
+    let mut rows: Vec<(String, Vec<String>)> =
+        std::iter::once("naive (1 open task)".to_string()).chain(ENTRIES.iter().map(|e| format!("{e} entries"))).map(|n| (n, Vec::new())).collect();
+    let mut instances = 0;
+    for w in WIDTHS {
+        let base = TaskCombinerParams::with_shape(1, w);
+        let wl = tile_workload(&WorkloadSpec::for_params(&base, seed));
+        instances = wl.instances;
+        let n = naive_baseline(&wl, w, &base.capacity);
+        rows[0].1.push(cell(n.utilization(), n.tasks));
+        for (row, e) in ENTRIES.iter().enumerate() {
+            let p = TaskCombinerParams::with_shape(*e, w);
+            let r = run_workload(&mut ModelDut::new(&p), &wl)?;
+            if (*e, w) == (16, 32) {
+                let rtl = run_workload(&mut RtlTaskCombiner::new(&p, false)?, &wl)?;
+                if (rtl.tasks, rtl.lanes) != (r.tasks, r.lanes) {
+                    return Err(format!("RTL and model disagree at 16 x 32: {rtl:?} vs {r:?}"));
+                }
+            }
+            rows[row + 1].1.push(cell(r.utilization(), r.tasks));
+        }
+    }
+    println!("task_combiner: lane utilization = instances / (tasks x width), (tasks)");
+    println!("  synthetic tile workload, seed {seed}: {instances} instances (task_combiner::workload);");
+    println!("  model, with the 16 x 32 point checked equal on the RTL");
+    println!("| table | width 8 | width 16 | width 32 |\n|---|---|---|---|");
+    for (name, cells) in rows {
+        println!("| {name} | {} |", cells.join(" | "));
+    }
+    Ok(())
+}
+
+/// Lane utilization after the merge point. The benchmark's block has 32 slots, whose
+/// Verilated C++ takes g++ many minutes per configuration, so the table runs on the
+/// model, which the lockstep tests hold equal to the RTL every cycle.
+fn thread_merge_utilization(seed: u64) -> Result<(), String> {
+    use warpgen_testbench::thread_merge::workload::{format_table, utilization_table};
+    use warpgen_testbench::thread_merge::{ModelDut, ThreadMergeDut, ThreadMergeParams};
+    let mut make = |p: &ThreadMergeParams| -> Box<dyn ThreadMergeDut> { Box::new(ModelDut::new(p)) };
+    let rows = utilization_table(&mut make, &[4, 8, 16, 32], seed)?;
+    println!("thread_merge: share of lanes doing useful work after the merge point; reference model");
+    println!("  synthetic edge-coverage workloads, seed {seed} (thread_merge::workload)");
+    print!("{}", format_table(&rows));
+    Ok(())
+}
+
+/// The harness benchmark (a, a0, b, c) and the lockstep rate of every block.
+fn harness() -> Result<(), String> {
     let config = warpgen_rtl::Config::embedded(&[]).map_err(|e| e.to_string())?;
     let p = params_for(config.scoreboard()?);
 
@@ -178,6 +291,8 @@ fn main() -> Result<(), String> {
     let lock = lockstep_rate::<Scoreboard>(&p)?;
     let bs = BranchStackParams::spec_default();
     let lock_bs = lockstep_rate::<BranchStack>(&bs)?;
+    let lock_tc = lockstep_rate::<TaskCombiner>(&TaskCombinerParams::defaults())?;
+    let lock_tm = lockstep_rate::<ThreadMerge>(&ThreadMergeParams::contract_default())?;
 
     let b = baseline.cycles_per_second();
     println!("warpgen bench: scoreboard, default config ({} thread groups x {} trackers, {}-bit counters, {} completion ports), {CYCLES} cycles",
@@ -191,6 +306,8 @@ fn main() -> Result<(), String> {
     println!("lockstep (RTL in Verilator + model + comparison every cycle), default configs:");
     println!("  scoreboard                               {:>12.0} cycles/s", lock);
     println!("  branch_stack                             {:>12.0} cycles/s", lock_bs);
+    println!("  task_combiner                            {:>12.0} cycles/s", lock_tc);
+    println!("  thread_merge                             {:>12.0} cycles/s", lock_tm);
     Ok(())
 }
 

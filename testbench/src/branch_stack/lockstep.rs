@@ -57,7 +57,7 @@ impl crate::kit::Block for BranchStack {
     fn rtl_vcd(r: &mut RtlBranchStack, path: &Path) -> Result<(), String> {
         r.open_vcd(path)
     }
-    fn first_difference(_: &BranchStackParams, e: &BranchStackOutputs, a: &BranchStackOutputs) -> Option<String> {
+    fn first_difference(_: &BranchStackParams, _: &BranchStackInputs, e: &BranchStackOutputs, a: &BranchStackOutputs) -> Option<String> {
         first_difference(e, a)
     }
     fn tag(p: &BranchStackParams) -> String {

@@ -495,20 +495,6 @@ impl Coverage {
         for (k, fg) in ["NN", "NZ", "ZN", "ZZ"].iter().enumerate() {
             bins.push((format!("cb_bits[{fg}]"), h.cb_bits[k], true));
         }
-        let missed: Vec<String> = bins
-            .iter()
-            .filter(|(_, n, required)| *required && *n < Self::MIN_HITS)
-            .map(|(name, n, _)| format!("{name}={n}"))
-            .collect();
-        if missed.is_empty() {
-            Ok(())
-        } else {
-            Err(format!(
-                "coverage below {} hits after {} cycles: {}",
-                Self::MIN_HITS,
-                h.cycles,
-                missed.join(", ")
-            ))
-        }
+        crate::kit::check_bins(&bins, Self::MIN_HITS, h.cycles)
     }
 }

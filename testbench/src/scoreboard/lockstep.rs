@@ -57,7 +57,7 @@ impl crate::kit::Block for Scoreboard {
     fn rtl_vcd(r: &mut RtlScoreboard, path: &Path) -> Result<(), String> {
         r.open_vcd(path)
     }
-    fn first_difference(p: &ScoreboardParams, e: &ScoreboardOutputs, a: &ScoreboardOutputs) -> Option<String> {
+    fn first_difference(p: &ScoreboardParams, _: &ScoreboardInputs, e: &ScoreboardOutputs, a: &ScoreboardOutputs) -> Option<String> {
         first_difference(e, a, p)
     }
     fn tag(p: &ScoreboardParams) -> String {

@@ -638,20 +638,6 @@ impl Coverage {
             ("underflow", h.underflow, self.allow_errors),
             ("reset", h.reset, self.allow_errors),
         ];
-        let missed: Vec<String> = bins
-            .iter()
-            .filter(|(_, n, required)| *required && *n < Self::MIN_HITS)
-            .map(|(name, n, _)| format!("{name}={n}"))
-            .collect();
-        if missed.is_empty() {
-            Ok(())
-        } else {
-            Err(format!(
-                "coverage below {} hits after {} cycles: {}",
-                Self::MIN_HITS,
-                h.cycles,
-                missed.join(", ")
-            ))
-        }
+        crate::kit::check_bins(&bins, Self::MIN_HITS, h.cycles)
     }
 }

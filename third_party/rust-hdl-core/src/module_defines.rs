@@ -250,6 +250,7 @@ impl ModuleDefines {
         io.pop();
         io.add(");\n");
     }
+    #[allow(dead_code)]
     fn module_argument_is_passed_through_to_submodule(
         &self,
         module_details: &ModuleDetails,
@@ -265,6 +266,23 @@ impl ModuleDefines {
             }
         }
         false
+    }
+    /// Every `get_linked_argument_name` of a submodule atom: an argument is passed
+    /// through iff it is in this set (the same test as
+    /// `module_argument_is_passed_through_to_submodule`, for all arguments at once).
+    fn names_passed_through_to_submodules(
+        &self,
+        module_details: &ModuleDetails,
+    ) -> std::collections::HashSet<String> {
+        let mut names = std::collections::HashSet::new();
+        for child in &module_details.sub_modules {
+            let entry = self.details.get(&child.kind).unwrap();
+            for child_arg in &entry.atoms {
+                let arg_name = format!("{}${}", child.name, child_arg.name);
+                names.insert(self.get_linked_argument_name(module_details, &arg_name));
+            }
+        }
+        names
     }
     fn get_linked_argument_name(&self, module_details: &ModuleDetails, arg_name: &str) -> String {
         for link in &module_details.links {
@@ -365,8 +383,11 @@ impl ModuleDefines {
         io.push();
         if !args.is_empty() {
             io.add("\n// Module arguments");
+            // warpgen patch: the set of names passed to submodules, computed once per
+            // module (upstream rescans every child atom for every argument).
+            let passed_through = self.names_passed_through_to_submodules(module_details);
             args.iter().for_each(|x| {
-                if !self.module_argument_is_passed_through_to_submodule(module_details, &x.name)
+                if !passed_through.contains(&x.name)
                     || x.kind != AtomKind::OutputParameter
                 {
                     io.add(decl(x))

@@ -24,7 +24,9 @@ struct VerilogCodeGenerator {
 
 impl VerilogCodeGenerator {
     fn array_index_simplification(&self, a: &str) -> String {
-        let re = Regex::new(r"\[([^\]]*)\]").unwrap();
+        // warpgen patch: compile the pattern once (upstream compiles it per identifier).
+        static INDEX: std::sync::OnceLock<Regex> = std::sync::OnceLock::new();
+        let re = INDEX.get_or_init(|| Regex::new(r"\[([^\]]*)\]").unwrap());
         let mut context = evalexpr::HashMapContext::new();
         for lvar in &self.loops {
             let _ = context.set_value(lvar.variable.clone(), (lvar.value as i64).into());

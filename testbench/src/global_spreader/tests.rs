@@ -1,0 +1,362 @@
+//! Unit tests: the directed cases on the model, the model under random stimulus with the
+//! invariant checker and coverage on the four lockstep configurations, and mutants of the
+//! model that a directed case or an invariant must reject.
+
+use super::directed::{all_cases, run_all, ParamsKind};
+use super::model::{Mutation, PATCH, PIX, TRI, VTX};
+use super::stimulus::{readable_registers, Coverage, GlobalSpreaderStimulus, Invariants};
+use super::workload::{format_table, run_workload, Workload};
+use super::*;
+
+fn model_factory(p: &GlobalSpreaderParams) -> Box<dyn GlobalSpreaderDut> {
+    Box::new(ModelDut::new(p))
+}
+
+#[test]
+fn directed_cases_pass_on_model() {
+    run_all(&mut model_factory).unwrap();
+}
+
+#[test]
+fn case_table_covers_spec_and_contract_lists() {
+    let names: Vec<&str> = all_cases().iter().map(|c| c.0).collect();
+    for n in 1..=34 {
+        let id = format!("TC-{n:02}");
+        assert!(names.contains(&id.as_str()), "{id} missing from all_cases()");
+    }
+    for kind in [ParamsKind::OneEu, ParamsKind::Eu16, ParamsKind::VtxTri] {
+        assert!(all_cases().iter().any(|c| c.1 == kind), "no case on {kind:?}");
+    }
+}
+
+/// One random run of the model: stimulus, invariants every cycle, coverage; with
+/// `drain`, a drain at the end and the drained-state checks.
+fn random_run(p: &GlobalSpreaderParams, seed: u64, allow_errors: bool, cycles: u64, drain: bool) -> Result<Coverage, String> {
+    let mut m = GlobalSpreaderModel::new(p);
+    let mut stim = GlobalSpreaderStimulus::new(p, seed).allow_errors(allow_errors);
+    let mut inv = Invariants::new(p, !allow_errors);
+    let mut cov = Coverage::new(p, allow_errors);
+    let mut last = GlobalSpreaderOutputs::default();
+    let mut n = 0;
+    while n < cycles || (drain && !stim.drained()) {
+        if drain && n == cycles {
+            stim.drain();
+        }
+        if n > cycles + 100_000 {
+            return Err(format!("eus {} seed {seed}: not drained after {n} cycles: {}", p.eus, stim.pending()));
+        }
+        let i = stim.next(&last);
+        let o = m.outputs(&i);
+        inv.check(&i, &o).map_err(|e| format!("eus {} seed {seed}: {e}", p.eus))?;
+        cov.observe(&i, &o);
+        m.clock(&i);
+        last = o;
+        n += 1;
+    }
+    if drain {
+        inv.finish()?;
+    }
+    Ok(cov)
+}
+
+fn bins(cov: &Coverage) -> String {
+    cov.bins().iter().filter(|b| b.2).map(|(n, c, _)| format!("{n}={c}")).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn random_legal_runs_hold_invariants_and_cover() {
+    for p in GlobalSpreaderParams::lockstep_configs() {
+        let cov = random_run(&p, 1, false, 60_000, true).unwrap();
+        eprintln!("legal eus={}: {}", p.eus, bins(&cov));
+        cov.assert_all_hit().unwrap_or_else(|e| panic!("eus {}: {e}", p.eus));
+    }
+}
+
+#[test]
+fn random_error_runs_hold_invariants_and_cover() {
+    for p in GlobalSpreaderParams::lockstep_configs() {
+        let cov = random_run(&p, 7, true, 60_000, true).unwrap();
+        eprintln!("errors eus={}: {}", p.eus, bins(&cov));
+        cov.assert_all_hit().unwrap_or_else(|e| panic!("eus {}: {e}", p.eus));
+    }
+}
+
+/// Other parameter sets: VGRP 4 and 16, small tables, type subsets, narrow widths.
+#[test]
+fn random_runs_on_other_parameters() {
+    let d = GlobalSpreaderParams::default();
+    let sets = [
+        GlobalSpreaderParams { vgrp: 4, vdt_depth: 16, pt_depth: 8, ..d.clone() },
+        GlobalSpreaderParams { vgrp: 16, vdt_depth: 4, pt_depth: 2, idx_w: 8, ..d.clone() },
+        GlobalSpreaderParams { types: [true, true, false, false], ..d.clone() },
+        GlobalSpreaderParams { types: [false, true, true, false], ..d.clone() },
+        GlobalSpreaderParams { types: [false, false, false, true], ..GlobalSpreaderParams::with_eus(2) },
+        GlobalSpreaderParams {
+            res_w: 6,
+            ent_w: 2,
+            addr_w: 8,
+            res_total: vec![63; 5],
+            edt_total: vec![4; 5],
+            yield_enable: true,
+            ..d.clone()
+        },
+        GlobalSpreaderParams {
+            res_w: 4,
+            ent_w: 1,
+            res_total: vec![15; 3],
+            edt_total: vec![2; 3],
+            ..GlobalSpreaderParams::with_eus(3)
+        },
+        GlobalSpreaderParams::with_eus(32),
+    ];
+    for p in sets {
+        for errs in [false, true] {
+            random_run(&p, 3, errs, 15_000, true).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn sixteen_eus_200k_cycles_are_fast() {
+    let p = GlobalSpreaderParams::lockstep_16eu();
+    let t = std::time::Instant::now();
+    let mut m = GlobalSpreaderModel::new(&p);
+    let mut stim = GlobalSpreaderStimulus::new(&p, 5);
+    let mut last = GlobalSpreaderOutputs::default();
+    for _ in 0..200_000 {
+        let i = stim.next(&last);
+        last = m.outputs(&i);
+        m.clock(&i);
+    }
+    let s = t.elapsed().as_secs_f64();
+    eprintln!("200k cycles of 16 EUs (model + stimulus): {s:.1} s");
+    assert!(s < 60.0, "{s} s");
+}
+
+#[test]
+fn stimulus_is_deterministic_per_seed() {
+    let p = GlobalSpreaderParams::lockstep_5eu();
+    let trace = |seed| {
+        let mut m = GlobalSpreaderModel::new(&p);
+        let mut stim = GlobalSpreaderStimulus::new(&p, seed).allow_errors(true);
+        let mut last = GlobalSpreaderOutputs::default();
+        (0..2000)
+            .map(|_| {
+                let i = stim.next(&last);
+                last = m.outputs(&i);
+                m.clock(&i);
+                i
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(trace(3), trace(3));
+    assert_ne!(trace(3), trace(4));
+}
+
+/// The sweep reads every readable register well within 10,000 cycles.
+#[test]
+fn register_sweep_is_short_enough() {
+    let p = GlobalSpreaderParams::with_eus(32);
+    let n = readable_registers(&p).len();
+    assert!(n * 3 * 2 < 10_000, "{n} registers");
+    assert_eq!(readable_registers(&GlobalSpreaderParams::default()).len(), 5 + 12 + 5 * 6 + 5 * 12);
+}
+
+#[test]
+fn params_defaults_and_widths() {
+    let d = GlobalSpreaderParams::default();
+    assert_eq!((d.eus, d.vgrp, d.vdt_depth, d.pt_depth, d.idx_w, d.res_w, d.ent_w, d.addr_w), (5, 8, 256, 256, 16, 12, 8, 32));
+    assert_eq!((d.res_total[4], d.edt_total[0], d.eu_enable, d.dedicated[PIX]), (64, 256, 0x1F, 0x1F));
+    assert_eq!((d.enable, d.locality, d.yield_enable), (true, true, false));
+    assert_eq!((d.eu_w(), d.prio_w(), d.fe_w(), d.av_w(), d.elem_w(), d.vcnt_w()), (3, 4, 9, 3, 3, 4));
+    assert_eq!((d.pg(), d.grp_w(), d.vdt_aw(), d.prid_w()), (2, 1, 8, 8));
+    let one = GlobalSpreaderParams::with_eus(1);
+    assert_eq!((one.eu_w(), one.prio_w(), one.av_w()), (1, 2, 1));
+    let sixteen = GlobalSpreaderParams::lockstep_16eu();
+    assert_eq!((sixteen.eu_w(), sixteen.av_w(), sixteen.prio_reset(TRI, 15), sixteen.prio_reset(TRI, 16)), (4, 5, 15, 31));
+    assert_eq!(GlobalSpreaderParams { vgrp: 16, ..d.clone() }.pg(), 1);
+    assert_eq!(GlobalSpreaderParams { vgrp: 4, ..d.clone() }.grp_w(), 2);
+    assert_eq!(GlobalSpreaderParams::with_eus(3).res_total, vec![64; 3]);
+    assert_eq!(GlobalSpreaderParams { res_w: 4, ..GlobalSpreaderParams::with_eus(1) }.res_w, 4);
+    assert_eq!((d.slot(0x1234), d.vtag(0x1234)), (0x46, 0x2));
+    for p in GlobalSpreaderParams::lockstep_configs() {
+        assert_eq!(p.validate(), Ok(()));
+    }
+    let bad = [
+        GlobalSpreaderParams { eus: 33, ..GlobalSpreaderParams::with_eus(32) },
+        GlobalSpreaderParams { types: [false; 4], ..d.clone() },
+        GlobalSpreaderParams { types: [true, false, true, false], ..d.clone() },
+        GlobalSpreaderParams { vgrp: 2, ..d.clone() },
+        GlobalSpreaderParams { vdt_depth: 100, ..d.clone() },
+        GlobalSpreaderParams { vgrp: 4, vdt_depth: 2, ..d.clone() },
+        GlobalSpreaderParams { pt_depth: 2048, ..d.clone() },
+        GlobalSpreaderParams { idx_w: 11, ..d.clone() },
+        GlobalSpreaderParams { res_w: 17, ..d.clone() },
+        GlobalSpreaderParams { ent_w: 0, ..d.clone() },
+        GlobalSpreaderParams { addr_w: 65, ..d.clone() },
+        GlobalSpreaderParams { res_total: vec![4096; 5], ..d.clone() },
+        GlobalSpreaderParams { edt_total: vec![257; 5], ..d.clone() },
+        GlobalSpreaderParams { priority: [vec![0, 0], vec![], vec![], vec![]], ..d.clone() },
+        GlobalSpreaderParams { priority: [vec![5], vec![], vec![], vec![]], ..d.clone() },
+        GlobalSpreaderParams { dedicated: [0x20, 0, 0, 0], ..d.clone() },
+    ];
+    for b in bad {
+        assert!(b.validate().is_err(), "{b:?} accepted");
+    }
+}
+
+/// `first_difference`: payloads compared only with `ar_valid`, read data only with
+/// `cfg_rvalid`, nothing in reset cycles; absent ports ignored.
+#[test]
+fn first_difference_follows_contract_section_5() {
+    let p = GlobalSpreaderParams::default();
+    let m = GlobalSpreaderModel::new(&p);
+    let e = m.outputs(&GlobalSpreaderInputs::idle(&p));
+    assert_eq!(first_difference(&p, &e, &e), None);
+    let mut a = e.clone();
+    a.ar_footprint = 7;
+    a.cfg_rdata = 9;
+    assert_eq!(first_difference(&p, &e, &a), None);
+    a.ar_valid = 1;
+    assert_eq!(first_difference(&p, &e, &a).unwrap(), "ar_valid: expected 0x0, actual 0x1");
+    let mut a = e.clone();
+    a.st_vdt_valid[200] = true;
+    assert!(first_difference(&p, &e, &a).unwrap().starts_with("st_vdt_valid[200]"));
+    let mut a = e.clone();
+    a.in_reset = true;
+    a.busy = true;
+    assert_eq!(first_difference(&p, &e, &a), None);
+    let mut e2 = e.clone();
+    e2.ar_valid = 2;
+    let mut a = e2.clone();
+    a.ar_ref_grp[2] = 1;
+    assert!(first_difference(&p, &e2, &a).unwrap().starts_with("ar_ref_grp[2]"));
+    let mut e3 = e.clone();
+    e3.cfg_rvalid = true;
+    let mut a = e3.clone();
+    a.cfg_rdata = 5;
+    assert!(first_difference(&p, &e3, &a).unwrap().starts_with("cfg_rdata"));
+    // Absent ports: no PIX → ar_pix_mask and xp_ready are not compared.
+    let q = GlobalSpreaderParams { types: [true, true, false, false], ..p.clone() };
+    let mut a = e2.clone();
+    a.ar_pix_mask = 3;
+    a.xp_ready = !a.xp_ready;
+    assert_eq!(first_difference(&q, &e2, &a), None);
+}
+
+/// Ways to get the block wrong; each is caught by a named directed case, or (`None`) by
+/// the invariant checker under random stimulus.
+fn mutants() -> Vec<(Mutation, Option<&'static str>)> {
+    use Mutation::*;
+    vec![
+        (StaleFree, Some("TC-04")),
+        (StaleTables, Some("TC-08/b2b")),
+        (RefuseNoMask, Some("TC-12")),
+        (MaskNeverCleared, Some("TC-34")),
+        (HomeIgnoresDedicated, Some("TC-07")),
+        (NoMajority, Some("TC-09")),
+        (AlwaysYield, Some("TC-15")),
+        (NotSticky, Some("TC-17")),
+        (RejectOnEveryCycle, Some("TC-17")),
+        (ReadyOnlyWhenEmpty, Some("TC-04")),
+        (PendNoCancel, Some("TC-13")),
+        (PatchNoRound, Some("TC-19/auto")),
+        (RefuseWins, Some("TC-12/both")),
+        (ClearWins, Some("TC-25")),
+        (StaleFree, None),
+        (StaleTables, None),
+        (NotSticky, None),
+        (RefuseNoMask, None),
+        (HomeIgnoresDedicated, None),
+        (NoMajority, None),
+        (AlwaysYield, None),
+        (ReadyOnlyWhenEmpty, None),
+    ]
+}
+
+#[test]
+fn directed_cases_kill_every_mutant() {
+    for (kind, case) in mutants() {
+        let Some(case) = case else { continue };
+        let res = run_all(&mut |p| Box::new(ModelDut::from_model(GlobalSpreaderModel::mutant(p, kind))));
+        let err = res.expect_err(&format!("mutant {kind:?} passes every directed case"));
+        assert!(err.contains(&format!("[{case}]")), "mutant {kind:?} not caught by {case}:\n{err}");
+        eprintln!("{kind:?}: {} directed cases fail, e.g. {}", err.lines().count(), err.lines().next().unwrap());
+    }
+}
+
+#[test]
+fn invariants_kill_mutants() {
+    for (kind, case) in mutants() {
+        if case.is_some() {
+            continue;
+        }
+        let mut caught = None;
+        'configs: for p in [GlobalSpreaderParams::lockstep_5eu(), GlobalSpreaderParams::lockstep_3eu()] {
+            for seed in 1..=3 {
+                let mut m = GlobalSpreaderModel::mutant(&p, kind);
+                let mut stim = GlobalSpreaderStimulus::new(&p, seed);
+                let mut inv = Invariants::new(&p, true);
+                let mut last = GlobalSpreaderOutputs::default();
+                for _ in 0..30_000 {
+                    let i = stim.next(&last);
+                    let o = m.outputs(&i);
+                    if let Err(e) = inv.check(&i, &o) {
+                        caught = Some(e);
+                        break 'configs;
+                    }
+                    m.clock(&i);
+                    last = o;
+                }
+            }
+        }
+        let e = caught.unwrap_or_else(|| panic!("mutant {kind:?} passes the invariants"));
+        eprintln!("{kind:?}: {e}");
+    }
+}
+
+/// The invariant checker itself can fail: a corrupted request of the model is reported
+/// in its cycle.
+#[test]
+fn invariants_report_a_corrupted_output() {
+    let p = GlobalSpreaderParams::default();
+    let mut m = GlobalSpreaderModel::new(&p);
+    let mut stim = GlobalSpreaderStimulus::new(&p, 9);
+    let mut inv = Invariants::new(&p, true);
+    let mut last = GlobalSpreaderOutputs::default();
+    let mut corrupted = None;
+    for c in 0..10_000 {
+        let i = stim.next(&last);
+        let o = m.outputs(&i);
+        let mut seen = o.clone();
+        if c >= 3_000 && corrupted.is_none() && o.ar_valid != 0 {
+            seen.ar_src_addr ^= 1;
+            corrupted = Some(c);
+        }
+        if let Err(e) = inv.check(&i, &seen) {
+            let c = corrupted.expect("violation before the corruption");
+            assert!(e.starts_with(&format!("invariant violated in cycle {c}:")), "{e}");
+            return;
+        }
+        m.clock(&i);
+        last = o;
+    }
+    panic!("corruption not detected");
+}
+
+#[test]
+fn workload_runs_on_model() {
+    let mut results = Vec::new();
+    for w in Workload::table() {
+        let mut w = w;
+        w.cycles = 5_000;
+        let mut dut = ModelDut::new(&w.params());
+        results.push(run_workload(&mut dut, &w));
+    }
+    eprintln!("{}", format_table(&results));
+    for r in &results {
+        assert!(r.packets > 1000 && r.per_cycle <= 1.0 && r.max_latency >= 1 && r.balance >= 1.0, "{r:?}");
+        assert!(r.acks[VTX] > 0 && r.acks[TRI] > 0 && r.acks[PIX] > 0 && r.acks[PATCH] > 0, "{r:?}");
+    }
+}
+

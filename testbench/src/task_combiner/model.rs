@@ -1,0 +1,1030 @@
+//! Cycle-level reference model of the `warpgen_task_combiner` block (the task combining
+//! unit 340 with its task dependency unit 342 in matrix form 612), written from
+//! `docs/contracts/task_combiner.md` and `shared/spec/task_combiner.md` only (§4.3, §4.4, §5,
+//! §10.4–§10.6, §11), never from the RTL.
+//!
+//! What it implements (contract §4, numbered R1–R12 there):
+//!
+//! * a table of `entries` task entries, each FREE, OPEN or PENDING(reason), keyed by
+//!   (shader type, state); at most one OPEN entry per key (spec A1);
+//! * accept (R2, R9): append to the OPEN entry of the key, else create in the lowest FREE
+//!   entry; `in_ready = !drain_req && (match || free)`, independent of `in_valid`;
+//! * dependencies (contract D3): an accepted instance of type `s`, state `st` ORs into its
+//!   entry's row every other entry that is resident after the edge, is not moving into the
+//!   output slot at this edge, has state `st` and a type in `depends[s]`;
+//! * output triggers FULL (count reaches `capacity[stype]`), EVICT (R3 victim), DEP (R5,
+//!   one level per cycle), RQFLUSH (R7 snapshot), DRAIN (R8), with the priority of R10;
+//! * one output slot (R4, R11): the oldest eligible PENDING entry (dep row 0), preferring
+//!   the state of the last task moved into the slot when `sort_state`;
+//! * locks (R6), render-queue flush with its busy flag and done pulse (R7), drain (R8),
+//!   performance counters (R11), synchronous active-high reset (R12).
+//!
+//! Timing: every output is a function of the registered state; `in_ready`, `in_tag`,
+//! `in_lane` and `drain_done` also of this cycle's inputs (combinational). `lk_hit` and
+//! `rqf_done` are registered pulses (visible the cycle after the event). An accepted
+//! instance is visible in `st_*` the next cycle; a task filled in cycle n is on the out
+//! port in n+2 (no producers, slot free).
+//!
+//! Deviations from spec §10 (all from the contract, §1 D1–D6): `clock`/`reset` ports, no
+//! configuration ports (policy, capacity and sort_state are parameters), no HELD state, no
+//! per-instance dependency tags (the `depends` matrix instead, so no `err_dep`), no aux
+//! references, a parameterised number of shader types.
+//!
+//! Readings of the contract where it leaves room: see the list in [`super`] (module
+//! `task_combiner`), items 1–7.
+
+use std::fmt;
+
+/// Eviction victim policy (contract R3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// Max count, ties to the oldest.
+    Fullest,
+    /// The oldest (creation order).
+    Oldest,
+    /// Fullest among entries with an empty dependency row, if any.
+    NodepFullest,
+    /// Oldest among entries with an empty dependency row, if any.
+    NodepOldest,
+}
+
+impl Policy {
+    pub const ALL: [Policy; 4] = [
+        Policy::Fullest,
+        Policy::Oldest,
+        Policy::NodepFullest,
+        Policy::NodepOldest,
+    ];
+
+    /// The TOML spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Fullest => "fullest",
+            Policy::Oldest => "oldest",
+            Policy::NodepFullest => "nodep_fullest",
+            Policy::NodepOldest => "nodep_oldest",
+        }
+    }
+}
+
+/// Why a task left the table (`out_reason` encoding, contract §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reason {
+    Full = 1,
+    Evict = 2,
+    Dep = 3,
+    Rqflush = 4,
+    Drain = 5,
+}
+
+impl Reason {
+    pub const ALL: [Reason; 5] = [
+        Reason::Full,
+        Reason::Evict,
+        Reason::Dep,
+        Reason::Rqflush,
+        Reason::Drain,
+    ];
+
+    pub fn code(self) -> u64 {
+        self as u64
+    }
+
+    pub fn from_code(c: u64) -> Option<Reason> {
+        Reason::ALL.into_iter().find(|r| r.code() == c)
+    }
+}
+
+/// Block parameters (contract §2).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TaskCombinerParams {
+    /// Table entries N_ENTRIES, 1..=64.
+    pub entries: usize,
+    /// Lanes per task SIMD_W: 4, 8, 16, 32 or 64.
+    pub width: usize,
+    /// Tile pipelines N_TPIPE (lock-mask bits), 1..=8.
+    pub tile_pipes: usize,
+    /// Shader types, 1..=8 (0 VS, 1 HS, 2 DS, 3 GS, then user types).
+    pub shader_types: usize,
+    /// Bits of the state id, 1..=16.
+    pub state_width: u32,
+    /// Bits of an instance reference, 1..=32.
+    pub ref_width: u32,
+    /// Generation bits of a task tag, 1..=8.
+    pub tag_gen_width: u32,
+    pub policy: Policy,
+    /// Issue prefers the state of the last task moved into the slot.
+    pub sort_state: bool,
+    /// Instances per task, per shader type (each 1..=width).
+    pub capacity: Vec<usize>,
+    /// `depends[s]`: the shader types whose tasks a type-`s` instance consumes (each < s).
+    pub depends: Vec<Vec<usize>>,
+}
+
+/// `ceil(log2 n)` (0 for n <= 1).
+pub fn clog2(n: usize) -> u32 {
+    usize::BITS - n.saturating_sub(1).leading_zeros()
+}
+
+/// All-ones mask of `bits` bits.
+pub fn ones(bits: u32) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+impl TaskCombinerParams {
+    /// The patent's stage-order matrix (VS: [], HS: [VS], DS: [HS], GS: [VS, DS]) cut to
+    /// `shader_types` rows with out-of-range columns dropped; types 4..7 depend on nothing.
+    pub fn default_depends(shader_types: usize) -> Vec<Vec<usize>> {
+        let full: [&[usize]; 4] = [&[], &[0], &[1], &[0, 2]];
+        (0..shader_types)
+            .map(|s| {
+                full.get(s)
+                    .map(|row| row.iter().copied().filter(|&t| t < shader_types).collect())
+                    .unwrap_or_default()
+            })
+            .collect()
+    }
+
+    /// The TOML defaults (contract §2): 16 entries, width 32, 4 tile pipes, 4 shader
+    /// types, 8-bit states, 13-bit refs, 4 generation bits, fullest, sort_state,
+    /// capacity = width, the patent dependency matrix.
+    pub fn defaults() -> Self {
+        Self::with_shape(16, 32)
+    }
+
+    /// The defaults with another table size and width (capacity = width).
+    pub fn with_shape(entries: usize, width: usize) -> Self {
+        TaskCombinerParams {
+            entries,
+            width,
+            tile_pipes: 4,
+            shader_types: 4,
+            state_width: 8,
+            ref_width: 13,
+            tag_gen_width: 4,
+            policy: Policy::Fullest,
+            sort_state: true,
+            capacity: vec![width; 4],
+            depends: Self::default_depends(4),
+        }
+    }
+
+    /// Spec §11.1 configuration C0 under contract §6: 5 entries, width 8, 4 tile pipes,
+    /// 4 shader types, 4-bit states, 13-bit refs, 4 generation bits, fullest, sort_state,
+    /// capacity 8, default dependencies.
+    pub fn spec_c0() -> Self {
+        TaskCombinerParams {
+            state_width: 4,
+            ..Self::with_shape(5, 8)
+        }
+    }
+
+    /// C1 = C0 with 4 entries.
+    pub fn spec_c1() -> Self {
+        TaskCombinerParams {
+            entries: 4,
+            ..Self::spec_c0()
+        }
+    }
+
+    pub fn with_policy(mut self, policy: Policy) -> Self {
+        self.policy = policy;
+        self
+    }
+
+    /// ENT_W = max(1, clog2(entries)).
+    pub fn ent_w(&self) -> u32 {
+        clog2(self.entries).max(1)
+    }
+    /// TAG_W = tag_gen_width + ENT_W.
+    pub fn tag_w(&self) -> u32 {
+        self.tag_gen_width + self.ent_w()
+    }
+    /// CNT_W = clog2(width + 1).
+    pub fn cnt_w(&self) -> u32 {
+        clog2(self.width + 1)
+    }
+    /// LANE_W = clog2(width).
+    pub fn lane_w(&self) -> u32 {
+        clog2(self.width)
+    }
+    /// TP_W = max(1, clog2(tile_pipes)).
+    pub fn tp_w(&self) -> u32 {
+        clog2(self.tile_pipes).max(1)
+    }
+    /// STYPE_W = max(1, clog2(shader_types)).
+    pub fn stype_w(&self) -> u32 {
+        clog2(self.shader_types).max(1)
+    }
+
+    /// Capacity of shader type `s` (width for a type out of range).
+    pub fn cap(&self, s: usize) -> usize {
+        self.capacity.get(s).copied().unwrap_or(self.width)
+    }
+
+    /// Bit mask of the types that a type-`s` instance depends on.
+    pub fn depends_mask(&self, s: usize) -> u64 {
+        self.depends
+            .get(s)
+            .map(|row| row.iter().fold(0, |m, &t| m | 1 << t))
+            .unwrap_or(0)
+    }
+
+    /// Check the ranges of contract §2.
+    pub fn validate(&self) -> Result<(), String> {
+        let bad = |what: &str, v: String, range: &str| {
+            Err(format!("task_combiner.{what} = {v} is outside {range}"))
+        };
+        if !(1..=64).contains(&self.entries) {
+            return bad("entries", self.entries.to_string(), "1..=64");
+        }
+        if ![4, 8, 16, 32, 64].contains(&self.width) {
+            return bad("width", self.width.to_string(), "{4, 8, 16, 32, 64}");
+        }
+        if !(1..=8).contains(&self.tile_pipes) {
+            return bad("tile_pipes", self.tile_pipes.to_string(), "1..=8");
+        }
+        if !(1..=8).contains(&self.shader_types) {
+            return bad("shader_types", self.shader_types.to_string(), "1..=8");
+        }
+        if !(1..=16).contains(&self.state_width) {
+            return bad("state_width", self.state_width.to_string(), "1..=16");
+        }
+        if !(1..=32).contains(&self.ref_width) {
+            return bad("ref_width", self.ref_width.to_string(), "1..=32");
+        }
+        if !(1..=8).contains(&self.tag_gen_width) {
+            return bad("tag_gen_width", self.tag_gen_width.to_string(), "1..=8");
+        }
+        if self.capacity.len() != self.shader_types {
+            return bad(
+                "capacity",
+                format!("{:?}", self.capacity),
+                "a list of shader_types values",
+            );
+        }
+        if let Some(s) =
+            (0..self.shader_types).find(|&s| !(1..=self.width).contains(&self.capacity[s]))
+        {
+            return bad(
+                &format!("capacity[{s}]"),
+                self.capacity[s].to_string(),
+                &format!("1..={}", self.width),
+            );
+        }
+        if self.depends.len() != self.shader_types {
+            return bad(
+                "depends",
+                format!("{:?}", self.depends),
+                "a list of shader_types lists",
+            );
+        }
+        for (s, row) in self.depends.iter().enumerate() {
+            let distinct = row.iter().enumerate().all(|(k, t)| !row[..k].contains(t));
+            if !distinct || row.iter().any(|&t| t >= s) {
+                return bad(
+                    &format!("depends[{s}]"),
+                    format!("{row:?}"),
+                    &format!("distinct types < {s}"),
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Block inputs for one cycle (contract §3, all but `clock`). Values wider than their
+/// port are truncated to the port width, as the Verilog port would.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TaskCombinerInputs {
+    /// Synchronous, active-high reset.
+    pub reset: bool,
+    pub in_valid: bool,
+    pub in_stype: u64,
+    pub in_state: u64,
+    pub in_ref: u64,
+    pub in_tpipe: u64,
+    pub lk_valid: bool,
+    pub lk_tag: u64,
+    pub lk_tpipe: u64,
+    pub rqf_valid: bool,
+    pub rqf_tpipe: u64,
+    pub drain_req: bool,
+    pub out_ready: bool,
+}
+
+impl TaskCombinerInputs {
+    /// All inputs 0 (the sink is not ready).
+    pub fn idle(_p: &TaskCombinerParams) -> Self {
+        Self::default()
+    }
+
+    /// Present an instance `I(stype, state, ref, tpipe)`.
+    pub fn inst(mut self, stype: u64, state: u64, r: u64, tpipe: u64) -> Self {
+        self.in_valid = true;
+        self.in_stype = stype;
+        self.in_state = state;
+        self.in_ref = r;
+        self.in_tpipe = tpipe;
+        self
+    }
+
+    /// Lock the task tagged `tag` for tile pipe `tpipe`.
+    pub fn lk(mut self, tag: u64, tpipe: u64) -> Self {
+        self.lk_valid = true;
+        self.lk_tag = tag;
+        self.lk_tpipe = tpipe;
+        self
+    }
+
+    /// Request a render-queue flush of tile pipe `tpipe`.
+    pub fn rqf(mut self, tpipe: u64) -> Self {
+        self.rqf_valid = true;
+        self.rqf_tpipe = tpipe;
+        self
+    }
+
+    pub fn drain(mut self) -> Self {
+        self.drain_req = true;
+        self
+    }
+
+    pub fn ready(mut self, r: bool) -> Self {
+        self.out_ready = r;
+        self
+    }
+
+    pub fn with_reset(mut self) -> Self {
+        self.reset = true;
+        self
+    }
+}
+
+/// Block outputs for one cycle (contract §3). Per-entry packed vectors are bit masks
+/// (`st_valid`, `st_open`, `st_pending`, bit e = entry e) or one value per entry;
+/// `st_dep[i]` is row i (bit j: entry i depends on entry j); `out_refs[i]` is lane i.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TaskCombinerOutputs {
+    pub in_ready: bool,
+    pub in_tag: u64,
+    pub in_lane: u64,
+    pub lk_hit: bool,
+    pub rqf_ready: bool,
+    pub rqf_done: bool,
+    pub rqf_done_tpipe: u64,
+    pub drain_done: bool,
+    pub out_valid: bool,
+    pub out_tag: u64,
+    pub out_stype: u64,
+    pub out_state: u64,
+    pub out_count: u64,
+    pub out_lane_mask: u64,
+    pub out_refs: Vec<u64>,
+    pub out_lockmask: u64,
+    pub out_reason: u64,
+    pub st_valid: u64,
+    pub st_open: u64,
+    pub st_pending: u64,
+    pub st_count: Vec<u64>,
+    pub st_stype: Vec<u64>,
+    pub st_state: Vec<u64>,
+    pub st_lockmask: Vec<u64>,
+    pub st_dep: Vec<u64>,
+    pub st_tag: Vec<u64>,
+    pub perf_tasks: u64,
+    pub perf_lanes: u64,
+}
+
+/// Life-cycle state of a table entry (no HELD: contract D2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    Free,
+    Open,
+    Pending(Reason),
+}
+
+/// One table entry (spec §10.4).
+#[derive(Debug, Clone)]
+struct Entry {
+    status: Status,
+    stype: usize,
+    state: u64,
+    count: usize,
+    refs: Vec<u64>,
+    lockmask: u64,
+    gen: u64,
+    /// Creation sequence number (smaller = older).
+    age: u64,
+    /// Bit j: this entry depends on entry j.
+    dep: u64,
+    /// Member of the render-queue flush in progress.
+    rq: bool,
+}
+
+/// The task in the output slot.
+#[derive(Debug, Clone)]
+struct SlotTask {
+    tag: u64,
+    stype: usize,
+    state: u64,
+    count: usize,
+    refs: Vec<u64>,
+    lockmask: u64,
+    reason: Reason,
+    rq: bool,
+}
+
+/// Ways to get the block wrong, for the mutation tests: a model built with
+/// `TaskCombinerModel::mutant` (test builds only) behaves so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mutation {
+    /// D3 does not exclude the entry moving into the slot at the accept edge.
+    D3KeepsMover,
+    /// D3 takes only OPEN producers (not PENDING ones still resident).
+    D3SkipsPending,
+    /// DEP propagates through the whole chain in one cycle.
+    DepTransitive,
+    /// FULLEST breaks count ties towards the youngest entry.
+    FullestTieYoungest,
+    /// The nodep_* policies ignore dependency rows.
+    NodepIgnored,
+    /// `sort_state` has no effect.
+    NoSortState,
+    /// A lock never matches the task in the output slot.
+    LockMissesSlot,
+    /// The flush snapshot uses the registered lockmasks and residents (pre-edge).
+    SnapshotPreEdge,
+    /// DRAIN beats RQFLUSH when both hit an entry at one edge.
+    DrainOverRqflush,
+    /// `in_ready` requires `in_valid`.
+    InReadyNeedsValid,
+    /// A victim is chosen even while an entry is PENDING.
+    VictimWhilePending,
+    /// Generations never advance: a tag is just the entry index.
+    GenStuck,
+    /// An append overwrites the last occupied lane instead of the next one.
+    AppendOverwrites,
+    /// Every shader type gets capacity `width`.
+    CapacityIgnored,
+}
+
+/// Decisions of one cycle (R1: from the registered state and this cycle's inputs).
+#[derive(Debug, Clone, Default)]
+struct Decisions {
+    /// Matching OPEN entry.
+    m: Option<usize>,
+    /// The entry that takes the instance when it is accepted.
+    target: Option<usize>,
+    accept: bool,
+    /// D3 dependency set of the accepted instance.
+    d3: u64,
+    victim: Option<usize>,
+    pick: Option<usize>,
+    /// OPEN entries that become PENDING(DEP).
+    dep_hit: u64,
+    lock_entry: Option<usize>,
+    lock_slot: bool,
+    rqf_accept: bool,
+}
+
+/// The reference model: registered state plus the combinational functions of contract §4.
+#[derive(Debug, Clone)]
+pub struct TaskCombinerModel {
+    p: TaskCombinerParams,
+    e: Vec<Entry>,
+    slot: Option<SlotTask>,
+    seq: u64,
+    last_state: Option<u64>,
+    rq_busy: bool,
+    rqf_done: bool,
+    rqf_done_tpipe: u64,
+    lk_hit: bool,
+    perf_tasks: u64,
+    perf_lanes: u64,
+    #[cfg(test)]
+    mutation: Option<Mutation>,
+}
+
+impl TaskCombinerModel {
+    /// A model in its reset state. Panics on invalid parameters.
+    pub fn new(p: &TaskCombinerParams) -> Self {
+        if let Err(e) = p.validate() {
+            panic!("{e}");
+        }
+        let blank = Entry {
+            status: Status::Free,
+            stype: 0,
+            state: 0,
+            count: 0,
+            refs: vec![0; p.width],
+            lockmask: 0,
+            gen: 0,
+            age: 0,
+            dep: 0,
+            rq: false,
+        };
+        TaskCombinerModel {
+            p: p.clone(),
+            e: vec![blank; p.entries],
+            slot: None,
+            seq: 0,
+            last_state: None,
+            rq_busy: false,
+            rqf_done: false,
+            rqf_done_tpipe: 0,
+            lk_hit: false,
+            perf_tasks: 0,
+            perf_lanes: 0,
+            #[cfg(test)]
+            mutation: None,
+        }
+    }
+
+    /// A model with one [`Mutation`] switched on.
+    #[cfg(test)]
+    pub fn mutant(p: &TaskCombinerParams, m: Mutation) -> Self {
+        let mut model = Self::new(p);
+        model.mutation = Some(m);
+        model
+    }
+
+    #[cfg(test)]
+    fn mutated(&self, m: Mutation) -> bool {
+        self.mutation == Some(m)
+    }
+
+    #[cfg(not(test))]
+    #[inline(always)]
+    fn mutated(&self, _m: Mutation) -> bool {
+        false
+    }
+
+    pub fn params(&self) -> &TaskCombinerParams {
+        &self.p
+    }
+
+    /// Status of entry `e`.
+    pub fn status(&self, e: usize) -> Status {
+        self.e[e].status
+    }
+
+    fn resident(&self, e: usize) -> bool {
+        self.e[e].status != Status::Free
+    }
+
+    fn tag_of(&self, e: usize, gen: u64) -> u64 {
+        if self.mutated(Mutation::GenStuck) {
+            return e as u64;
+        }
+        (gen & ones(self.p.tag_gen_width)) << self.p.ent_w() | e as u64
+    }
+
+    fn next_gen(&self, e: usize) -> u64 {
+        (self.e[e].gen + 1) & ones(self.p.tag_gen_width)
+    }
+
+    fn cap(&self, s: usize) -> usize {
+        if self.mutated(Mutation::CapacityIgnored) {
+            self.p.width
+        } else {
+            self.p.cap(s)
+        }
+    }
+
+    /// Input fields truncated to their port widths: (stype, state, ref, tpipe bit).
+    fn instance(&self, i: &TaskCombinerInputs) -> (usize, u64, u64, u64) {
+        let p = &self.p;
+        let stype = (i.in_stype & ones(p.stype_w())) as usize;
+        let state = i.in_state & ones(p.state_width);
+        let r = i.in_ref & ones(p.ref_width);
+        (stype, state, r, self.tp_bit(i.in_tpipe))
+    }
+
+    /// Lockmask bit of a tile-pipe input (0 if it names no pipe).
+    fn tp_bit(&self, tp: u64) -> u64 {
+        let tp = tp & ones(self.p.tp_w());
+        if (tp as usize) < self.p.tile_pipes {
+            1 << tp
+        } else {
+            0
+        }
+    }
+
+    /// Age order: the entry created first.
+    fn oldest(&self, cands: impl Iterator<Item = usize>) -> Option<usize> {
+        cands.min_by_key(|&e| self.e[e].age)
+    }
+
+    /// R2: match and free entry, `in_ready`.
+    fn match_free(&self, i: &TaskCombinerInputs) -> (Option<usize>, Option<usize>, bool) {
+        let (stype, state, _, _) = self.instance(i);
+        let n = self.p.entries;
+        let m = (0..n).find(|&e| {
+            let x = &self.e[e];
+            x.status == Status::Open && x.stype == stype && x.state == state
+        });
+        let f = (0..n).find(|&e| !self.resident(e));
+        let mut ready = !i.drain_req && (m.is_some() || f.is_some());
+        if self.mutated(Mutation::InReadyNeedsValid) {
+            ready &= i.in_valid;
+        }
+        (m, f, ready)
+    }
+
+    /// R3: the victim.
+    fn victim(&self, i: &TaskCombinerInputs, m: Option<usize>, f: Option<usize>) -> Option<usize> {
+        let any_pending =
+            (0..self.p.entries).any(|e| matches!(self.e[e].status, Status::Pending(_)));
+        let guard = !any_pending || self.mutated(Mutation::VictimWhilePending);
+        if !(i.in_valid && m.is_none() && f.is_none() && !i.drain_req && guard) {
+            return None;
+        }
+        let open: Vec<usize> = (0..self.p.entries)
+            .filter(|&e| self.e[e].status == Status::Open)
+            .collect();
+        let nodep: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|&e| self.e[e].dep == 0)
+            .collect();
+        let (cands, fullest) = match self.p.policy {
+            Policy::Fullest => (open, true),
+            Policy::Oldest => (open, false),
+            Policy::NodepFullest | Policy::NodepOldest => {
+                let fullest = self.p.policy == Policy::NodepFullest;
+                if nodep.is_empty() || self.mutated(Mutation::NodepIgnored) {
+                    (open, fullest)
+                } else {
+                    (nodep, fullest)
+                }
+            }
+        };
+        if !fullest {
+            return self.oldest(cands.into_iter());
+        }
+        let max = cands.iter().map(|&e| self.e[e].count).max()?;
+        let top = cands.into_iter().filter(|&e| self.e[e].count == max);
+        if self.mutated(Mutation::FullestTieYoungest) {
+            top.max_by_key(|&e| self.e[e].age)
+        } else {
+            self.oldest(top)
+        }
+    }
+
+    /// R4: the PENDING entry that moves into the slot at this edge.
+    fn pick(&self) -> Option<usize> {
+        let elig: Vec<usize> = (0..self.p.entries)
+            .filter(|&e| matches!(self.e[e].status, Status::Pending(_)) && self.e[e].dep == 0)
+            .collect();
+        if self.p.sort_state && !self.mutated(Mutation::NoSortState) {
+            if let Some(ls) = self.last_state {
+                let same = elig.iter().copied().filter(|&e| self.e[e].state == ls);
+                if let Some(e) = self.oldest(same) {
+                    return Some(e);
+                }
+            }
+        }
+        self.oldest(elig.into_iter())
+    }
+
+    fn decide(&self, i: &TaskCombinerInputs) -> Decisions {
+        let n = self.p.entries;
+        let (m, f, in_ready) = self.match_free(i);
+        let accept = i.in_valid && in_ready;
+        let target = m.or(f);
+        let slot_free = self.slot.is_none() || i.out_ready;
+        let pick = if slot_free { self.pick() } else { None };
+
+        // D3: resident after the edge, not the target, not moving into the slot.
+        let mut d3 = 0;
+        if let (true, Some(t)) = (accept, target) {
+            let (stype, state, _, _) = self.instance(i);
+            let types = self.p.depends_mask(stype);
+            for j in 0..n {
+                let x = &self.e[j];
+                let mover = pick == Some(j) && !self.mutated(Mutation::D3KeepsMover);
+                let resident = if self.mutated(Mutation::D3SkipsPending) {
+                    x.status == Status::Open
+                } else {
+                    self.resident(j)
+                };
+                if resident && j != t && !mover && x.state == state && types >> x.stype & 1 == 1 {
+                    d3 |= 1 << j;
+                }
+            }
+        }
+
+        // R5: OPEN entries some PENDING entry depends on.
+        let pending_rows = |s: &Self| {
+            (0..n)
+                .filter(|&e| matches!(s.e[e].status, Status::Pending(_)))
+                .fold(0u64, |acc, e| acc | s.e[e].dep)
+        };
+        let open_mask = (0..n)
+            .filter(|&e| self.e[e].status == Status::Open)
+            .fold(0u64, |a, e| a | 1 << e);
+        let mut dep_hit = pending_rows(self) & open_mask;
+        if self.mutated(Mutation::DepTransitive) {
+            loop {
+                let more = (0..n)
+                    .filter(|&e| dep_hit >> e & 1 == 1)
+                    .fold(dep_hit, |a, e| a | self.e[e].dep)
+                    & open_mask;
+                if more == dep_hit {
+                    break;
+                }
+                dep_hit = more;
+            }
+        }
+
+        // R6: lock.
+        let lk_tag = i.lk_tag & ones(self.p.tag_w());
+        let lock_entry = if i.lk_valid {
+            (0..n).find(|&e| self.resident(e) && self.tag_of(e, self.e[e].gen) == lk_tag)
+        } else {
+            None
+        };
+        let lock_slot = i.lk_valid
+            && lock_entry.is_none()
+            && !self.mutated(Mutation::LockMissesSlot)
+            && self.slot.as_ref().is_some_and(|s| s.tag == lk_tag);
+
+        Decisions {
+            m,
+            target,
+            accept,
+            d3,
+            victim: self.victim(i, m, f),
+            pick,
+            dep_hit,
+            lock_entry,
+            lock_slot,
+            rqf_accept: i.rqf_valid && !self.rq_busy,
+        }
+    }
+
+    /// Combinational outputs for the current state and inputs (no state change).
+    pub fn outputs(&self, i: &TaskCombinerInputs) -> TaskCombinerOutputs {
+        let p = &self.p;
+        let (m, f, in_ready) = self.match_free(i);
+        let (in_tag, in_lane) = match (m, f) {
+            (Some(m), _) => (self.tag_of(m, self.e[m].gen), self.e[m].count as u64),
+            (None, Some(f)) => (self.tag_of(f, self.next_gen(f)), 0),
+            (None, None) => (0, 0),
+        };
+        let in_lane = if self.mutated(Mutation::AppendOverwrites) && in_lane > 0 {
+            in_lane - 1
+        } else {
+            in_lane
+        };
+        let mask = |pred: &dyn Fn(&Entry) -> bool| {
+            self.e
+                .iter()
+                .enumerate()
+                .filter(|(_, x)| pred(x))
+                .fold(0u64, |a, (k, _)| a | 1 << k)
+        };
+        let per = |val: &dyn Fn(&Entry) -> u64| {
+            self.e
+                .iter()
+                .map(|x| if x.status == Status::Free { 0 } else { val(x) })
+                .collect::<Vec<u64>>()
+        };
+        let mut o = TaskCombinerOutputs {
+            in_ready,
+            in_tag,
+            in_lane,
+            lk_hit: self.lk_hit,
+            rqf_ready: !self.rq_busy,
+            rqf_done: self.rqf_done,
+            rqf_done_tpipe: self.rqf_done_tpipe,
+            drain_done: i.drain_req
+                && self.slot.is_none()
+                && (0..p.entries).all(|e| !self.resident(e)),
+            out_refs: vec![0; p.width],
+            st_valid: mask(&|x| x.status != Status::Free),
+            st_open: mask(&|x| x.status == Status::Open),
+            st_pending: mask(&|x| matches!(x.status, Status::Pending(_))),
+            st_count: per(&|x| x.count as u64),
+            st_stype: per(&|x| x.stype as u64),
+            st_state: per(&|x| x.state),
+            st_lockmask: per(&|x| x.lockmask),
+            st_dep: per(&|x| x.dep),
+            st_tag: (0..p.entries)
+                .map(|e| self.tag_of(e, self.e[e].gen))
+                .collect(),
+            perf_tasks: self.perf_tasks,
+            perf_lanes: self.perf_lanes,
+            ..Default::default()
+        };
+        if let Some(s) = &self.slot {
+            o.out_valid = true;
+            o.out_tag = s.tag;
+            o.out_stype = s.stype as u64;
+            o.out_state = s.state;
+            o.out_count = s.count as u64;
+            o.out_lane_mask = ones(s.count as u32);
+            o.out_refs[..s.count].copy_from_slice(&s.refs[..s.count]);
+            o.out_lockmask = s.lockmask;
+            o.out_reason = s.reason.code();
+        }
+        o
+    }
+
+    /// One rising clock edge with inputs `i` (contract §4).
+    pub fn clock(&mut self, i: &TaskCombinerInputs) {
+        if i.reset {
+            // R12. Entries keep no field that is observable once FREE except their tag,
+            // which is {0, e} after reset.
+            #[cfg(test)]
+            let mutation = self.mutation;
+            *self = Self::new(&self.p);
+            #[cfg(test)]
+            {
+                self.mutation = mutation;
+            }
+            return;
+        }
+        let d = self.decide(i);
+        let n = self.p.entries;
+        let pre_resident: Vec<bool> = (0..n).map(|e| self.resident(e)).collect();
+        let pre_lock: Vec<u64> = self.e.iter().map(|x| x.lockmask).collect();
+        let was_busy = self.rq_busy;
+
+        // R6 lock (before the move, so the bit goes with a task moving into the slot).
+        let lk_bit = self.tp_bit(i.lk_tpipe);
+        if let Some(e) = d.lock_entry {
+            self.e[e].lockmask |= lk_bit;
+        }
+        let handshake = self.slot.is_some() && i.out_ready;
+        if d.lock_slot && !handshake {
+            self.slot.as_mut().unwrap().lockmask |= lk_bit;
+        }
+        // R11 handshake.
+        if handshake {
+            let s = self.slot.take().unwrap();
+            self.perf_tasks = (self.perf_tasks + 1) & ones(32);
+            self.perf_lanes = (self.perf_lanes + s.count as u64) & ones(32);
+        }
+        // R4 issue: the pick moves into the slot and frees its entry.
+        if let Some(p) = d.pick {
+            let x = &self.e[p];
+            let Status::Pending(reason) = x.status else {
+                unreachable!("pick is PENDING")
+            };
+            self.slot = Some(SlotTask {
+                tag: self.tag_of(p, x.gen),
+                stype: x.stype,
+                state: x.state,
+                count: x.count,
+                refs: x.refs.clone(),
+                lockmask: x.lockmask,
+                reason,
+                rq: x.rq,
+            });
+            self.last_state = Some(x.state);
+            let x = &mut self.e[p];
+            x.status = Status::Free;
+            x.rq = false;
+            for row in self.e.iter_mut() {
+                row.dep &= !(1 << p);
+            }
+        }
+
+        // R9 accept.
+        let mut full: Option<usize> = None;
+        if d.accept {
+            let t = d.target.unwrap();
+            let (stype, state, r, tp) = self.instance(i);
+            if d.m.is_none() {
+                let gen = self.next_gen(t);
+                let age = self.seq;
+                self.seq += 1;
+                let x = &mut self.e[t];
+                x.status = Status::Open;
+                x.stype = stype;
+                x.state = state;
+                x.count = 0;
+                x.refs.fill(0);
+                x.lockmask = 0;
+                x.gen = gen;
+                x.age = age;
+                x.dep = 0;
+                x.rq = false;
+            }
+            let overwrite = self.mutated(Mutation::AppendOverwrites) && self.e[t].count > 0;
+            let cap = self.cap(stype);
+            let x = &mut self.e[t];
+            if overwrite {
+                x.refs[x.count - 1] = r;
+            } else {
+                x.refs[x.count] = r;
+                x.count += 1;
+            }
+            x.lockmask |= tp;
+            x.dep |= d.d3;
+            if x.count >= cap {
+                full = Some(t);
+            }
+        }
+
+        // R7 flush snapshot on the post-edge state.
+        let mut rqflush = 0u64;
+        if d.rqf_accept {
+            let bit = self.tp_bit(i.rqf_tpipe);
+            let mut members = 0;
+            for e in 0..n {
+                let (res, lock) = if self.mutated(Mutation::SnapshotPreEdge) {
+                    (pre_resident[e] && d.pick != Some(e), pre_lock[e])
+                } else {
+                    (self.resident(e), self.e[e].lockmask)
+                };
+                if res && lock & bit != 0 {
+                    self.e[e].rq = true;
+                    rqflush |= 1 << e;
+                    members += 1;
+                }
+            }
+            if let Some(s) = self.slot.as_mut() {
+                if s.lockmask & bit != 0 {
+                    s.rq = true;
+                    members += 1;
+                }
+            }
+            self.rqf_done_tpipe = i.rqf_tpipe & ones(self.p.tp_w());
+            self.rq_busy = members > 0;
+        }
+
+        // R10: new reasons of the OPEN entries (OPEN before the edge or created at it;
+        // the only status change so far is the pick's PENDING -> FREE).
+        for e in 0..n {
+            if self.e[e].status != Status::Open {
+                continue;
+            }
+            let bit = |m: u64| m >> e & 1 == 1;
+            let rq = bit(rqflush);
+            let drain = i.drain_req;
+            let reason = if full == Some(e) {
+                Some(Reason::Full)
+            } else if d.victim == Some(e) {
+                Some(Reason::Evict)
+            } else if bit(d.dep_hit) {
+                Some(Reason::Dep)
+            } else if self.mutated(Mutation::DrainOverRqflush) && drain {
+                Some(Reason::Drain)
+            } else if rq {
+                Some(Reason::Rqflush)
+            } else if drain {
+                Some(Reason::Drain)
+            } else {
+                None
+            };
+            if let Some(r) = reason {
+                self.e[e].status = Status::Pending(r);
+            }
+        }
+
+        // R7 completion.
+        let mut done = d.rqf_accept && !self.rq_busy;
+        if was_busy {
+            let flagged = self.e.iter().any(|x| x.status != Status::Free && x.rq)
+                || self.slot.as_ref().is_some_and(|s| s.rq);
+            if !flagged {
+                self.rq_busy = false;
+                done = true;
+            }
+        }
+        self.rqf_done = done;
+        self.lk_hit = d.lock_entry.is_some() || d.lock_slot;
+    }
+}
+
+impl fmt::Display for TaskCombinerModel {
+    /// The table, one line per resident entry, and the slot (for failure messages).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, x) in self
+            .e
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.status != Status::Free)
+        {
+            writeln!(
+                f,
+                "e{k} {:?} stype {} state {} count {} lock {:b} dep {:b} age {}",
+                x.status, x.stype, x.state, x.count, x.lockmask, x.dep, x.age
+            )?;
+        }
+        if let Some(s) = &self.slot {
+            writeln!(
+                f,
+                "slot tag {} stype {} state {} count {} {:?}",
+                s.tag, s.stype, s.state, s.count, s.reason
+            )?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,162 @@
+//! The Verilated `warpgen_task_combiner` behind the [`TaskCombinerDut`] interface.
+
+use super::{Policy, TaskCombinerDut, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams};
+use crate::harness::field;
+use std::path::Path;
+use warpgen_rtl::{Config, Origin};
+use warpgen_sim::{PortId, Sim};
+
+/// The `[task_combiner]` TOML table that builds the block for model parameters `p`.
+pub fn toml_for(p: &TaskCombinerParams) -> String {
+    let policy = match p.policy {
+        Policy::Fullest => "fullest",
+        Policy::Oldest => "oldest",
+        Policy::NodepFullest => "nodep_fullest",
+        Policy::NodepOldest => "nodep_oldest",
+    };
+    let list = |v: &[usize]| format!("[{}]", v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "));
+    let depends = format!("[{}]", p.depends.iter().map(|r| list(r)).collect::<Vec<_>>().join(", "));
+    format!(
+        "[task_combiner]\nentries = {}\nwidth = {}\ntile_pipes = {}\nshader_types = {}\nstate_width = {}\n\
+         ref_width = {}\ntag_gen_width = {}\npolicy = \"{policy}\"\nsort_state = {}\ncapacity = {}\ndepends = {depends}\n",
+        p.entries,
+        p.width,
+        p.tile_pipes,
+        p.shader_types,
+        p.state_width,
+        p.ref_width,
+        p.tag_gen_width,
+        p.sort_state,
+        list(&p.capacity),
+    )
+}
+
+/// The rtl config that builds the block for model parameters `p`, through the same
+/// loader and validation as a user's file.
+pub fn config_for(p: &TaskCombinerParams) -> Config {
+    let text = toml_for(p);
+    Config::load(Origin::File("<task_combiner test params>".into()), &text, &[])
+        .unwrap_or_else(|e| panic!("model params {p:?} are not a valid config: {e}\n{text}"))
+}
+
+/// Inputs in the order `eval` drives them.
+const INPUTS: [&str; 13] = [
+    "reset", "in_valid", "in_stype", "in_state", "in_ref", "in_tpipe", "lk_valid", "lk_tag", "lk_tpipe",
+    "rqf_valid", "rqf_tpipe", "drain_req", "out_ready",
+];
+
+/// Outputs, in the order of [`O`]'s indices.
+const OUTPUTS: [&str; 28] = [
+    "in_ready", "in_tag", "in_lane", "lk_hit", "rqf_ready", "rqf_done", "rqf_done_tpipe", "drain_done",
+    "out_valid", "out_tag", "out_stype", "out_state", "out_count", "out_lane_mask", "out_refs", "out_lockmask",
+    "out_reason", "st_valid", "st_open", "st_pending", "st_count", "st_stype", "st_state", "st_lockmask", "st_dep",
+    "st_tag", "perf_tasks", "perf_lanes",
+];
+
+/// Indices into [`OUTPUTS`].
+struct O;
+impl O {
+    const OUT_REFS: usize = 14;
+    const ST_COUNT: usize = 20;
+    const ST_STYPE: usize = 21;
+    const ST_STATE: usize = 22;
+    const ST_LOCKMASK: usize = 23;
+    const ST_DEP: usize = 24;
+    const ST_TAG: usize = 25;
+}
+
+/// The task combiner RTL in Verilator.
+pub struct RtlTaskCombiner {
+    p: TaskCombinerParams,
+    sim: Sim,
+    ins: Vec<PortId>,
+    outs: Vec<PortId>,
+}
+
+impl RtlTaskCombiner {
+    /// Generates, builds (cached) and instantiates the RTL for `p`.
+    pub fn new(p: &TaskCombinerParams, trace: bool) -> Result<Self, String> {
+        let e = warpgen_rtl::generate(&config_for(p), "task_combiner")?;
+        let sim = crate::build_block(&e, trace)
+            .and_then(|m| m.instantiate())
+            .map_err(|x| x.to_string())?;
+        let ids = |names: &[&str]| names.iter().map(|n| sim.port(n).map_err(|x| x.to_string())).collect::<Result<Vec<_>, _>>();
+        let (ins, outs) = (ids(&INPUTS)?, ids(&OUTPUTS)?);
+        Ok(RtlTaskCombiner { p: p.clone(), sim, ins, outs })
+    }
+
+    /// Starts a VCD of the run (the model must have been built with `trace`).
+    pub fn open_vcd(&mut self, path: &Path) -> Result<(), String> {
+        self.sim.open_vcd(path).map_err(|e| e.to_string())
+    }
+
+    /// `n` fields of `w` bits of packed output `o`, field i at `[i*w +: w]`.
+    fn fields(&self, o: usize, n: usize, w: u32) -> Vec<u64> {
+        (0..n).map(|i| field(&self.sim, self.outs[o], i * w as usize, w as usize)).collect()
+    }
+}
+
+impl TaskCombinerDut for RtlTaskCombiner {
+    fn params(&self) -> &TaskCombinerParams {
+        &self.p
+    }
+
+    fn eval(&mut self, i: &TaskCombinerInputs) -> TaskCombinerOutputs {
+        let values = [
+            i.reset as u64,
+            i.in_valid as u64,
+            i.in_stype,
+            i.in_state,
+            i.in_ref,
+            i.in_tpipe,
+            i.lk_valid as u64,
+            i.lk_tag,
+            i.lk_tpipe,
+            i.rqf_valid as u64,
+            i.rqf_tpipe,
+            i.drain_req as u64,
+            i.out_ready as u64,
+        ];
+        for (port, v) in self.ins.iter().zip(values) {
+            self.sim.set_unchecked(*port, v);
+        }
+        self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
+        let p = &self.p;
+        let n = p.entries;
+        let o = |k: usize| self.sim.get(self.outs[k]);
+        TaskCombinerOutputs {
+            in_ready: o(0) != 0,
+            in_tag: o(1),
+            in_lane: o(2),
+            lk_hit: o(3) != 0,
+            rqf_ready: o(4) != 0,
+            rqf_done: o(5) != 0,
+            rqf_done_tpipe: o(6),
+            drain_done: o(7) != 0,
+            out_valid: o(8) != 0,
+            out_tag: o(9),
+            out_stype: o(10),
+            out_state: o(11),
+            out_count: o(12),
+            out_lane_mask: o(13),
+            out_refs: self.fields(O::OUT_REFS, p.width, p.ref_width),
+            out_lockmask: o(15),
+            out_reason: o(16),
+            st_valid: o(17),
+            st_open: o(18),
+            st_pending: o(19),
+            st_count: self.fields(O::ST_COUNT, n, p.cnt_w()),
+            st_stype: self.fields(O::ST_STYPE, n, p.stype_w()),
+            st_state: self.fields(O::ST_STATE, n, p.state_width),
+            st_lockmask: self.fields(O::ST_LOCKMASK, n, p.tile_pipes as u32),
+            st_dep: self.fields(O::ST_DEP, n, n as u32),
+            st_tag: self.fields(O::ST_TAG, n, p.tag_w()),
+            perf_tasks: o(26),
+            perf_lanes: o(27),
+        }
+    }
+
+    fn tick(&mut self) {
+        self.sim.tick().unwrap_or_else(|e| panic!("simulation died: {e}"));
+    }
+}
