@@ -1153,6 +1153,8 @@ pub struct IdxPath<const I: usize> {
     pub ram_tag: Vec<Signal<In, Bits<I>>>,
     pub tag_eq: Vec<Signal<Out, Bit>>,
     pub ref_valid: Vec<Signal<In, Bit>>,
+    /// The request is a pixel's (its ref 0 is the triangle: element and group 0).
+    pub ref_pix: Vec<Signal<In, Bit>>,
     pub ar_ref_elem: Vec<Vec<Signal<Out, Bit>>>,
     pub ram_grp: Vec<Vec<Signal<In, Bit>>>,
     pub ar_ref_grp: Vec<Vec<Signal<Out, Bit>>>,
@@ -1165,6 +1167,7 @@ pub struct IdxPath<const I: usize> {
     pfresh: Vec<Signal<Local, Bits<I>>>,
     pres: Vec<Signal<Local, Bits<I>>>,
     rdx: Vec<Signal<Local, Bits<I>>>,
+    vref: Vec<Signal<Local, Bit>>,
     wbe: Vec<Signal<Local, Bit>>,
     zero: Constant<Bits<I>>,
     a_auto: Constant<CfgAddr>,
@@ -1237,6 +1240,7 @@ impl<const I: usize> IdxPath<I> {
             ram_tag: signals(t),
             tag_eq: signals(t),
             ref_valid: signals(t),
+            ref_pix: signals(n_of(g.pix && g.vdt_ram)),
             ar_ref_elem: grid(t, g.ew),
             ram_grp: grid(t * gr, g.gw),
             ar_ref_grp: grid(t * gr, g.gw),
@@ -1249,6 +1253,7 @@ impl<const I: usize> IdxPath<I> {
             pfresh: signals(p),
             pres: signals(d),
             rdx: signals(t),
+            vref: signals(t),
             wbe: signals(r * g.pg),
             zero: constant(0),
             a_auto: constant(0x002),
@@ -1419,13 +1424,18 @@ impl<const I: usize> Logic for IdxPath<I> {
                 self.fwd_hit[t][g].next =
                     self.wbe[g].val() & !((self.pres[0].val() ^ self.rdx[t].val()) & self.m_bank[0].val()).any();
             }
+            // A vertex reference's element and group; a pixel's ref 0 (its triangle) has 0.
+            self.vref[t].next = self.ref_valid[t].val();
+            for i in 0..self.ref_pix.len() {
+                self.vref[t].next = self.ref_valid[t].val() & !self.ref_pix[i].val();
+            }
             for b in 0..self._ne {
-                self.ar_ref_elem[t][b].next = self.ref_valid[t].val() & self.tv_q[t].q.val().get_bit(b);
+                self.ar_ref_elem[t][b].next = self.vref[t].val() & self.tv_q[t].q.val().get_bit(b);
             }
         }
         for t in 0..self.ram_grp.len() {
             for b in 0..self._ng {
-                self.ar_ref_grp[t][b].next = self.ref_valid[t].val() & self.ram_grp[t][b].val();
+                self.ar_ref_grp[t][b].next = self.vref[t].val() & self.ram_grp[t][b].val();
             }
         }
     }
@@ -3157,6 +3167,9 @@ fn core(g: &Geo) -> Result<String, String> {
             for b in 0..g.ew {
                 i.pin(&format!("ar_ref_elem${c}${b}"), nl.bit("ar_ref_elem", c * g.ew + b));
             }
+        }
+        if g.pix {
+            i.pin("ref_pix$0", nl.net("ref_pix"));
         }
     }
     nl.add(i);

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use warpgen_sim::{PortId, Sim};
 use warpgen_testbench::harness;
 
+
 /// The default-config RTL with ports by name. `set` then `eval` shows cycle m's outputs;
 /// `tick` is the edge ending m.
 struct Gs {
