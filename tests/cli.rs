@@ -149,3 +149,25 @@ fn sim_replays_the_branch_stack_patent_example() {
     assert_eq!((at(5, "cc_r"), at(5, "cc_s"), at(5, "cc_cnt")), (0b1000, 0b0001, 2));
     assert_eq!(at(6, "branch_t0_q"), 0, "no redirect");
 }
+
+#[test]
+fn sim_replays_the_global_spreader_locality_example() {
+    // Contract §7 TC-08 shape: PRIO[VTX][0] := 2, so the vertex group 0x40..0x47 goes to EU2
+    // (entity 7); the triangle on vertices 0x40, 0x41, 0x42 transfers in the vertex's ack
+    // cycle, sees its table write next cycle (no bubble) and goes home to EU2, although
+    // PRIO[TRI] starts with EU0.
+    let stim = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/global_spreader_locality.jsonl");
+    let o = warpgen(&["sim", "global_spreader", "--stimulus", stim]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let at = |i: usize, k: &str| lines[i][k].as_u64().unwrap_or_else(|| panic!("line {i} {k}: {}", lines[i][k]));
+    assert_eq!((at(1, "vp_ready"), at(1, "ar_valid")), (1, 0), "transfer, no request yet");
+    assert_eq!((at(2, "ar_valid"), at(2, "ar_type"), at(2, "ar_base_idx"), at(2, "ar_vcount")), (0b100, 0, 0x40, 8));
+    assert_eq!((at(3, "ar_valid"), at(3, "ar_type"), at(3, "ar_ref_valid"), at(3, "ar_global_ref")), (0b100, 1, 0b111, 0));
+    assert_eq!(at(3, "ar_ref_eu"), 2 | 2 << 3 | 2 << 6, "3-bit EU ids");
+    assert_eq!(at(3, "ar_ref_elem"), 1 << 3 | 2 << 6, "elements 0, 1, 2");
+    assert_eq!(at(3, "ar_ref_ent"), 0x07_07_07);
+    assert_eq!((at(4, "ar_valid"), at(4, "busy")), (0, 0));
+    assert_eq!(at(4, "st_free_res") >> 24 & 0xfff, 64 - 4 - 2, "EU2 debited both footprints");
+}

@@ -22,7 +22,8 @@ pub const BLOCK_NAMES: [&str; 5] =
     ["scoreboard", "branch_stack", "task_combiner", "global_spreader", "thread_merge"];
 
 /// Blocks this version of warpgen can generate.
-pub const BUILT_BLOCKS: [&str; 4] = ["scoreboard", "branch_stack", "task_combiner", "thread_merge"];
+pub const BUILT_BLOCKS: [&str; 5] =
+    ["scoreboard", "branch_stack", "task_combiner", "global_spreader", "thread_merge"];
 
 /// A whole warpgen configuration.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -37,10 +38,10 @@ pub struct Config {
     /// Table of open SIMD tasks keyed by (shader type, state) (spec/task_combiner.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task_combiner: Option<TaskCombinerConfig>,
-    /// Not built yet: accepted as table names so that a config can be written ahead,
-    /// rejected by validation while they have keys this version does not know.
+    /// Dispatch of vertex, triangle, pixel and patch work to execution units
+    /// (spec/global_spreader.md, docs/contracts/global_spreader.md).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub global_spreader: Option<toml::Table>,
+    pub global_spreader: Option<GlobalSpreaderConfig>,
     /// Pairing of partially covered quads and thread-group merging (spec/thread_merge.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub thread_merge: Option<ThreadMergeConfig>,
@@ -146,6 +147,91 @@ impl Default for BranchStackConfig {
             offset_width: 16,
             pc_increment: 1,
             reset_pc: 0,
+        }
+    }
+}
+
+/// Entity type names of `[global_spreader]`, indexed by their type code
+/// (0 VTX, 1 TRI, 2 PIX, 3 PATCH).
+pub const GS_TYPE_NAMES: [&str; 4] = ["vertex", "triangle", "pixel", "patch"];
+
+/// `[global_spreader]`: dispatch of packets to execution units (EUs).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GlobalSpreaderConfig {
+    /// Execution units (N_EU).
+    pub eus: i64,
+    /// Packet types built: a non-empty subset of "vertex", "triangle", "pixel", "patch".
+    pub entity_types: Vec<String>,
+    /// Vertices per vertex-descriptor-table group (VGRP).
+    pub vertices_per_group: i64,
+    /// Vertex descriptor table entries.
+    pub vdt_depth: i64,
+    /// Primitive table entries.
+    pub pt_depth: i64,
+    /// Vertex index bits (IDX_W).
+    pub index_width: i64,
+    /// Resource counter bits (RES_W).
+    pub res_width: i64,
+    /// Entity number bits (ENT_W); an EU holds up to 2^ENT_W entities.
+    pub entity_width: i64,
+    /// Source address bits (ADDR_W).
+    pub addr_width: i64,
+    /// Resource units per EU after reset: one value for all, or one per EU.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub res_total: Option<PerEu>,
+    /// Entity records per EU after reset: one value for all, or one per EU.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edt_total: Option<PerEu>,
+    /// Per type name: free resource units an EU needs to take a new entity (MIN_RES).
+    pub min_res: std::collections::BTreeMap<String, i64>,
+    /// Per type name: resource units added to a packet's size (FRAME_RES).
+    pub frame_res: std::collections::BTreeMap<String, i64>,
+    /// Per type name: candidate EU order (PRIO).
+    pub priority: std::collections::BTreeMap<String, Vec<i64>>,
+    /// Per type name: the EUs that may take the type (DED_MASK).
+    pub dedicated: std::collections::BTreeMap<String, Vec<i64>>,
+    /// The EUs enabled after reset (EU_ENABLE); absent: all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eu_enable: Option<Vec<i64>>,
+    /// CTRL.EN after reset: packets are accepted.
+    pub enable: bool,
+    /// CTRL.LOCALITY_EN after reset: triangles and pixels prefer their home EU.
+    pub locality: bool,
+    /// CTRL.YIELD_EN after reset: a slot that cannot dispatch lets lower classes through.
+    pub yield_enable: bool,
+}
+
+/// A per-EU value: one for all EUs, or a list with one entry per EU.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PerEu {
+    All(i64),
+    Each(Vec<i64>),
+}
+
+impl Default for GlobalSpreaderConfig {
+    fn default() -> Self {
+        GlobalSpreaderConfig {
+            eus: 5,
+            entity_types: GS_TYPE_NAMES.iter().map(|s| s.to_string()).collect(),
+            vertices_per_group: 8,
+            vdt_depth: 256,
+            pt_depth: 256,
+            index_width: 16,
+            res_width: 12,
+            entity_width: 8,
+            addr_width: 32,
+            res_total: None,
+            edt_total: None,
+            min_res: Default::default(),
+            frame_res: Default::default(),
+            priority: Default::default(),
+            dedicated: Default::default(),
+            eu_enable: None,
+            enable: true,
+            locality: true,
+            yield_enable: false,
         }
     }
 }
@@ -331,6 +417,44 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { key: "task_combiner.depends", range: "one list per shader type; row s holds distinct types below s",
         default: "patent stage order [[], [0], [1], [0, 2]], cut to shader_types; types 4 to 7: []",
         meaning: "shader types whose tasks a type-s instance consumes in the same state" },
+    KeyDoc { key: "global_spreader.eus", range: "1 to 32", default: "5",
+        meaning: "execution units (N_EU); the patent's figures show 3 and 5" },
+    KeyDoc { key: "global_spreader.entity_types", range: "non-empty subset of \"vertex\", \"triangle\", \"pixel\", \"patch\"; pixel needs triangle",
+        default: "all four", meaning: "packet types built; an absent type has no channel, slot or registers" },
+    KeyDoc { key: "global_spreader.vertices_per_group", range: "4, 8, 16", default: "8",
+        meaning: "vertices per vertex descriptor table group (VGRP, the EU's SIMD factor)" },
+    KeyDoc { key: "global_spreader.vdt_depth", range: "power of two, 4 to 1024", default: "256",
+        meaning: "vertex descriptor table entries (block RAM); the patent says about 256" },
+    KeyDoc { key: "global_spreader.pt_depth", range: "power of two, 2 to 1024", default: "256",
+        meaning: "primitive table entries (block RAM); PRID_W = log2 pt_depth" },
+    KeyDoc { key: "global_spreader.index_width", range: "8 to 32, above log2 vertices_per_group + log2 vdt_depth", default: "16",
+        meaning: "vertex index bits (IDX_W)" },
+    KeyDoc { key: "global_spreader.res_width", range: "4 to 16", default: "12",
+        meaning: "resource counter, size and footprint bits (RES_W)" },
+    KeyDoc { key: "global_spreader.entity_width", range: "1 to 10", default: "8",
+        meaning: "entity number bits (ENT_W); free entity counters have ENT_W+1 bits" },
+    KeyDoc { key: "global_spreader.addr_width", range: "8 to 64", default: "32",
+        meaning: "source address bits (ADDR_W)" },
+    KeyDoc { key: "global_spreader.res_total", range: "0 to 2^res_width-1, one value or one per EU", default: "min(64, 2^res_width-1)",
+        meaning: "RES_TOTAL after reset: resource units of each EU" },
+    KeyDoc { key: "global_spreader.edt_total", range: "0 to 2^entity_width, one value or one per EU", default: "2^entity_width",
+        meaning: "EDT_TOTAL after reset: entity records of each EU" },
+    KeyDoc { key: "global_spreader.min_res", range: "table: type name = 0 to 2^res_width-1", default: "0 for every type",
+        meaning: "MIN_RES after reset: free units an EU needs to take a new entity of the type" },
+    KeyDoc { key: "global_spreader.frame_res", range: "table: type name = 0 to 2^res_width-1", default: "0 for every type",
+        meaning: "FRAME_RES after reset: units added to the packet size for the footprint" },
+    KeyDoc { key: "global_spreader.priority", range: "table: type name = list of distinct EU ids below eus", default: "[0, 1, .., eus-1] for every type",
+        meaning: "PRIO after reset: candidate order of the type; the slots after the list are empty" },
+    KeyDoc { key: "global_spreader.dedicated", range: "table: type name = list of EU ids below eus", default: "every EU for every type",
+        meaning: "DED_MASK after reset: the EUs that may take the type" },
+    KeyDoc { key: "global_spreader.eu_enable", range: "list of EU ids below eus", default: "every EU",
+        meaning: "EU_ENABLE after reset" },
+    KeyDoc { key: "global_spreader.enable", range: "true or false", default: "true",
+        meaning: "CTRL.EN after reset: packets are accepted" },
+    KeyDoc { key: "global_spreader.locality", range: "true or false", default: "true",
+        meaning: "CTRL.LOCALITY_EN after reset: a triangle or pixel tries its home EU first" },
+    KeyDoc { key: "global_spreader.yield_enable", range: "true or false", default: "false",
+        meaning: "CTRL.YIELD_EN after reset: a slot that cannot dispatch lets lower-priority slots through" },
     KeyDoc { key: "thread_merge.lanes", range: "4, 8, 16, 32", default: "4",
         meaning: "lanes per thread group (groups of 2x2 quads; lane i is quad i>>2, in-quad index i&3 = {y,x})" },
     KeyDoc { key: "thread_merge.slots", range: "1 to 32", default: "4",
@@ -476,6 +600,248 @@ impl BranchStackConfig {
                     self.pc_width));
             }
         }
+    }
+}
+
+impl GlobalSpreaderConfig {
+    /// Whether type `code` (0 VTX, 1 TRI, 2 PIX, 3 PATCH) is built.
+    pub fn has_type(&self, code: usize) -> bool {
+        self.entity_types.iter().any(|t| t == GS_TYPE_NAMES[code])
+    }
+
+    /// The vertex descriptor table exists (vertex or patch built).
+    pub fn has_vdt(&self) -> bool {
+        self.has_type(0) || self.has_type(3)
+    }
+
+    /// The primitive table exists (triangle built).
+    pub fn has_pt(&self) -> bool {
+        self.has_type(1)
+    }
+
+    /// Resolved RES_TOTAL per EU.
+    pub fn res_totals(&self) -> Vec<u64> {
+        let dflt = 64.min((1u64 << self.res_width) - 1);
+        per_eu(&self.res_total, self.eus as usize, dflt)
+    }
+
+    /// Resolved EDT_TOTAL per EU.
+    pub fn edt_totals(&self) -> Vec<u64> {
+        per_eu(&self.edt_total, self.eus as usize, 1u64 << self.entity_width)
+    }
+
+    /// Resolved MIN_RES of type `code`.
+    pub fn min_res_of(&self, code: usize) -> u64 {
+        self.min_res.get(GS_TYPE_NAMES[code]).map_or(0, |v| *v as u64)
+    }
+
+    /// Resolved FRAME_RES of type `code`.
+    pub fn frame_res_of(&self, code: usize) -> u64 {
+        self.frame_res.get(GS_TYPE_NAMES[code]).map_or(0, |v| *v as u64)
+    }
+
+    /// Resolved candidate list of type `code` (PRIO[t][0..len]; the other slots are empty).
+    pub fn priority_of(&self, code: usize) -> Vec<u64> {
+        match self.priority.get(GS_TYPE_NAMES[code]) {
+            Some(l) => l.iter().map(|v| *v as u64).collect(),
+            None => (0..self.eus as u64).collect(),
+        }
+    }
+
+    /// Resolved DED_MASK of type `code`, one flag per EU.
+    pub fn dedicated_of(&self, code: usize) -> Vec<bool> {
+        ids_to_flags(self.dedicated.get(GS_TYPE_NAMES[code]), self.eus as usize)
+    }
+
+    /// Resolved EU_ENABLE, one flag per EU.
+    pub fn eu_enabled(&self) -> Vec<bool> {
+        ids_to_flags(self.eu_enable.as_ref(), self.eus as usize)
+    }
+
+    /// EU_W: bits of an EU id, max(1, ceil(log2 eus)).
+    pub fn eu_bits(&self) -> usize {
+        id_bits(self.eus as usize)
+    }
+
+    /// PRIO_W = EU_W + 1: a PRIO slot holds an EU id or an empty value.
+    pub fn prio_bits(&self) -> usize {
+        self.eu_bits() + 1
+    }
+
+    /// AV_W = ceil(log2(eus+1)): bits of `eu_avail_cnt`.
+    pub fn avail_bits(&self) -> usize {
+        id_bits(self.eus as usize + 1)
+    }
+
+    /// FE_W = ENT_W + 1: bits of FREE_EDT, EDT_TOTAL, PEND.
+    pub fn free_edt_bits(&self) -> usize {
+        self.entity_width as usize + 1
+    }
+
+    /// ELEM_W = log2 vertices_per_group.
+    pub fn elem_bits(&self) -> usize {
+        self.vertices_per_group.trailing_zeros() as usize
+    }
+
+    /// VCNT_W = ceil(log2(VGRP+1)): bits of a vertex count.
+    pub fn vcount_bits(&self) -> usize {
+        id_bits(self.vertices_per_group as usize + 1)
+    }
+
+    /// PG: VDT groups a patch fills (16/VGRP with patch, else 1).
+    pub fn patch_groups(&self) -> usize {
+        if self.has_type(3) { 16 / self.vertices_per_group as usize } else { 1 }
+    }
+
+    /// GRP_W = max(1, log2 PG).
+    pub fn grp_bits(&self) -> usize {
+        id_bits(self.patch_groups())
+    }
+
+    /// VDT_AW = log2 vdt_depth.
+    pub fn vdt_addr_bits(&self) -> usize {
+        self.vdt_depth.trailing_zeros() as usize
+    }
+
+    /// PRID_W = log2 pt_depth.
+    pub fn prid_bits(&self) -> usize {
+        self.pt_depth.trailing_zeros() as usize
+    }
+
+    /// Bits of a VDT tag: IDX_W - ELEM_W - VDT_AW (at least 1 after validation).
+    pub fn tag_bits(&self) -> usize {
+        self.index_width as usize - self.elem_bits() - self.vdt_addr_bits()
+    }
+
+    fn validate(&self, chk: &mut Checker) {
+        let key = |k: &str| format!("global_spreader.{k}");
+        if !chk.range_path(&key("eus"), self.eus, 1, 32) {
+            return;
+        }
+        let n = self.eus;
+        // Entity types.
+        if self.entity_types.is_empty() {
+            chk.fail_path(&key("entity_types"), format!(
+                "is empty: name at least one of {}", GS_TYPE_NAMES.join(", ")));
+        }
+        for (i, t) in self.entity_types.iter().enumerate() {
+            if !GS_TYPE_NAMES.contains(&t.as_str()) {
+                chk.fail_path(&key(&format!("entity_types[{i}]")), format!(
+                    "`{t}` is not a type: allowed {}", GS_TYPE_NAMES.join(", ")));
+            } else if self.entity_types[..i].contains(t) {
+                chk.fail_path(&key(&format!("entity_types[{i}]")), format!("`{t}` is listed twice"));
+            }
+        }
+        if self.has_type(2) && !self.has_type(1) {
+            chk.fail_path(&key("entity_types"), "\"pixel\" needs \"triangle\": a pixel packet finds its EU through its triangle's primitive table entry".into());
+        }
+        // Table geometry and widths.
+        if ![4, 8, 16].contains(&self.vertices_per_group) {
+            chk.fail_path(&key("vertices_per_group"), format!(
+                "{} is out of range: allowed 4, 8, 16", self.vertices_per_group));
+        }
+        let pow2 = |v: i64, lo: i64, hi: i64| (lo..=hi).contains(&v) && v.count_ones() == 1;
+        if !pow2(self.vdt_depth, 4, 1024) {
+            chk.fail_path(&key("vdt_depth"), format!(
+                "{} is out of range: allowed a power of two from 4 to 1024", self.vdt_depth));
+        }
+        if !pow2(self.pt_depth, 2, 1024) {
+            chk.fail_path(&key("pt_depth"), format!(
+                "{} is out of range: allowed a power of two from 2 to 1024", self.pt_depth));
+        }
+        if chk.error.is_none() {
+            // IDX_W must leave a tag bit above the group's element and slot bits.
+            let need = self.elem_bits() + self.vdt_addr_bits();
+            chk.range_with(&key("index_width"), self.index_width, 8.max(need as i64 + 1), 32, &format!(
+                "8 or more, and above log2 vertices_per_group + log2 vdt_depth = {need}, so that a vertex tag has a bit"));
+        }
+        let res_ok = chk.range_path(&key("res_width"), self.res_width, 4, 16);
+        let ent_ok = chk.range_path(&key("entity_width"), self.entity_width, 1, 10);
+        chk.range_path(&key("addr_width"), self.addr_width, 8, 64);
+        if chk.error.is_some() {
+            return;
+        }
+        if !(res_ok && ent_ok) {
+            return;
+        }
+        // Reset values.
+        let res_max = (1i64 << self.res_width) - 1;
+        let edt_max = 1i64 << self.entity_width;
+        let per_eu_check = |chk: &mut Checker, name: &str, v: &Option<PerEu>, hi: i64, why: &str| match v {
+            None => {}
+            Some(PerEu::All(x)) => {
+                chk.range_with(&key(name), *x, 0, hi, why);
+            }
+            Some(PerEu::Each(list)) => {
+                if list.len() as i64 != n {
+                    chk.fail_path(&key(name), format!(
+                        "has {} entries but global_spreader.eus = {n}: give one value per EU, or a single number for all",
+                        list.len()));
+                }
+                for (i, x) in list.iter().enumerate() {
+                    chk.range_with(&key(&format!("{name}[{i}]")), *x, 0, hi, why);
+                }
+            }
+        };
+        per_eu_check(chk, "res_total", &self.res_total, res_max, "2^res_width-1");
+        per_eu_check(chk, "edt_total", &self.edt_total, edt_max, "2^entity_width");
+        // Tables keyed by type name.
+        let type_key = |chk: &mut Checker, table: &str, name: &str| -> bool {
+            let k = key(&format!("{table}.{name}"));
+            if !GS_TYPE_NAMES.contains(&name) {
+                chk.fail_path(&k, format!("`{name}` is not a type: allowed {}", GS_TYPE_NAMES.join(", ")));
+                false
+            } else if !self.entity_types.iter().any(|t| t == name) {
+                chk.fail_path(&k, format!(
+                    "type `{name}` is not built: add it to global_spreader.entity_types or remove this entry"));
+                false
+            } else {
+                true
+            }
+        };
+        for (table, map) in [("min_res", &self.min_res), ("frame_res", &self.frame_res)] {
+            for (name, v) in map {
+                if type_key(chk, table, name) {
+                    chk.range_with(&key(&format!("{table}.{name}")), *v, 0, res_max, "2^res_width-1");
+                }
+            }
+        }
+        let eu_list = |chk: &mut Checker, k: &str, list: &[i64], distinct: bool| {
+            for (i, e) in list.iter().enumerate() {
+                let ki = format!("{k}[{i}]");
+                if !(0..n).contains(e) {
+                    chk.fail_path(&ki, format!(
+                        "EU {e} is out of range: allowed EU ids 0 to {} (global_spreader.eus = {n})", n - 1));
+                } else if distinct && list[..i].contains(e) {
+                    chk.fail_path(&ki, format!("EU {e} is listed twice: a candidate order names each EU once"));
+                }
+            }
+        };
+        for (table, map, distinct) in [("priority", &self.priority, true), ("dedicated", &self.dedicated, false)] {
+            for (name, list) in map {
+                if type_key(chk, table, name) {
+                    eu_list(chk, &key(&format!("{table}.{name}")), list, distinct);
+                }
+            }
+        }
+        if let Some(list) = &self.eu_enable {
+            eu_list(chk, &key("eu_enable"), list, false);
+        }
+    }
+}
+
+fn per_eu(v: &Option<PerEu>, n: usize, dflt: u64) -> Vec<u64> {
+    match v {
+        None => vec![dflt; n],
+        Some(PerEu::All(x)) => vec![*x as u64; n],
+        Some(PerEu::Each(l)) => l.iter().map(|x| *x as u64).collect(),
+    }
+}
+
+fn ids_to_flags(ids: Option<&Vec<i64>>, n: usize) -> Vec<bool> {
+    match ids {
+        None => vec![true; n],
+        Some(l) => (0..n as i64).map(|e| l.contains(&e)).collect(),
     }
 }
 
@@ -678,6 +1044,66 @@ impl Checker<'_> {
     }
 }
 
+impl Checker<'_> {
+    /// [`Checker::fail`] for a key that may be nested (`block.table.name[i]`).
+    fn fail_path(&mut self, key: &str, message: String) {
+        if self.error.is_none() {
+            self.error = Some(ConfigError {
+                origin: self.origin.clone(),
+                key: key.to_string(),
+                line: locate_path(self.text, key),
+                message,
+            });
+        }
+    }
+
+    /// [`Checker::range`] for a key that may be nested.
+    fn range_path(&mut self, key: &str, v: i64, lo: i64, hi: i64) -> bool {
+        let ok = (lo..=hi).contains(&v);
+        if !ok {
+            self.fail_path(key, format!("{v} is out of range: allowed {lo} to {hi}"));
+        }
+        ok
+    }
+
+    /// [`Checker::range_path`] whose upper bound `hi` follows another key (`why`).
+    fn range_with(&mut self, key: &str, v: i64, lo: i64, hi: i64, why: &str) -> bool {
+        let ok = (lo..=hi).contains(&v);
+        if !ok {
+            self.fail_path(key, format!("{v} is out of range: allowed {lo} to {hi} ({why})"));
+        }
+        ok
+    }
+}
+
+/// The 1-based line of the innermost TOML entry on a dotted key path such as
+/// `global_spreader.priority.pixel[2]` (the list index is ignored): an entry
+/// under a `[a.b]` header, a dotted key, or the inline table holding it. The
+/// most specific entry wins.
+fn locate_path(text: &str, dotted: &str) -> Option<usize> {
+    let path = dotted.split('[').next()?;
+    let mut header = String::new();
+    let mut best: Option<(usize, usize)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.starts_with('#') {
+            continue;
+        }
+        if let Some(h) = l.strip_prefix('[') {
+            header = h.split(']').next().unwrap_or("").trim().to_string();
+            continue;
+        }
+        let Some((k, _)) = l.split_once('=') else { continue };
+        let k: Vec<&str> = k.split('.').map(|p| p.trim().trim_matches('"')).collect();
+        let full = if header.is_empty() { k.join(".") } else { format!("{header}.{}", k.join(".")) };
+        let hit = path == full || path.starts_with(&format!("{full}."));
+        if hit && best.map_or(true, |(len, _)| full.len() > len) {
+            best = Some((full.len(), i + 1));
+        }
+    }
+    best.map(|(_, line)| line)
+}
+
 /// Finds the 1-based line of `table.key = …` in TOML text (a plain scan of table
 /// headers and `key =` lines, enough for the flat tables warpgen uses). A key
 /// with an index (`depends[2]`) is found at the line of its array.
@@ -787,19 +1213,11 @@ impl Config {
         if let Some(tc) = &self.task_combiner {
             tc.validate(&mut chk);
         }
+        if let Some(gs) = &self.global_spreader {
+            gs.validate(&mut chk);
+        }
         if let Some(tm) = &self.thread_merge {
             tm.validate(&mut chk);
-        }
-        for (name, table) in [
-            ("global_spreader", &self.global_spreader),
-        ] {
-            if let Some(t) = table {
-                if let Some(k) = t.keys().next() {
-                    chk.fail(&format!("{name}.{k}"), format!(
-                        "the {name} block is not built in warpgen {}: leave its table empty or out",
-                        env!("CARGO_PKG_VERSION")));
-                }
-            }
         }
         if let Some(s) = &self.synth {
             s.validate(&mut chk);
@@ -821,6 +1239,9 @@ impl Config {
         }
         if self.task_combiner.is_some() {
             v.push("task_combiner");
+        }
+        if self.global_spreader.is_some() {
+            v.push("global_spreader");
         }
         if self.thread_merge.is_some() {
             v.push("thread_merge");
@@ -845,6 +1266,13 @@ impl Config {
         self.branch_stack
             .as_ref()
             .ok_or_else(|| "the config has no [branch_stack] table".to_string())
+    }
+
+    /// The `[global_spreader]` table, or an error naming what is missing.
+    pub fn global_spreader(&self) -> Result<&GlobalSpreaderConfig, String> {
+        self.global_spreader
+            .as_ref()
+            .ok_or_else(|| "the config has no [global_spreader] table".to_string())
     }
 
     /// The `[task_combiner]` table, or an error naming what is missing.
@@ -911,6 +1339,7 @@ mod tests {
         let c = Config::embedded(&[]).unwrap();
         assert_eq!(c.scoreboard.unwrap(), ScoreboardConfig::default());
         assert_eq!(c.branch_stack.unwrap(), BranchStackConfig::default());
+        assert_eq!(c.global_spreader.unwrap(), GlobalSpreaderConfig::default());
         assert_eq!(c.thread_merge.unwrap(), ThreadMergeConfig::default());
     }
 
@@ -1044,6 +1473,176 @@ mod tests {
         assert!(load("[scoreboard]\n", &["trackers=1"]).is_err());
         assert!(load("[scoreboard]\n", &["gpu.trackers=1"]).unwrap_err().message.contains("unknown block"));
         assert!(load("[scoreboard]\n", &["scoreboard.trackers"]).is_err());
+    }
+
+    fn gs(body: &str) -> Result<GlobalSpreaderConfig, ConfigError> {
+        load(&format!("[global_spreader]\n{body}"), &[]).map(|c| c.global_spreader.unwrap())
+    }
+
+    fn gs_err(body: &str) -> ConfigError {
+        gs(body).expect_err(body)
+    }
+
+    #[test]
+    fn global_spreader_defaults_resolve_as_documented() {
+        let c = gs("").unwrap();
+        assert_eq!(c, GlobalSpreaderConfig::default());
+        assert!((0..4).all(|t| c.has_type(t)));
+        assert_eq!(c.res_totals(), vec![64; 5]);
+        assert_eq!(c.edt_totals(), vec![256; 5]);
+        assert_eq!(c.priority_of(2), vec![0, 1, 2, 3, 4]);
+        assert_eq!(c.dedicated_of(1), vec![true; 5]);
+        assert_eq!(c.eu_enabled(), vec![true; 5]);
+        assert_eq!((c.min_res_of(0), c.frame_res_of(3)), (0, 0));
+        assert!(c.enable && c.locality && !c.yield_enable);
+        // Derived widths of the contract at the default.
+        assert_eq!((c.eu_bits(), c.prio_bits(), c.avail_bits(), c.free_edt_bits()), (3, 4, 3, 9));
+        assert_eq!((c.elem_bits(), c.vcount_bits(), c.patch_groups(), c.grp_bits()), (3, 4, 2, 1));
+        assert_eq!((c.vdt_addr_bits(), c.prid_bits(), c.tag_bits()), (8, 8, 5));
+        // RES_TOTAL's default follows res_width below 64.
+        assert_eq!(gs("res_width = 5").unwrap().res_totals(), vec![31; 5]);
+        assert_eq!(gs("entity_width = 1").unwrap().edt_totals(), vec![2; 5]);
+        let c = gs("eus = 1\nvertices_per_group = 16\nentity_types = [\"vertex\", \"triangle\"]").unwrap();
+        assert_eq!((c.eu_bits(), c.prio_bits(), c.avail_bits(), c.vcount_bits(), c.patch_groups()), (1, 2, 1, 5, 1));
+        assert!(c.has_vdt() && c.has_pt() && !c.has_type(2));
+        let c = gs("eus = 4\nvertices_per_group = 4").unwrap();
+        assert_eq!((c.avail_bits(), c.patch_groups(), c.grp_bits()), (3, 4, 2));
+    }
+
+    #[test]
+    fn global_spreader_ranges_are_checked_at_both_ends() {
+        for (key, lo, hi) in [
+            ("eus", 1, 32),
+            ("index_width", 12, 32), // lower end: above log2 8 + log2 256 = 11
+            ("res_width", 4, 16),
+            ("entity_width", 1, 10),
+            ("addr_width", 8, 64),
+        ] {
+            for ok in [lo, hi] {
+                assert!(gs(&format!("{key} = {ok}")).is_ok(), "{key}={ok}");
+            }
+            for bad in [lo - 1, hi + 1] {
+                let e = gs_err(&format!("{key} = {bad}"));
+                assert_eq!(e.key, format!("global_spreader.{key}"), "{e}");
+                assert_eq!(e.line, Some(2), "{e}");
+                assert!(e.message.contains(&format!("allowed {lo} to {hi}")), "{e}");
+            }
+        }
+        for (key, good, bad, allowed) in [
+            ("vertices_per_group", &[4, 8, 16][..], &[2, 5, 12, 32][..], "allowed 4, 8, 16"),
+            ("vdt_depth", &[4, 256, 1024], &[2, 3, 100, 2048], "power of two from 4 to 1024"),
+            ("pt_depth", &[2, 64, 1024], &[1, 0, 6, 2048], "power of two from 2 to 1024"),
+        ] {
+            for v in good {
+                assert!(gs(&format!("{key} = {v}")).is_ok(), "{key}={v}");
+            }
+            for v in bad {
+                let e = gs_err(&format!("{key} = {v}"));
+                assert_eq!(e.key, format!("global_spreader.{key}"));
+                assert!(e.message.contains(allowed), "{e}");
+            }
+        }
+        // index_width's lower end follows VGRP and vdt_depth.
+        assert!(gs("vertices_per_group = 16\nvdt_depth = 1024\nindex_width = 15").is_ok());
+        let e = gs_err("vertices_per_group = 16\nvdt_depth = 1024\nindex_width = 14");
+        assert_eq!(e.key, "global_spreader.index_width");
+        assert!(e.message.contains("allowed 15 to 32"), "{e}");
+        assert!(gs("vertices_per_group = 4\nvdt_depth = 4\nindex_width = 8").is_ok());
+    }
+
+    #[test]
+    fn global_spreader_reset_values_follow_the_widths() {
+        // res_total: 0 to 2^res_width-1, one value or one per EU.
+        assert_eq!(gs("res_width = 4\nres_total = 15").unwrap().res_totals(), vec![15; 5]);
+        let e = gs_err("res_width = 4\nres_total = 16");
+        assert!(e.message.contains("allowed 0 to 15 (2^res_width-1)"), "{e}");
+        assert_eq!(gs("eus = 3\nres_total = [0, 7, 4095]").unwrap().res_totals(), vec![0, 7, 4095]);
+        let e = gs_err("eus = 3\nres_total = [1, 2]");
+        assert!(e.message.contains("has 2 entries but global_spreader.eus = 3"), "{e}");
+        let e = gs_err("eus = 3\nres_total = [1, -1, 2]");
+        assert_eq!(e.key, "global_spreader.res_total[1]");
+        assert_eq!(e.line, Some(3));
+        // edt_total: 0 to 2^entity_width (a full EDT of 2^ENT_W records).
+        assert_eq!(gs("entity_width = 3\nedt_total = [8, 0, 1, 2, 3]").unwrap().edt_totals(), vec![8, 0, 1, 2, 3]);
+        let e = gs_err("entity_width = 3\nedt_total = 9");
+        assert_eq!(e.key, "global_spreader.edt_total");
+        assert!(e.message.contains("allowed 0 to 8 (2^entity_width)"), "{e}");
+        // min_res / frame_res per type name.
+        let c = gs("res_width = 5\nmin_res = { pixel = 31, vertex = 2 }\nframe_res.patch = 3").unwrap();
+        assert_eq!((c.min_res_of(2), c.min_res_of(0), c.min_res_of(1), c.frame_res_of(3)), (31, 2, 0, 3));
+        let e = gs_err("res_width = 5\n\n[global_spreader.min_res]\ntriangle = 1\npixel = 32\n");
+        assert_eq!(e.key, "global_spreader.min_res.pixel");
+        assert_eq!(e.line, Some(6));
+        assert!(e.message.contains("allowed 0 to 31"), "{e}");
+        let e = gs_err("frame_res = { pixle = 1 }");
+        assert_eq!(e.key, "global_spreader.frame_res.pixle");
+        assert!(e.message.contains("not a type: allowed vertex, triangle, pixel, patch"), "{e}");
+        let e = gs_err("entity_types = [\"vertex\"]\nmin_res.patch = 1");
+        assert_eq!(e.key, "global_spreader.min_res.patch");
+        assert_eq!(e.line, Some(3));
+        assert!(e.message.contains("not built"), "{e}");
+    }
+
+    #[test]
+    fn global_spreader_eu_lists_and_types() {
+        let c = gs("eus = 4\npriority = { pixel = [3, 1], vertex = [] }\ndedicated.triangle = [2, 2, 0]\neu_enable = [1]").unwrap();
+        assert_eq!((c.priority_of(2), c.priority_of(0), c.priority_of(1)), (vec![3, 1], vec![], vec![0, 1, 2, 3]));
+        assert_eq!(c.dedicated_of(1), vec![true, false, true, false]);
+        assert_eq!(c.dedicated_of(3), vec![true; 4]);
+        assert_eq!(c.eu_enabled(), vec![false, true, false, false]);
+        // The contract's example key: an id beyond eus, located on its line.
+        let e = gs_err("\n[global_spreader.priority]\npixel = [0, 1, 5]\n");
+        assert_eq!(e.key, "global_spreader.priority.pixel[2]");
+        assert_eq!(e.line, Some(4));
+        assert_eq!(e.to_string(), "t.toml:4: key `global_spreader.priority.pixel[2]`: EU 5 is out of range: allowed EU ids 0 to 4 (global_spreader.eus = 5)");
+        let e = gs_err("priority.vertex = [1, 2, 1]");
+        assert_eq!(e.key, "global_spreader.priority.vertex[2]");
+        assert!(e.message.contains("listed twice"), "{e}");
+        let e = gs_err("dedicated = { patch = [0, -1] }");
+        assert_eq!(e.key, "global_spreader.dedicated.patch[1]");
+        let e = gs_err("eus = 2\neu_enable = [0, 2]");
+        assert_eq!(e.key, "global_spreader.eu_enable[1]");
+        assert_eq!(e.line, Some(3));
+        // entity_types: non-empty, known, distinct, pixel needs triangle.
+        let e = gs_err("entity_types = []");
+        assert_eq!(e.key, "global_spreader.entity_types");
+        assert!(e.message.contains("empty"), "{e}");
+        let e = gs_err("entity_types = [\"vertex\", \"pixels\"]");
+        assert_eq!(e.key, "global_spreader.entity_types[1]");
+        let e = gs_err("entity_types = [\"patch\", \"patch\"]");
+        assert!(e.message.contains("listed twice"), "{e}");
+        let e = gs_err("entity_types = [\"vertex\", \"pixel\"]");
+        assert_eq!(e.key, "global_spreader.entity_types");
+        assert!(e.message.contains("needs \"triangle\""), "{e}");
+        assert!(gs("entity_types = [\"triangle\"]").is_ok());
+        assert!(gs("entity_types = [\"pixel\", \"triangle\"]").is_ok());
+    }
+
+    #[test]
+    fn global_spreader_wrong_types_and_overrides() {
+        for (body, key) in [
+            ("eus = \"five\"", "global_spreader.eus"),
+            ("locality = 1", "global_spreader.locality"),
+            ("entity_types = \"vertex\"", "global_spreader.entity_types"),
+            ("res_total = [1.5]", "global_spreader.res_total"),
+            ("priority = [0, 1]", "global_spreader.priority"),
+            ("eu_enable = 3", "global_spreader.eu_enable"),
+            ("vdt_size = 3", "global_spreader.vdt_size"),
+        ] {
+            let e = gs_err(body);
+            assert_eq!(e.key, key, "{body}: {e}");
+            assert_eq!(e.line, Some(2), "{body}: {e}");
+        }
+        let c = load("[global_spreader]\n", &[
+            "global_spreader.eus=3",
+            "global_spreader.entity_types=[\"vertex\",\"triangle\"]",
+            "global_spreader.priority={triangle=[2,0]}",
+            "global_spreader.yield_enable=true",
+        ]).unwrap();
+        let g = c.global_spreader().unwrap();
+        assert_eq!((g.eus, g.priority_of(1), g.yield_enable, g.has_type(2)), (3, vec![2, 0], true, false));
+        let e = load("[global_spreader]\n", &["global_spreader.eus=33"]).unwrap_err();
+        assert_eq!(e.key, "global_spreader.eus");
     }
 
     #[test]

@@ -239,7 +239,7 @@ fn split_modules(verilog: &str) -> Vec<Module> {
 
 /// Applies `f` to every identifier token (letters, digits, `_`, `$`, not starting
 /// with a digit or `$`) of Verilog text; everything else is copied.
-fn map_identifiers(text: &str, mut f: impl FnMut(&str) -> String) -> String {
+pub(crate) fn map_identifiers(text: &str, mut f: impl FnMut(&str) -> String) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.char_indices().peekable();
     let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';

@@ -5,8 +5,10 @@
 pub mod branch_stack;
 pub mod config;
 pub mod emit;
+pub mod global_spreader;
 pub mod hdl;
 pub mod mem;
+pub mod netlist;
 pub mod scoreboard;
 pub mod task_combiner;
 pub mod thread_merge;
@@ -63,6 +65,7 @@ pub fn generate(config: &Config, block: &str) -> Result<Emitted, String> {
         "scoreboard" => emit_block(config.scoreboard()?),
         "branch_stack" => emit_block(config.branch_stack()?),
         "task_combiner" => emit_block(config.task_combiner()?),
+        "global_spreader" => emit_block(config.global_spreader()?),
         "thread_merge" => emit_block(config.thread_merge()?),
         other => Err(format!(
             "block `{other}` is not built in this version of warpgen (built: {})",

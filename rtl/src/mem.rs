@@ -4,7 +4,8 @@
 //! const generics. [`SyncRam`] is sized at run time, like everything a config
 //! counts, and holds its read data until the next enabled read, which is what a
 //! block needs when a registered output must stay stable under back-pressure
-//! while the row it came from is rewritten.
+//! while the row it came from is rewritten. [`sync_ram_module`] writes the same
+//! memory as a standalone module with vector ports, for designs assembled as text.
 
 use crate::hdl::signals;
 use rust_hdl::prelude::*;
@@ -122,37 +123,68 @@ impl Logic for SyncRam {
         let wr = word.replace("addr", "wa");
         let rd = word.replace("addr", "ra");
         let unpack: String = (0..width).map(|i| format!("        read_data${i} = rd[{i}];\n")).collect();
+        let processes = processes(width, self._depth, &wr, &rd, "wd", "rd");
         Verilog::Custom(format!(
-            "\
+            "    reg [{msb}:0] rd;\n{wa}{ra}    wire [{msb}:0] wd = {wd};\n\n{processes}\n    always @(*) begin\n{unpack}    end\n",
+            msb = width - 1,
+            wd = Self::concat("write_data", width),
+        ))
+    }
+}
+
+/// The memory array and its processes, shared by [`SyncRam`] and [`sync_ram_module`]:
+/// `width` x `depth` words with the block-RAM attributes, `rd` (already declared as a
+/// `width`-bit reg) zero at start, written at `mem[wr_index] <= wd` with `write_enable`
+/// and read into `rd` from `mem[rd_index]` with `read_enable` (read-before-write).
+fn processes(width: usize, depth: usize, wr_index: &str, rd_index: &str, wd: &str, rd: &str) -> String {
+    format!(
+        "\
     (* ram_style = \"block\", no_rw_check, nomem2reg *)
     reg [{msb}:0] mem [0:{last}];
-    reg [{msb}:0] rd;
-{wa}{ra}    wire [{msb}:0] wd = {wd};
 
     initial begin
-        rd = {width}'h0;
+        {rd} = {width}'h0;
     end
 
     always @(posedge clock) begin
         if (write_enable) begin
-            mem{wr} <= wd;
+            mem{wr_index} <= {wd};
         end
     end
 
     always @(posedge clock) begin
         if (read_enable) begin
-            rd <= mem{rd};
+            {rd} <= mem{rd_index};
         end
     end
-
-    always @(*) begin
-{unpack}    end
 ",
-            msb = width - 1,
-            last = self._depth - 1,
-            wd = Self::concat("write_data", width),
-        ))
-    }
+        msb = width - 1,
+        last = depth - 1,
+    )
+}
+
+/// The same RAM as standalone Verilog named `name`, with vector ports, for a design
+/// assembled as text whose widths are known only at run time (global_spreader's
+/// netlist): `2^a` words of `d` bits, ports `clock, write_enable, write_address[a],
+/// write_data[d], read_enable, read_address[a], read_data[d]` in that order.
+pub fn sync_ram_module(name: &str, d: usize, a: usize) -> String {
+    assert!(d >= 1 && a >= 1, "a RAM has at least one data and one address bit");
+    let range = |w: usize| if w == 1 { String::new() } else { format!("[{}:0] ", w - 1) };
+    format!(
+        "module {name}(clock,write_enable,write_address,write_data,read_enable,read_address,read_data);
+    input wire clock;
+    input wire write_enable;
+    input wire {ra}write_address;
+    input wire {rd}write_data;
+    input wire read_enable;
+    input wire {ra}read_address;
+    output reg {rd}read_data;
+{body}endmodule // {name}
+",
+        ra = range(a),
+        rd = range(d),
+        body = processes(d, 1 << a, "[write_address]", "[read_address]", "write_data", "read_data"),
+    )
 }
 
 #[cfg(test)]
@@ -186,5 +218,17 @@ mod tests {
         let v = verilog(1, 13);
         assert!(v.contains("reg [12:0] mem [0:0];") && v.contains("mem[0] <= wd;") && !v.contains(" ra "), "{v}");
         assert_eq!(SyncRam::new(1, 13).read_address.len(), 0);
+    }
+
+    #[test]
+    fn standalone_module_has_the_same_memory() {
+        let t = sync_ram_module("ram", 17, 7);
+        assert!(t.starts_with("module ram(clock,write_enable,write_address,write_data,read_enable,read_address,read_data);"), "{t}");
+        assert!(t.contains("input wire [6:0] read_address;"), "{t}");
+        assert!(t.contains("output reg [16:0] read_data;"), "{t}");
+        assert!(t.contains("reg [16:0] mem [0:127];"), "{t}");
+        assert!(t.contains("mem[write_address] <= write_data;"), "{t}");
+        assert!(t.contains("read_data <= mem[read_address];"), "{t}");
+        assert!(sync_ram_module("r", 1, 1).contains("input wire write_address;"));
     }
 }

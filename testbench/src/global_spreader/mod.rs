@@ -8,14 +8,18 @@
 //!   cases TC-30…TC-34 (and a few more), expected values written by hand;
 //! * [`stimulus`] — seeded random packet streams with the EU models, configuration
 //!   traffic, coverage and the invariant checker;
-//! * [`workload`] — the documented dispatch workload of `make bench`.
+//! * [`workload`] — the documented dispatch workload of `make bench`;
+//! * [`rtl`] — the Verilated RTL behind [`GlobalSpreaderDut`], and the model-params-to-TOML
+//!   mapping; [`lockstep`] — the bindings for the shared lockstep checker ([`crate::kit`]).
 //!
 //! Every device under test (the model itself, or the Verilated RTL) is driven through
 //! [`GlobalSpreaderDut`]; [`first_difference`] is the lockstep comparison of contract §5.
 
 pub mod directed;
 pub mod eu;
+pub mod lockstep;
 pub mod model;
+pub mod rtl;
 pub mod stimulus;
 pub mod workload;
 #[cfg(test)]

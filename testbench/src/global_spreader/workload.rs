@@ -2,7 +2,7 @@
 //! stream with EU models, run through any [`GlobalSpreaderDut`], measuring throughput,
 //! dispatch latency and EU load balance.
 //!
-//! **Workload** ([`Workload::standard`], seed 2026, 20,000 cycles, defaults of the
+//! **Workload** ([`Workload::standard`], seed 2026 (`make bench` uses its `--seed`, default 1), 20,000 cycles, defaults of the
 //! contract otherwise: RES_TOTAL 64 and EDT_TOTAL 256 per EU, VGRP 8, 256-entry VDT/PT,
 //! PRIO 0, 1, …, all EUs enabled and dedicated, YIELD off):
 //! * Producers: each cycle an idle vertex producer presents a new vertex packet with
