@@ -1,0 +1,100 @@
+//! Task-combiner verification under `make test` (ARCHITECTURE.md levels 2-4): the
+//! directed cases of spec §11 on the Verilated RTL, random lockstep against the model
+//! (with the conservation checker and coverage of every output trigger), and lint +
+//! yosys on every tested config.
+//!
+//! Every config is a Verilator build of its own (policy, capacity and sizes are constants
+//! of the emitted Verilog), so the lockstep runs reuse the directed cases' parameter sets
+//! where the issue's configs allow: 1 entry (Tiny), every eviction policy (C1 with each),
+//! per-type capacity (C0CapHs4), 64 entries × 64 lanes (Wide). Width 4 with 16 entries and
+//! the default config are the two builds added for lockstep.
+
+use std::sync::Mutex;
+use warpgen_testbench::harness;
+use warpgen_testbench::kit;
+use warpgen_testbench::task_combiner::directed::{self, ParamsKind};
+use warpgen_testbench::task_combiner::lockstep::TaskCombiner;
+use warpgen_testbench::task_combiner::rtl::{config_for, RtlTaskCombiner};
+use warpgen_testbench::task_combiner::{Policy, TaskCombinerDut, TaskCombinerParams};
+
+/// Lockstep cycles per config (issue: at least 200,000).
+const CYCLES: u64 = 200_000;
+
+/// Held while a model is built, so that two tests needing the same config build it once
+/// (the second finds it in the cache) instead of compiling it twice at the same time.
+static BUILD: Mutex<()> = Mutex::new(());
+
+fn rtl(p: &TaskCombinerParams) -> RtlTaskCombiner {
+    let _g = BUILD.lock().unwrap_or_else(|e| e.into_inner());
+    RtlTaskCombiner::new(p, false).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn lockstep(p: &TaskCombinerParams, seed: u64) {
+    drop(rtl(p)); // build (or find) the model under the lock; kit::lockstep then loads it
+    let r = kit::lockstep::<TaskCombiner>(p, seed, CYCLES, false).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.cycles, CYCLES);
+    println!("{p:?} seed {seed}: {CYCLES} cycles, coverage {:?}", r.coverage.bins());
+}
+
+#[test]
+fn directed_cases_pass_on_the_rtl() {
+    directed::run_all(&mut |p: &TaskCombinerParams| -> Box<dyn TaskCombinerDut> { Box::new(rtl(p)) })
+        .unwrap_or_else(|failures| panic!("directed cases failed on the RTL:\n{failures}"));
+}
+
+#[test]
+fn lockstep_one_entry() {
+    lockstep(&ParamsKind::Tiny.params(), 31);
+}
+
+#[test]
+fn lockstep_every_policy() {
+    for (kind, seed) in [
+        (ParamsKind::C1, 32),
+        (ParamsKind::C1Oldest, 33),
+        (ParamsKind::C1NodepFullest, 34),
+        (ParamsKind::C1NodepOldest, 35),
+    ] {
+        lockstep(&kind.params(), seed);
+    }
+}
+
+#[test]
+fn lockstep_per_type_capacity() {
+    lockstep(&ParamsKind::C0CapHs4.params(), 36);
+}
+
+#[test]
+fn lockstep_width4_nodep_fullest() {
+    lockstep(&TaskCombinerParams::with_shape(16, 4).with_policy(Policy::NodepFullest), 37);
+}
+
+#[test]
+fn lockstep_width64_entries64() {
+    lockstep(&ParamsKind::Wide.params(), 38);
+}
+
+#[test]
+fn lockstep_default_config() {
+    lockstep(&TaskCombinerParams::defaults(), 39);
+}
+
+/// Lint on every lockstep config; Yosys (no latch) on all but 64 × 64, whose synthesis takes
+/// Yosys longer than the whole suite (it is linted, and measured by `warpgen synth`).
+#[test]
+fn lint_and_synth_every_tested_config() {
+    for (p, synth) in [
+        (ParamsKind::Tiny.params(), true),
+        (ParamsKind::C1NodepOldest.params(), true),
+        (ParamsKind::C0CapHs4.params(), true),
+        (TaskCombinerParams::with_shape(16, 4).with_policy(Policy::NodepFullest), true),
+        (TaskCombinerParams::defaults(), true),
+        (ParamsKind::Wide.params(), false),
+    ] {
+        let e = warpgen_rtl::generate(&config_for(&p), "task_combiner").unwrap();
+        harness::lint(&e).unwrap_or_else(|m| panic!("lint {p:?}: {m}"));
+        if synth {
+            harness::synth(&e).unwrap_or_else(|m| panic!("yosys {p:?}: {m}"));
+        }
+    }
+}
