@@ -4,8 +4,8 @@
 #   make lint   verilator --lint-only -Wall on build/rtl (with its waiver file)
 #   make synth  every block at the default config through warpgen synth (Yosys + nextpnr-ice40,
 #               iCE40 HX8K): one table of LUT4, FF, carry, BRAM, Fmax; files in build/synth/
-#   make bench  harness throughput, emission time, lockstep rates, and the blocks'
-#               utilization tables; BENCH="thread_merge --seed 7" picks sections and seed
+#   make bench  harness throughput, emission time, lockstep rates, and the blocks' utilization
+#               and dispatch tables; BENCH="thread_merge --seed 7" picks sections and seed
 #   make deps   install Verilator, Yosys, nextpnr-ice40 and icestorm from Debian packages if missing
 #   make clean  remove build/ and cargo's target/
 
