@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use warpgen_rtl::{Config, Origin};
 use warpgen_testbench::flow::{self, FlowError};
-use warpgen_testbench::sweep;
+use warpgen_testbench::{qor, sweep};
 
 mod replay;
 
@@ -100,6 +100,16 @@ enum Command {
     /// wrapper included. A design larger than the device is reported as not fitting, with
     /// Yosys's numbers, and the exit status is 1. Missing Fmax at the clock is reported
     /// (timing FAIL) but is not an error. Needs yosys and nextpnr-ice40 (`make deps`).
+    ///
+    /// Yosys runs once; nextpnr places the design once per --seeds value. Fmax is the median
+    /// over the seeds (min and max beside it), and "timing" is judged on the median: one
+    /// seed's Fmax moves by a few percent with the placement.
+    ///
+    /// --check BASELINE compares every block with a baseline written by --json (for example
+    /// docs/qor/ice40-hx8k.json) and exits 1 when a block's LUT4 grew more than 5% or its
+    /// median Fmax fell more than 5%, or it no longer fits; the baseline must hold the block at
+    /// the same parameters, target, clock and seeds (else exit 2). Different tool versions are
+    /// named in the verdict.
     Synth {
         /// Blocks (default: every block in the config)
         blocks: Vec<String>,
@@ -114,6 +124,12 @@ enum Command {
         /// Keep the flow's files in DIR/<block>/: wrapper, constraints, Yosys and nextpnr logs, reports
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        /// nextpnr placement seeds, e.g. --seeds 1 for one quick run; Fmax is their median
+        #[arg(long, value_name = "LIST", default_value = "1,2,3")]
+        seeds: String,
+        /// Compare with a baseline JSON (written by --json); exit 1 on a QoR regression
+        #[arg(long, value_name = "BASELINE")]
+        check: Option<PathBuf>,
     },
     /// Run a block over a grid of parameter values: generate, lint, synthesize (and simulate)
     ///
@@ -151,6 +167,9 @@ enum Command {
         /// Output directory: results.csv and one SVG per varied key
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
+        /// nextpnr placement seeds per point; the CSV's fmax_mhz is their median
+        #[arg(long, value_name = "LIST", default_value = "1,2,3")]
+        seeds: String,
     },
 }
 
@@ -175,11 +194,12 @@ fn main() -> ExitCode {
         Command::Ports { block, config } => ports(&block, &config),
         Command::Sim { block, config, stimulus, out, vcd } => load_config(&config)
             .and_then(|c| replay::run(&c, &block, &stimulus, out.as_deref(), vcd.as_deref())),
-        Command::Sweep { block, config, vary, jobs, shard, sim, target, out } => {
-            sweep(block, &config, &vary, jobs, shard.as_deref(), sim, target, out)
+        Command::Sweep { block, config, vary, jobs, shard, sim, target, out, seeds } => {
+            sweep(block, &config, &vary, jobs, shard.as_deref(), sim, target, out, &seeds)
         }
-        Command::Synth { blocks, config, target, json, out } => {
-            synth(&blocks, &config, target.as_deref(), json.as_deref(), out.as_deref())
+        Command::Synth { blocks, config, target, json, out, seeds, check } => {
+            let opts = SynthOpts { target: target.as_deref(), json: json.as_deref(), out: out.as_deref(), seeds: &seeds, check: check.as_deref() };
+            synth(&blocks, &config, &opts)
         }
     };
     match result {
@@ -279,27 +299,64 @@ fn flow_failure(e: FlowError) -> Failure {
     }
 }
 
-fn synth(blocks: &[String], args: &ConfigArgs, target: Option<&str>, json: Option<&Path>, out: Option<&Path>) -> Result<(), Failure> {
+/// Options of `warpgen synth` beyond the blocks and the config.
+struct SynthOpts<'a> {
+    target: Option<&'a str>,
+    json: Option<&'a Path>,
+    out: Option<&'a Path>,
+    seeds: &'a str,
+    check: Option<&'a Path>,
+}
+
+fn synth(blocks: &[String], args: &ConfigArgs, opts: &SynthOpts) -> Result<(), Failure> {
     let config = load_config(args)?;
-    let (target, clock_mhz) = flow::resolve_target(&config, target).map_err(flow_failure)?;
+    let (target, clock_mhz) = flow::resolve_target(&config, opts.target).map_err(flow_failure)?;
+    let seeds = warpgen_sim::fpga::parse_seeds(opts.seeds).map_err(input_error)?;
     let names: Vec<String> =
         if blocks.is_empty() { config.blocks().iter().map(|b| b.to_string()).collect() } else { blocks.to_vec() };
-    // Every block is generated before the first tool runs: bad input costs nothing.
+    // Every block is generated, and the baseline read, before the first tool runs: bad input costs nothing.
+    let mut params = Vec::new();
     for name in &names {
-        emit(&config, name)?;
+        params.push(emit(&config, name)?.params);
     }
+    let baseline = match opts.check {
+        None => None,
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| input_error(format!("{}: cannot read the baseline: {e}", path.display())))?;
+            Some(qor::parse_baseline(&path.display().to_string(), &text).map_err(input_error)?)
+        }
+    };
     let tools = warpgen_sim::fpga::tool_versions(target).map_err(|e| failure(e.to_string()))?;
-    println!("warpgen synth: {target}, clock {} MHz ({tools}); LUT4/FF/carry/BRAM of the block alone", warpgen_sim::fpga::mhz_text(clock_mhz));
+    let seed_list: Vec<String> = seeds.iter().map(u64::to_string).collect();
+    println!(
+        "warpgen synth: {target}, clock {} MHz ({tools}); LUT4/FF/carry/BRAM of the block alone; Fmax median of nextpnr seeds {}",
+        warpgen_sim::fpga::mhz_text(clock_mhz),
+        seed_list.join(", ")
+    );
     let mut rows = Vec::new();
     for name in &names {
-        let work = out.map(|d| d.join(name));
-        let report = flow::synth_block(&config, name, target, clock_mhz, work.as_deref()).map_err(flow_failure)?;
+        let work = opts.out.map(|d| d.join(name));
+        let report = flow::synth_block(&config, name, target, clock_mhz, &seeds, work.as_deref()).map_err(flow_failure)?;
         rows.push((name.clone(), report));
     }
     print!("{}", flow::table(&rows));
-    if let Some(path) = json {
-        let text = serde_json::to_string_pretty(&flow::json(target, clock_mhz, &tools, &rows)).expect("JSON") + "\n";
+    let run = flow::RunInfo { target, clock_mhz, tools: &tools, seeds: &seeds };
+    if let Some(path) = opts.json {
+        let text = serde_json::to_string_pretty(&flow::json(&run, &config, &rows)).expect("JSON") + "\n";
         write_file_atomically(path, &text).map_err(|e| failure(format!("{}: {e}", path.display())))?;
+    }
+    if let (Some(base), Some(path)) = (&baseline, opts.check) {
+        let compared: Vec<(String, Vec<(String, String)>, &warpgen_sim::fpga::SynthReport)> =
+            rows.iter().zip(params).map(|((n, r), p)| (n.clone(), p, r)).collect();
+        let v = qor::check(&path.display().to_string(), base, &run, &compared).map_err(input_error)?;
+        println!("QoR check against {}:", path.display());
+        for line in &v.lines {
+            println!("  {line}");
+        }
+        if !v.failures.is_empty() {
+            return Err(failure(format!("QoR check failed against {}:\n  {}", path.display(), v.failures.join("\n  "))));
+        }
+        println!("QoR check passed: no block's LUT4 grew more than 5% nor its median Fmax fell more than 5%.");
     }
     let too_big: Vec<&str> = rows.iter().filter(|(_, r)| !r.fits()).map(|(b, _)| b.as_str()).collect();
     if too_big.is_empty() {
@@ -319,8 +376,10 @@ fn sweep(
     sim: bool,
     target: Option<String>,
     out: PathBuf,
+    seeds: &str,
 ) -> Result<(), Failure> {
     let (origin, text) = config_source(args)?;
+    let seeds = warpgen_sim::fpga::parse_seeds(seeds).map_err(input_error)?;
     let axes = vary.iter().map(|v| sweep::parse_vary(&block, v)).collect::<Result<Vec<_>, _>>().map_err(input_error)?;
     let shard = shard.map_or(Ok((1, 1)), sweep::parse_shard).map_err(input_error)?;
     if jobs == 0 {
@@ -337,6 +396,7 @@ fn sweep(
         shard,
         sim,
         out,
+        seeds,
         progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
     };
     let s = sweep::sweep(&spec).map_err(flow_failure)?;

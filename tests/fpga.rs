@@ -51,12 +51,69 @@ fn synth_of_a_small_config_reports_area_fmax_and_path() {
     assert!(p["logic_cells"].as_u64().unwrap() > 0 && p["logic_cells"].as_u64().unwrap() < 7680, "{b}");
     let path = &p["critical_path"];
     assert!(path["lut_levels"].as_u64().unwrap() >= 1 && path["delay_ns"].as_f64().unwrap() > 0.0, "{b}");
+    // Placed once per default seed; Fmax is the median of the three, between min and max.
+    assert_eq!(v["seeds"], serde_json::json!([1, 2, 3]), "{v}");
+    let runs: Vec<f64> = p["seeds"].as_array().unwrap().iter().map(|r| r["fmax_mhz"].as_f64().unwrap()).collect();
+    assert_eq!(p["seeds"].as_array().unwrap().iter().map(|r| r["seed"].as_u64().unwrap()).collect::<Vec<_>>(), [1, 2, 3]);
+    let mut sorted = runs.clone();
+    sorted.sort_by(f64::total_cmp);
+    assert_eq!(p["fmax_mhz"].as_f64(), Some(sorted[1]), "{b}");
+    assert_eq!((p["fmax_min_mhz"].as_f64(), p["fmax_max_mhz"].as_f64()), (Some(sorted[0]), Some(sorted[2])), "{b}");
+    assert!(b["params"]["depth"] == "2" && b["params"]["pc_width"] == "4", "the parameters measured: {b}");
     // The work folder holds the wrapper and the constraints nextpnr read, with the config's clock.
     let work = out.join("branch_stack");
+    for seed in 1..=3 {
+        assert!(work.join(format!("nextpnr-report-seed{seed}.json")).is_file(), "seed {seed}'s report");
+    }
     let clock = std::fs::read_to_string(work.join("clock.py")).unwrap();
     assert!(clock.contains("ctx.addClock(\"clock\", 50)"), "{clock}");
     assert!(std::fs::read_to_string(work.join("clock.sdc")).unwrap().contains("-period 20.000"));
     assert!(std::fs::read_to_string(work.join("ooc_wrapper.v")).unwrap().contains("warpgen_branch_stack dut"));
+}
+
+/// The QoR gate as CI uses it: a run checked against its own baseline passes; against a
+/// baseline 10% smaller or 10% faster it fails with status 1 and names the block and the
+/// figure; against one of other seeds or parameters it is an input error (status 2).
+#[test]
+fn qor_check_passes_on_its_baseline_and_fails_on_a_better_one() {
+    let d = tempfile::tempdir().unwrap();
+    let base = d.path().join("base.json");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["synth", "branch_stack", "--seeds", "1,2"];
+        args.extend(SMALL);
+        args.extend(extra);
+        warpgen(&args)
+    };
+    let o = run(&["--json", base.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(&["--check", base.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("branch_stack: LUT4") && stdout(&o).contains("QoR check passed"), "{}", stdout(&o));
+
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&base).unwrap()).unwrap();
+    let edit = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut w = v.clone();
+        f(&mut w["blocks"][0]);
+        let path = d.path().join("edited.json");
+        std::fs::write(&path, serde_json::to_string(&w).unwrap()).unwrap();
+        run(&["--check", path.to_str().unwrap()])
+    };
+    let lut = v["blocks"][0]["block"]["lut4"].as_u64().unwrap();
+    let o = edit(&|b| b["block"]["lut4"] = serde_json::json!(lut * 9 / 10));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("QoR check failed") && stderr(&o).contains("more than 5% above the baseline"), "{}", stderr(&o));
+    let fmax = v["blocks"][0]["placement"]["fmax_mhz"].as_f64().unwrap();
+    let o = edit(&|b| b["placement"]["fmax_mhz"] = serde_json::json!(fmax * 1.1));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("branch_stack: Fmax") && stderr(&o).contains("more than 5% below the baseline"), "{}", stderr(&o));
+    let o = edit(&|b| b["params"]["depth"] = serde_json::json!("8"));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("block branch_stack was measured at other parameters: depth = 2 (baseline 8)"), "{}", stderr(&o));
+    let o = run(&["--check", base.to_str().unwrap(), "--seeds", "1"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = run(&["--check", d.path().join("missing.json").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("cannot read the baseline"), "{}", stderr(&o));
 }
 
 #[test]
@@ -135,6 +192,9 @@ fn flow_input_errors_exit_2_and_measure_nothing() {
         (vec!["synth", "scoreboard", "--target", "ice40-hx9k"], "unknown target `ice40-hx9k`: allowed ice40-hx8k"),
         (vec!["synth", "scoreboard", "--set", "synth.clock_mhz=0"], "synth.clock_mhz"),
         (vec!["synth", "nonesuch"], "block `nonesuch`"),
+        (vec!["synth", "scoreboard", "--seeds", "1,x"], "--seeds: `x` is not a seed"),
+        (vec!["synth", "scoreboard", "--seeds", "2,2"], "seed 2 is given twice"),
+        (vec!["sweep", "scoreboard", "--vary", "trackers=2", "--seeds=0,-1", "--out", o_str], "--seeds: `-1` is not a seed"),
         (vec!["sweep", "scoreboard", "--vary", "thread_groups", "--out", o_str], "--vary is KEY=V1,V2"),
         (vec!["sweep", "scoreboard", "--vary", "thread_groups=1,,2", "--out", o_str], "an empty value"),
         (vec!["sweep", "scoreboard", "--vary", "branch_stack.depth=2", "--out", o_str], "not a key of [scoreboard]"),

@@ -28,6 +28,8 @@ pub struct Emitted {
     pub file_name: String,
     pub verilog: String,
     pub ports: Vec<emit::Port>,
+    /// Every parameter, resolved, as the file header lists them.
+    pub params: Vec<(String, String)>,
 }
 
 /// What every block provides to the emitter. A block's config type implements
@@ -48,7 +50,8 @@ pub fn emit_block<B: BlockGen>(cfg: &B) -> Result<Emitted, String> {
     let block = B::NAME;
     let wrapper = cfg.wrapper();
     let ports: Vec<emit::Port> = wrapper.ports().cloned().collect();
-    let header = emit::header(block, &cfg.header_params(), &ports.iter().collect::<Vec<_>>());
+    let params = cfg.header_params();
+    let header = emit::header(block, &params, &ports.iter().collect::<Vec<_>>());
     let core = emit::finish_modules(block, &cfg.core_verilog()?);
     Ok(Emitted {
         block,
@@ -56,6 +59,7 @@ pub fn emit_block<B: BlockGen>(cfg: &B) -> Result<Emitted, String> {
         file_name: format!("warpgen_{block}.v"),
         verilog: format!("{header}{}\n{core}", wrapper.verilog()),
         ports,
+        params,
     })
 }
 

@@ -26,11 +26,20 @@
 //! whole wrapped design.
 //!
 //! # Reports
-//! [`synthesize`] runs Yosys (`synth_ice40 -json`, then `stat -json`) and nextpnr
-//! (`--report`, a JSON file with utilization, Fmax per clock and the critical paths), and
-//! returns a [`SynthReport`]. A design larger than the device is not an error: nextpnr
-//! fails at packing or placement, and the report says [`Placement::DoesNotFit`] with the
-//! device use nextpnr printed, next to Yosys's numbers.
+//! [`synthesize`] runs Yosys (`synth_ice40 -json`, then `stat -json`) once and nextpnr
+//! (`--report`, a JSON file with utilization, Fmax per clock and the critical paths) once
+//! per placement seed, and returns a [`SynthReport`]. A design larger than the device is not
+//! an error: nextpnr fails at packing or placement, and the report says
+//! [`Placement::DoesNotFit`] with the device use nextpnr printed, next to Yosys's numbers.
+//!
+//! # Seeds
+//! nextpnr's placement is random: the same netlist placed with another `--seed` reaches a
+//! Fmax a few percent higher or lower (±5% is usual on the iCE40). One seed's number is
+//! therefore not a measure of a design; [`SynthSpec::seeds`] places it once per seed, and
+//! Fmax is the **median** over the seeds, with the minimum and the maximum beside it. The
+//! logic cells and the critical path reported are those of the median run. For a tool
+//! version and a seed nextpnr is deterministic, so the median of fixed seeds is a stable
+//! figure a baseline can hold.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -135,6 +144,20 @@ pub struct SynthSpec<'a> {
     pub target: Target,
     /// The clock the design is constrained to, in MHz.
     pub clock_mhz: f64,
+    /// nextpnr placement seeds, one run each (at least one); Fmax is their median.
+    pub seeds: &'a [u64],
+}
+
+/// The seeds `warpgen synth` and `warpgen sweep` place with unless told otherwise.
+pub const DEFAULT_SEEDS: [u64; 3] = [1, 2, 3];
+
+/// Fmax of one placement seed.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct SeedRun {
+    /// nextpnr's `--seed`.
+    pub seed: u64,
+    /// The highest clock that placement meets, in MHz.
+    pub fmax_mhz: f64,
 }
 
 /// Cells of a synthesized design, as Yosys counts them after `synth_ice40`.
@@ -172,13 +195,20 @@ pub struct CriticalPath {
 pub enum Placement {
     /// Placed and routed.
     Fits {
-        /// The highest clock the routed design meets, in MHz.
+        /// The highest clock the routed design meets, in MHz: the median over the seeds
+        /// (the mean of the two middle runs for an even number of seeds).
         fmax_mhz: f64,
+        /// The lowest Fmax over the seeds.
+        fmax_min_mhz: f64,
+        /// The highest Fmax over the seeds.
+        fmax_max_mhz: f64,
+        /// Fmax of every seed, in the order placed.
+        seeds: Vec<SeedRun>,
         /// The clock it was constrained to, as nextpnr read it.
         constraint_mhz: f64,
-        /// Logic cells used by the wrapped design.
+        /// Logic cells used by the wrapped design (median run).
         logic_cells: u64,
-        /// The critical path.
+        /// The critical path (median run).
         critical_path: Option<CriticalPath>,
     },
     /// nextpnr could not pack or place the wrapped design on the device.
@@ -380,10 +410,14 @@ impl WorkFiles {
     pub const STAT: &'static str = "stat.json";
     /// The synthesized netlist.
     pub const NETLIST: &'static str = "netlist.json";
-    /// nextpnr's log.
-    pub const PNR_LOG: &'static str = "nextpnr.log";
-    /// nextpnr's `--report`.
-    pub const PNR_REPORT: &'static str = "nextpnr-report.json";
+    /// nextpnr's log of placement seed `seed`.
+    pub fn pnr_log(seed: u64) -> String {
+        format!("nextpnr-seed{seed}.log")
+    }
+    /// nextpnr's `--report` of placement seed `seed`.
+    pub fn pnr_report(seed: u64) -> String {
+        format!("nextpnr-report-seed{seed}.json")
+    }
 }
 
 /// Finds the programs of `target`'s flow: `$YOSYS` / `$NEXTPNR_ICE40` if set,
@@ -414,6 +448,9 @@ pub fn synthesize(spec: &SynthSpec, work: &Path) -> Result<SynthReport, SimError
     identifier("top module", spec.top)?;
     if !(spec.clock_mhz.is_finite() && spec.clock_mhz > 0.0) {
         return Err(SimError::InvalidSpec(format!("clock {} MHz is not a positive frequency", spec.clock_mhz)));
+    }
+    if spec.seeds.is_empty() {
+        return Err(SimError::InvalidSpec("no placement seed given".into()));
     }
     let wrapper = ooc_wrapper(spec.top, spec.ports)?;
     let (yosys, pnr) = find_tools(spec.target)?;
@@ -459,42 +496,20 @@ pub fn synthesize(spec: &SynthSpec, work: &Path) -> Result<SynthReport, SimError
         output: tool::tail(&stat, LOG_TAIL_LINES),
     })?;
 
-    // nextpnr: place, route, time. Timing failure is a measurement, so it is allowed.
-    let mut cmd = Command::new(&pnr);
-    cmd.current_dir(work);
-    match t {
-        Target::Ice40Hx8k => {
-            cmd.args(["--hx8k", "--package", "ct256"]);
-            cmd.args(["--pcf", t.pin_file_name(), "--pre-pack", t.clock_file_name()]);
+    // nextpnr, once per seed: place, route, time. Timing failure is a measurement, so it is
+    // allowed. A design too large for the device fails at packing whatever the seed.
+    let mut runs = Vec::new();
+    for &seed in spec.seeds {
+        match place_and_route(&pnr, t, work, seed)? {
+            fits @ Placement::Fits { .. } => runs.push((seed, fits)),
+            too_big @ Placement::DoesNotFit { .. } => {
+                runs.clear();
+                runs.push((seed, too_big));
+                break;
+            }
         }
     }
-    cmd.args([
-        "--json", WorkFiles::NETLIST,
-        "--report", WorkFiles::PNR_REPORT,
-        "--log", WorkFiles::PNR_LOG,
-        "--timing-allow-fail", "--quiet",
-    ]);
-    let _ = std::fs::remove_file(work.join(WorkFiles::PNR_REPORT));
-    let out = tool::run_any_status(&mut cmd, "nextpnr")?;
-    let log = std::fs::read_to_string(work.join(WorkFiles::PNR_LOG)).unwrap_or_else(|_| out.text.clone());
-    let placement = if out.success {
-        let report = cache::read(&work.join(WorkFiles::PNR_REPORT))?;
-        parse_nextpnr_report(&report).map_err(|m| SimError::CommandFailed {
-            what: "nextpnr report".into(),
-            command: tool::command_line(&cmd),
-            status: m,
-            output: tool::tail(&log, LOG_TAIL_LINES),
-        })?
-    } else if let Some(p) = does_not_fit(&log, t) {
-        p
-    } else {
-        return Err(SimError::CommandFailed {
-            what: format!("{} (place and route)", t.pnr_tool().0),
-            command: tool::command_line(&cmd),
-            status: out.status,
-            output: tool::tail(&log, LOG_TAIL_LINES),
-        });
-    };
+    let placement = median_placement(runs);
     Ok(SynthReport {
         target: t.name().to_string(),
         clock_mhz: spec.clock_mhz,
@@ -503,6 +518,93 @@ pub fn synthesize(spec: &SynthSpec, work: &Path) -> Result<SynthReport, SimError
         device_logic_cells: t.logic_cells(),
         placement,
     })
+}
+
+/// One nextpnr run with placement seed `seed` in `work` (netlist and constraints already there).
+fn place_and_route(pnr: &Path, t: Target, work: &Path, seed: u64) -> Result<Placement, SimError> {
+    let (log_name, report_name) = (WorkFiles::pnr_log(seed), WorkFiles::pnr_report(seed));
+    let mut cmd = Command::new(pnr);
+    cmd.current_dir(work);
+    match t {
+        Target::Ice40Hx8k => {
+            cmd.args(["--hx8k", "--package", "ct256"]);
+            cmd.args(["--pcf", t.pin_file_name(), "--pre-pack", t.clock_file_name()]);
+        }
+    }
+    cmd.args(["--json", WorkFiles::NETLIST, "--report", &report_name, "--log", &log_name]);
+    cmd.args(["--seed", &seed.to_string(), "--timing-allow-fail", "--quiet"]);
+    let _ = std::fs::remove_file(work.join(&report_name));
+    let out = tool::run_any_status(&mut cmd, "nextpnr")?;
+    let log = std::fs::read_to_string(work.join(&log_name)).unwrap_or_else(|_| out.text.clone());
+    if out.success {
+        let report = cache::read(&work.join(&report_name))?;
+        parse_nextpnr_report(&report).map_err(|m| SimError::CommandFailed {
+            what: "nextpnr report".into(),
+            command: tool::command_line(&cmd),
+            status: m,
+            output: tool::tail(&log, LOG_TAIL_LINES),
+        })
+    } else if let Some(p) = does_not_fit(&log, t) {
+        Ok(p)
+    } else {
+        Err(SimError::CommandFailed {
+            what: format!("{} (place and route, seed {seed})", t.pnr_tool().0),
+            command: tool::command_line(&cmd),
+            status: out.status,
+            output: tool::tail(&log, LOG_TAIL_LINES),
+        })
+    }
+}
+
+/// One placement from the runs of several seeds: Fmax is the median (the mean of the two
+/// middle runs for an even count), cells and critical path those of the median run (the
+/// lower middle one for an even count). A run that does not fit is the answer as it is.
+pub fn median_placement(runs: Vec<(u64, Placement)>) -> Placement {
+    let mut fits: Vec<(u64, f64, Placement)> = Vec::new();
+    for (seed, p) in runs {
+        match p {
+            Placement::Fits { fmax_mhz, .. } => fits.push((seed, fmax_mhz, p)),
+            too_big @ Placement::DoesNotFit { .. } => return too_big,
+        }
+    }
+    assert!(!fits.is_empty(), "median_placement needs at least one run");
+    let seeds: Vec<SeedRun> = fits.iter().map(|(seed, f, _)| SeedRun { seed: *seed, fmax_mhz: *f }).collect();
+    let mut order: Vec<usize> = (0..fits.len()).collect();
+    order.sort_by(|&a, &b| fits[a].1.total_cmp(&fits[b].1));
+    let n = order.len();
+    let lower = order[(n - 1) / 2];
+    let median = if n % 2 == 1 { fits[lower].1 } else { (fits[lower].1 + fits[order[n / 2]].1) / 2.0 };
+    let (min, max) = (fits[order[0]].1, fits[order[n - 1]].1);
+    match fits.swap_remove(lower).2 {
+        Placement::Fits { constraint_mhz, logic_cells, critical_path, .. } => Placement::Fits {
+            fmax_mhz: median,
+            fmax_min_mhz: min,
+            fmax_max_mhz: max,
+            seeds,
+            constraint_mhz,
+            logic_cells,
+            critical_path,
+        },
+        Placement::DoesNotFit { .. } => unreachable!("only runs that fit are kept"),
+    }
+}
+
+/// Parses a seed list such as `1,2,3` (at least one seed, each at most 2^31-1, no repeats).
+pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
+    let mut seeds = Vec::new();
+    for part in text.split(',') {
+        let part = part.trim();
+        let seed: u64 = part
+            .parse()
+            .ok()
+            .filter(|s| *s <= i32::MAX as u64)
+            .ok_or_else(|| format!("--seeds: `{part}` is not a seed: allowed 0 to {}", i32::MAX))?;
+        if seeds.contains(&seed) {
+            return Err(format!("--seeds: seed {seed} is given twice"));
+        }
+        seeds.push(seed);
+    }
+    Ok(seeds)
 }
 
 /// Cell counts of one module (or the design) in Yosys's `stat -json`.
@@ -594,7 +696,15 @@ pub fn parse_nextpnr_report(json: &str) -> Result<Placement, String> {
                 carry_cells,
             }
         });
-    Ok(Placement::Fits { fmax_mhz, constraint_mhz, logic_cells, critical_path })
+    Ok(Placement::Fits {
+        fmax_mhz,
+        fmax_min_mhz: fmax_mhz,
+        fmax_max_mhz: fmax_mhz,
+        seeds: Vec::new(),
+        constraint_mhz,
+        logic_cells,
+        critical_path,
+    })
 }
 
 /// Recognizes a nextpnr log that ended because the design is larger than the device; the
@@ -759,7 +869,7 @@ mod tests {
 
     #[test]
     fn nextpnr_report_gives_fmax_cells_and_the_register_path() {
-        let Placement::Fits { fmax_mhz, constraint_mhz, logic_cells, critical_path } = parse_nextpnr_report(REPORT).unwrap() else {
+        let Placement::Fits { fmax_mhz, constraint_mhz, logic_cells, critical_path, .. } = parse_nextpnr_report(REPORT).unwrap() else {
             panic!("fits")
         };
         assert_eq!((fmax_mhz, constraint_mhz, logic_cells), (41.55, 100.0, 1867));
@@ -789,6 +899,45 @@ ERROR: Unable to place cell 'out_q_SB_DFF_Q_403_DFFLC', no BELs remaining to imp
         // Another error is not "does not fit".
         assert_eq!(does_not_fit("Info: Device utilisation:\nERROR: IO pin 'clock' constrained to pin 'Z9', which does not exist\n", Target::Ice40Hx8k), None);
         assert_eq!(does_not_fit("Info: all good\n", Target::Ice40Hx8k), None);
+    }
+
+    fn fits(fmax: f64, cells: u64) -> Placement {
+        Placement::Fits {
+            fmax_mhz: fmax,
+            fmax_min_mhz: fmax,
+            fmax_max_mhz: fmax,
+            seeds: Vec::new(),
+            constraint_mhz: 100.0,
+            logic_cells: cells,
+            critical_path: None,
+        }
+    }
+
+    #[test]
+    fn fmax_is_the_median_of_the_seeds_with_the_median_run_s_cells() {
+        let p = median_placement(vec![(1, fits(103.0, 10)), (2, fits(97.0, 11)), (3, fits(99.5, 12))]);
+        let Placement::Fits { fmax_mhz, fmax_min_mhz, fmax_max_mhz, seeds, logic_cells, .. } = p else { panic!("fits") };
+        assert_eq!((fmax_mhz, fmax_min_mhz, fmax_max_mhz, logic_cells), (99.5, 97.0, 103.0, 12));
+        assert_eq!(seeds.iter().map(|s| (s.seed, s.fmax_mhz)).collect::<Vec<_>>(), [(1, 103.0), (2, 97.0), (3, 99.5)]);
+        // An even count: the mean of the two middle runs; cells of the lower one.
+        let p = median_placement(vec![(5, fits(90.0, 1)), (6, fits(100.0, 2)), (7, fits(80.0, 3)), (8, fits(110.0, 4))]);
+        let Placement::Fits { fmax_mhz, logic_cells, .. } = p else { panic!("fits") };
+        assert_eq!((fmax_mhz, logic_cells), (95.0, 1));
+        // One seed is its own median; a run that does not fit is the answer.
+        let Placement::Fits { fmax_mhz, seeds, .. } = median_placement(vec![(1, fits(50.0, 9))]) else { panic!("fits") };
+        assert_eq!((fmax_mhz, seeds), (50.0, vec![SeedRun { seed: 1, fmax_mhz: 50.0 }]));
+        let big = Placement::DoesNotFit { logic_cells: Some(9000), reason: "too big".into() };
+        assert_eq!(median_placement(vec![(1, fits(50.0, 9)), (2, big.clone())]), big);
+    }
+
+    #[test]
+    fn seed_lists_are_checked() {
+        assert_eq!(parse_seeds("1,2,3"), Ok(vec![1, 2, 3]));
+        assert_eq!(parse_seeds(" 7 "), Ok(vec![7]));
+        assert!(parse_seeds("1,x").unwrap_err().contains("`x` is not a seed: allowed 0 to 2147483647"));
+        assert!(parse_seeds("").unwrap_err().contains("`` is not a seed"));
+        assert!(parse_seeds("1,1").unwrap_err().contains("seed 1 is given twice"));
+        assert!(parse_seeds("4294967296").is_err());
     }
 
     #[test]

@@ -35,8 +35,15 @@ pub fn resolve_target(config: &Config, target: Option<&str>) -> Result<(Target, 
 }
 
 /// Generates `block` from `config` and runs it through the flow in `work` (a temporary
-/// directory when `None`).
-pub fn synth_block(config: &Config, block: &str, target: Target, clock_mhz: f64, work: Option<&Path>) -> Result<SynthReport, FlowError> {
+/// directory when `None`), placing it once per seed.
+pub fn synth_block(
+    config: &Config,
+    block: &str,
+    target: Target,
+    clock_mhz: f64,
+    seeds: &[u64],
+    work: Option<&Path>,
+) -> Result<SynthReport, FlowError> {
     let e = warpgen_rtl::generate(config, block).map_err(FlowError::Input)?;
     let tmp;
     let dir = match work {
@@ -46,20 +53,23 @@ pub fn synth_block(config: &Config, block: &str, target: Target, clock_mhz: f64,
             tmp.path()
         }
     };
-    crate::harness::fpga_synth(&e, target, clock_mhz, dir).map_err(|e| FlowError::Failure(format!("{block}: {e}")))
+    crate::harness::fpga_synth(&e, target, clock_mhz, seeds, dir).map_err(|e| FlowError::Failure(format!("{block}: {e}")))
 }
 
-/// One table row per block: the block's own cells, the wrapped design's Fmax and placement.
+/// One table row per block: the block's own cells, the wrapped design's Fmax (median over
+/// the seeds, then the lowest and the highest) and placement. "timing" is judged on the median.
 pub fn table(rows: &[(String, SynthReport)]) -> String {
     let mut s = format!(
-        "{:<14} {:>6} {:>6} {:>6} {:>5} {:>9} {:>7} {:>6}  {}\n",
-        "block", "LUT4", "FF", "carry", "BRAM", "Fmax MHz", "timing", "cells", "critical path"
+        "{:<16} {:>6} {:>6} {:>6} {:>5} {:>7} {:>7} {:>7} {:>7} {:>6}  {}\n",
+        "block", "LUT4", "FF", "carry", "BRAM", "Fmax", "min", "max", "timing", "cells", "critical path (median seed)"
     );
     for (block, r) in rows {
         let b = r.block;
-        let (fmax, timing, cells, path) = match &r.placement {
-            Placement::Fits { fmax_mhz, logic_cells, critical_path, .. } => (
+        let (fmax, min, max, timing, cells, path) = match &r.placement {
+            Placement::Fits { fmax_mhz, fmax_min_mhz, fmax_max_mhz, logic_cells, critical_path, .. } => (
                 format!("{fmax_mhz:.1}"),
+                format!("{fmax_min_mhz:.1}"),
+                format!("{fmax_max_mhz:.1}"),
                 if *fmax_mhz >= r.clock_mhz { "met" } else { "FAIL" }.to_string(),
                 logic_cells.to_string(),
                 critical_path.as_ref().map_or(String::new(), |p| {
@@ -77,27 +87,44 @@ pub fn table(rows: &[(String, SynthReport)]) -> String {
             Placement::DoesNotFit { logic_cells, reason } => (
                 "-".into(),
                 "-".into(),
+                "-".into(),
+                "-".into(),
                 logic_cells.map_or("-".into(), |c| c.to_string()),
                 format!("does not fit {}: {reason}", r.target),
             ),
         };
         s += &format!(
-            "{block:<14} {:>6} {:>6} {:>6} {:>5} {fmax:>9} {timing:>7} {cells:>6}  {path}\n",
+            "{block:<16} {:>6} {:>6} {:>6} {:>5} {fmax:>7} {min:>7} {max:>7} {timing:>7} {cells:>6}  {path}\n",
             b.lut4, b.ff, b.carry, b.bram
         );
     }
     s
 }
 
-/// The reports as one JSON document.
-pub fn json(target: Target, clock_mhz: f64, tools: &str, rows: &[(String, SynthReport)]) -> serde_json::Value {
+/// What a JSON document of `warpgen synth` says about the run as a whole.
+pub struct RunInfo<'a> {
+    pub target: Target,
+    pub clock_mhz: f64,
+    /// The tools and their versions, as [`warpgen_sim::fpga::tool_versions`] gives them.
+    pub tools: &'a str,
+    pub seeds: &'a [u64],
+}
+
+/// The reports as one JSON document; each block also carries its resolved parameters
+/// (`params`, as in the Verilog header), so a QoR baseline knows what it measured.
+pub fn json(run: &RunInfo, config: &Config, rows: &[(String, SynthReport)]) -> serde_json::Value {
     serde_json::json!({
-        "target": target.name(),
-        "clock_mhz": clock_mhz,
-        "tools": tools,
+        "target": run.target.name(),
+        "clock_mhz": run.clock_mhz,
+        "tools": run.tools,
+        "seeds": run.seeds,
         "blocks": rows.iter().map(|(b, r)| {
             let mut v = serde_json::to_value(r).expect("serializable");
             v["name"] = serde_json::json!(b);
+            let params: serde_json::Map<String, serde_json::Value> = warpgen_rtl::generate(config, b)
+                .map(|e| e.params.into_iter().map(|(k, x)| (k, serde_json::json!(x))).collect())
+                .unwrap_or_default();
+            v["params"] = serde_json::Value::Object(params);
             v
         }).collect::<Vec<_>>(),
     })

@@ -49,11 +49,11 @@ pub fn port_infos(e: &Emitted) -> Vec<warpgen_sim::PortInfo> {
         .collect()
 }
 
-/// Out-of-context synthesis, placement and timing of an emitted block on `target` at
-/// `clock_mhz` (`warpgen_sim::fpga`), with the flow's files in `work`.
-pub fn fpga_synth(e: &Emitted, target: Target, clock_mhz: f64, work: &Path) -> Result<SynthReport, SimError> {
+/// Out-of-context synthesis, placement (once per seed) and timing of an emitted block on
+/// `target` at `clock_mhz` (`warpgen_sim::fpga`), with the flow's files in `work`.
+pub fn fpga_synth(e: &Emitted, target: Target, clock_mhz: f64, seeds: &[u64], work: &Path) -> Result<SynthReport, SimError> {
     let ports = port_infos(e);
-    let spec = SynthSpec { top: &e.top, verilog: &e.verilog, ports: &ports, target, clock_mhz };
+    let spec = SynthSpec { top: &e.top, verilog: &e.verilog, ports: &ports, target, clock_mhz, seeds };
     warpgen_sim::fpga::synthesize(&spec, work)
 }
 

@@ -8,6 +8,7 @@ pub mod global_spreader;
 pub mod harness;
 pub mod kit;
 pub mod plot;
+pub mod qor;
 pub mod scoreboard;
 pub mod sweep;
 pub mod task_combiner;

@@ -10,7 +10,8 @@
 //!   scheduler.
 //! * Each point is a row of `DIR/results.csv`, appended (one `write` of a whole line) as soon
 //!   as the point finishes. A row carries a hash of what the point measures: the generated
-//!   Verilog, the target and the clock. A re-run skips the points whose hash already has a
+//!   Verilog, the target, the clock and the placement seeds (`fmax_mhz` is the median over
+//!   the seeds, `fmax_min_mhz` / `fmax_max_mhz` the spread). A re-run skips the points whose hash already has a
 //!   row with status `ok` or `does-not-fit`; an `error` row is retried.
 //! * After the run, `DIR/<key>.svg` plots LUT4 and Fmax against each varied key (one line
 //!   per combination of the other keys) from every row of the CSV that belongs to the grid,
@@ -133,6 +134,8 @@ pub struct SweepSpec {
     /// Also measure lockstep cycles per second.
     pub sim: bool,
     pub out: PathBuf,
+    /// nextpnr placement seeds of every point.
+    pub seeds: Vec<u64>,
     /// Draw a progress bar on the terminal (stderr).
     pub progress: bool,
 }
@@ -170,6 +173,8 @@ pub struct Row {
     pub bram: Option<u64>,
     pub logic_cells: Option<u64>,
     pub fmax_mhz: Option<f64>,
+    pub fmax_min_mhz: Option<f64>,
+    pub fmax_max_mhz: Option<f64>,
     pub clock_mhz: f64,
     pub target: String,
     pub critical_path: String,
@@ -186,7 +191,8 @@ pub fn header(axes: &[Axis]) -> Vec<String> {
     let mut h = vec!["block".to_string()];
     h.extend(axes.iter().map(|a| a.key.clone()));
     for c in [
-        "status", "lut4", "ff", "carry", "bram", "logic_cells", "fmax_mhz", "clock_mhz", "target", "critical_path",
+        "status", "lut4", "ff", "carry", "bram", "logic_cells", "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "clock_mhz",
+        "target", "critical_path",
         "critical_ns", "sim_cycles_per_s", "seconds", "note", "hash",
     ] {
         h.push(c.to_string());
@@ -210,6 +216,8 @@ impl Row {
             opt(&self.bram),
             opt(&self.logic_cells),
             self.fmax_mhz.map_or(String::new(), |v| format!("{v:.2}")),
+            self.fmax_min_mhz.map_or(String::new(), |v| format!("{v:.2}")),
+            self.fmax_max_mhz.map_or(String::new(), |v| format!("{v:.2}")),
             flow_mhz(self.clock_mhz),
             self.target.clone(),
             self.critical_path.clone(),
@@ -223,7 +231,7 @@ impl Row {
     }
 
     fn from_fields(f: &[String], axes: usize) -> Option<Row> {
-        if f.len() != axes + 16 {
+        if f.len() != axes + 18 {
             return None;
         }
         let num = |i: usize| -> Option<u64> { f[i].parse().ok() };
@@ -239,14 +247,16 @@ impl Row {
             bram: num(b + 4),
             logic_cells: num(b + 5),
             fmax_mhz: real(b + 6),
-            clock_mhz: real(b + 7).unwrap_or(0.0),
-            target: f[b + 8].clone(),
-            critical_path: f[b + 9].clone(),
-            critical_ns: real(b + 10),
-            sim_cycles_per_s: real(b + 11),
-            seconds: real(b + 12).unwrap_or(0.0),
-            note: f[b + 13].clone(),
-            hash: f[b + 14].clone(),
+            fmax_min_mhz: real(b + 7),
+            fmax_max_mhz: real(b + 8),
+            clock_mhz: real(b + 9).unwrap_or(0.0),
+            target: f[b + 10].clone(),
+            critical_path: f[b + 11].clone(),
+            critical_ns: real(b + 12),
+            sim_cycles_per_s: real(b + 13),
+            seconds: real(b + 14).unwrap_or(0.0),
+            note: f[b + 15].clone(),
+            hash: f[b + 16].clone(),
         })
     }
 
@@ -357,7 +367,8 @@ fn plan(spec: &SweepSpec) -> Result<Vec<Point>, FlowError> {
         let (target, clock_mhz) = flow::resolve_target(&config, spec.target.as_deref())?;
         let e = warpgen_rtl::generate(&config, &spec.block)
             .map_err(|e| FlowError::Input(format!("point {}: {e}", label.join(" "))))?;
-        let hash = fnv64(&[&e.verilog, target.name(), &flow_mhz(clock_mhz)]);
+        let seeds: Vec<String> = spec.seeds.iter().map(u64::to_string).collect();
+        let hash = fnv64(&[&e.verilog, target.name(), &flow_mhz(clock_mhz), &seeds.join(",")]);
         points.push(Point { index, values, config, target, clock_mhz, hash });
     }
     Ok(points)
@@ -416,15 +427,17 @@ fn measure(spec: &SweepSpec, p: &Point) -> Row {
     let result = (|| -> Result<(), String> {
         let e = warpgen_rtl::generate(&p.config, &spec.block)?;
         crate::harness::lint(&e).map_err(|m| format!("lint: {m}"))?;
-        let r = flow::synth_block(&p.config, &spec.block, p.target, p.clock_mhz, None).map_err(|e| e.to_string())?;
+        let r = flow::synth_block(&p.config, &spec.block, p.target, p.clock_mhz, &spec.seeds, None).map_err(|e| e.to_string())?;
         row.lut4 = Some(r.block.lut4);
         row.ff = Some(r.block.ff);
         row.carry = Some(r.block.carry);
         row.bram = Some(r.block.bram);
         match &r.placement {
-            Placement::Fits { fmax_mhz, logic_cells, critical_path, .. } => {
+            Placement::Fits { fmax_mhz, fmax_min_mhz, fmax_max_mhz, logic_cells, critical_path, .. } => {
                 row.status = "ok".into();
                 row.fmax_mhz = Some(*fmax_mhz);
+                row.fmax_min_mhz = Some(*fmax_min_mhz);
+                row.fmax_max_mhz = Some(*fmax_max_mhz);
                 row.logic_cells = Some(*logic_cells);
                 if let Some(c) = critical_path {
                     row.critical_path = format!("{} -> {}", c.from, c.to);
@@ -595,6 +608,8 @@ mod tests {
             bram: Some(0),
             logic_cells: Some(12715),
             fmax_mhz: None,
+            fmax_min_mhz: Some(97.5),
+            fmax_max_mhz: None,
             clock_mhz: 62.5,
             target: "ice40-hx8k".into(),
             critical_path: String::new(),
