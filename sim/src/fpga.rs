@@ -39,7 +39,8 @@
 //! Fmax is the **median** over the seeds, with the minimum and the maximum beside it. The
 //! logic cells and the critical path reported are those of the median run. For a tool
 //! version and a seed nextpnr is deterministic, so the median of fixed seeds is a stable
-//! figure a baseline can hold.
+//! figure a baseline can hold. The seeds' runs go side by side, one per core, so three
+//! seeds on two cores take about two runs' time.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -497,16 +498,30 @@ pub fn synthesize(spec: &SynthSpec, work: &Path) -> Result<SynthReport, SimError
     })?;
 
     // nextpnr, once per seed: place, route, time. Timing failure is a measurement, so it is
-    // allowed. A design too large for the device fails at packing whatever the seed.
+    // allowed. A design too large for the device fails at packing whatever the seed. The
+    // seeds run side by side, as many at once as the machine has cores (each run is one
+    // nextpnr process, deterministic for its seed whatever runs beside it).
+    let width = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let pnr = pnr.as_path();
     let mut runs = Vec::new();
-    for &seed in spec.seeds {
-        match place_and_route(&pnr, t, work, seed)? {
-            fits @ Placement::Fits { .. } => runs.push((seed, fits)),
-            too_big @ Placement::DoesNotFit { .. } => {
-                runs.clear();
-                runs.push((seed, too_big));
-                break;
+    for chunk in spec.seeds.chunks(width) {
+        let placed: Vec<Result<Placement, SimError>> = std::thread::scope(|s| {
+            let handles: Vec<_> =
+                chunk.iter().map(|&seed| s.spawn(move || place_and_route(&pnr, t, work, seed))).collect();
+            handles.into_iter().map(|h| h.join().expect("nextpnr runner thread")).collect()
+        });
+        for (&seed, p) in chunk.iter().zip(placed) {
+            match p? {
+                fits @ Placement::Fits { .. } => runs.push((seed, fits)),
+                too_big @ Placement::DoesNotFit { .. } => {
+                    runs.clear();
+                    runs.push((seed, too_big));
+                    break;
+                }
             }
+        }
+        if matches!(runs.first(), Some((_, Placement::DoesNotFit { .. }))) {
+            break;
         }
     }
     let placement = median_placement(runs);
