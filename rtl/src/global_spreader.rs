@@ -76,10 +76,15 @@
 //!
 //! ## Area at the default config (yosys `synth_ice40`)
 //! Yosys 0.23 `synth_ice40` (flattened) of the default config (5 EUs, all four types,
-//! VGRP 8, 256-entry VDT and PT, IDX_W 16, RES_W 12, ENT_W 8, ADDR_W 32): 13,575 SB_LUT4,
+//! VGRP 8, 256-entry VDT and PT, IDX_W 16, RES_W 12, ENT_W 8, ADDR_W 32): 11,478 SB_LUT4,
 //! 2,537 flip-flops (SB_DFF* of all kinds; 512 of them are the VDT/PT valid bits, D9),
 //! 2,201 SB_CARRY and 13 SB_RAM40_4K. The table contents are block RAM: the VDT's 3 copies
-//! x 2 banks of 128 x 17-bit entries take 12, the PT's 256 x 11 bits 1. See also README
+//! x 2 banks of 128 x 17-bit entries take 12, the PT's 256 x 11 bits 1. The valid bits
+//! are the logic that grows with the table depth (per table, with `-noflatten`: 3,085 and
+//! 2,688 LUT4): every bit's next state sees the five release decoders, and each lookup is
+//! a 256:1 multiplexer. A release of an invalid entry is found by one AND-OR of the
+//! releases' union with the valid bits (until this version, one 256:1 read multiplexer per
+//! release: 13,575 LUT4 in all). See also README
 //! ("Block: `global_spreader`", Cost).
 
 use crate::config::GlobalSpreaderConfig;
@@ -380,19 +385,18 @@ impl<const D: usize, const A: usize> Logic for ValidBits<D, A> {
     fn update(&mut self) {
         self.v_q.clock.next = self.clock.val();
         self.valid.next = self.v_q.q.val();
-        // Releases of this cycle; releasing an entry invalid now is an error.
+        // Releases of this cycle; releasing an entry invalid now is an error: one check of
+        // the releases' union against the valid bits (an AND-OR over the entries), not a
+        // read multiplexer per release.
         self.rel.next = self.zero.val();
-        self.err_release.next = false;
         for e in 0..self.rel_valid.len() {
             if self.rel_valid[e].val() {
                 self.rel.next = self.rel.val()
                     | ((self.blk.val() << (self.rel_addr[e].val() & self.m_hi.val()))
                         & (self.tile.val() << (self.rel_addr[e].val() & self.m_lo.val())));
-                if !((self.v_q.q.val() >> self.rel_addr[e].val()) & self.one.val()).any() {
-                    self.err_release.next = true;
-                }
             }
         }
+        self.err_release.next = (self.rel.val() & !self.v_q.q.val()).any();
         // The dispatch's write wins over a same-edge release.
         self.setm.next = self.zero.val();
         for i in 0..self.set_one.len() {
