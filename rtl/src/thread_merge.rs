@@ -24,6 +24,24 @@
 //! previous step's result, which a single process expresses as a sequence of
 //! assignments with no combinational loop between blocks.
 //!
+//! Timing structure (issue 13): the events are decoded per slot (one LUT level
+//! for an id match), and everything they decide is precomputed from the
+//! registers alone. For each slot and each of its 9 cases, term (none / of A /
+//! of B) x merge event (none / A / B), the process evaluates R8-R11 in order on
+//! constants (`csa`, `cowa`, ... indexed `[s][c]`); the decoded ids only select
+//! one case (`sel`, an AND-OR over one-hot cases), and `rsp_free` selects last
+//! between the case with and without the merge event. Owed resumes (R12) use the
+//! owe bits without a merge event (a merge event that does not answer changes no
+//! owe bit): lowest owed by a prefix OR over the slots, cleared together with the
+//! merge event's own clear in one formula. The lowest free slot is a prefix OR,
+//! `free_cnt`, the age and the wait counters are bitwise (no carry chain). The
+//! fragment decisions E0-E3 are flat formulas; registers whose contents do not
+//! matter unless a decision holds load unconditionally (the free slot an emission
+//! would take loads its masks, tags and flags every cycle — only its states wait
+//! for the emission; the `grp` payload loads whenever `out_ok`; the candidate's
+//! payload whenever no candidate stays held), so the late fragment decisions
+//! only drive states and valid bits.
+//!
 //! Per merge slot `s` the state is held member-explicitly (`*a*` = member 0 =
 //! tgid 2s, `*b*` = member 1 = tgid 2s+1): `state` (2 bits: 0 FREE, 1 PRE,
 //! 2 WAIT, 3 POST), `active` (lanes), `owe`, the tag; per slot `paired`,
@@ -103,8 +121,13 @@
 //!
 //! ## Area
 //! Default config (lanes 4, slots 4, tag 32, prim 16), `warpgen synth thread_merge`
-//! (yosys 0.23 `synth_ice40`, nextpnr-ice40 0.4, iCE40 HX8K): 526 flip-flops, 1093 LUT4,
-//! 44 SB_CARRY, no latch; 63.6 MHz (critical path: README, FPGA flow).
+//! (yosys 0.23 `synth_ice40`, nextpnr-ice40 0.4, iCE40 HX8K): 526 flip-flops, 1313 LUT4,
+//! 31 SB_CARRY (merge_count, rsp_retire_tgid), no latch; 85.4 MHz median of nextpnr seeds
+//! 1-3 (85.2-87.0; was 1093 LUT4, 44 SB_CARRY, 62-64 MHz before the timing structure above).
+//! Critical paths (7-8 LUT levels, 11.5-11.7 ns): the slot registers through the case
+//! values to the merge count's enable; term -> owe bits after R8 -> lowest owed -> the
+//! response register's enable; the candidate's primitive compare -> flush_now ->
+//! frag_ready -> err_proto.
 
 use crate::config::ThreadMergeConfig;
 use crate::emit::{Dir, Port, PortGroup, Wrapper};
@@ -135,6 +158,10 @@ fn dffs<T: Synth>(n: usize) -> Vec<DFF<T>> {
 
 fn dffs2<T: Synth>(n: usize, m: usize) -> Vec<Vec<DFF<T>>> {
     (0..n).map(|_| dffs(m)).collect()
+}
+
+fn sigs2<T: Synth>(n: usize, m: usize) -> Vec<Vec<Signal<Local, T>>> {
+    (0..n).map(|_| signals(m)).collect()
 }
 
 fn id(v: usize) -> Constant<Id> {
@@ -277,8 +304,103 @@ pub struct ThreadMergeCore<const L: usize> {
     free0: Vec<Signal<Local, Bit>>,
     alloc_here: Vec<Signal<Local, Bit>>,
     any_free: Signal<Local, Bit>,
-    fcnt: Signal<Local, Id>,
-    /// Working copies of the slot state, updated by R8-R11 in order.
+    /// free0[s2] for some s2 < s (prefix OR); free_cnt bitwise and its carries.
+    flow: Vec<Signal<Local, Bit>>,
+    fc: Vec<Signal<Local, Bit>>,
+    fcar: Signal<Local, Bit>,
+    fcar_n: Signal<Local, Bit>,
+    /// This cycle's events decoded per slot: term, accepted me, disc of A / of B.
+    dta: Vec<Signal<Local, Bit>>,
+    dtb: Vec<Signal<Local, Bit>>,
+    dma: Vec<Signal<Local, Bit>>,
+    dmb: Vec<Signal<Local, Bit>>,
+    dda: Vec<Signal<Local, Bit>>,
+    ddb: Vec<Signal<Local, Bit>>,
+    t_any: Signal<Local, Bit>,
+    m_any: Signal<Local, Bit>,
+    d_any: Signal<Local, Bit>,
+    /// The slot's wait counter is at merge_timeout - 1.
+    wlast: Vec<Signal<Local, Bit>>,
+    /// Per slot s and case c = 3 * term (0 none, 1 A, 2 B) + me (0 none, 1 A, 2 B):
+    /// the result of R8-R11 from the registers only.
+    csa: Vec<Vec<Signal<Local, State>>>,
+    csb: Vec<Vec<Signal<Local, State>>>,
+    cowa: Vec<Vec<Signal<Local, Bit>>>,
+    cowb: Vec<Vec<Signal<Local, Bit>>>,
+    cbrk: Vec<Vec<Signal<Local, Bit>>>,
+    cmrg: Vec<Vec<Signal<Local, Bit>>>,
+    cwz: Vec<Vec<Signal<Local, Bit>>>,
+    cwinc: Vec<Vec<Signal<Local, Bit>>>,
+    crsp: Vec<Vec<Signal<Local, Bit>>>,
+    crm: Vec<Vec<Signal<Local, Bit>>>,
+    cra: Vec<Vec<Signal<Local, Bit>>>,
+    crb: Vec<Vec<Signal<Local, Bit>>>,
+    crap: Vec<Vec<Signal<Local, Bit>>>,
+    crbp: Vec<Vec<Signal<Local, Bit>>>,
+    cerr: Vec<Vec<Signal<Local, Bit>>>,
+    /// This cycle's case of slot s: term part, me part, both (one-hot over c).
+    tsel: Vec<Vec<Signal<Local, Bit>>>,
+    msel: Vec<Vec<Signal<Local, Bit>>>,
+    sel: Vec<Vec<Signal<Local, Bit>>>,
+    /// The selected case: wait counter cleared / incremented, a response, a merge,
+    /// the response's masks, an error, A/B live after R8, owe bits without a me.
+    wz: Vec<Signal<Local, Bit>>,
+    winc: Vec<Signal<Local, Bit>>,
+    rnow: Vec<Signal<Local, Bit>>,
+    mnow: Vec<Signal<Local, Bit>>,
+    ranow: Vec<Signal<Local, Bit>>,
+    rbnow: Vec<Signal<Local, Bit>>,
+    rapnow: Vec<Signal<Local, Bit>>,
+    rbpnow: Vec<Signal<Local, Bit>>,
+    enow: Vec<Signal<Local, Bit>>,
+    lanow: Vec<Signal<Local, Bit>>,
+    lbnow: Vec<Signal<Local, Bit>>,
+    gowa: Vec<Signal<Local, Bit>>,
+    gowb: Vec<Signal<Local, Bit>>,
+    /// An accepted me of the slot clears A's / B's owe bit.
+    clra: Vec<Signal<Local, Bit>>,
+    a_live: Vec<Signal<Local, Bit>>,
+    b_live: Vec<Signal<Local, Bit>>,
+    conva: Vec<Signal<Local, Bit>>,
+    convb: Vec<Signal<Local, Bit>>,
+    basea: Vec<Signal<Local, Bit>>,
+    baseb: Vec<Signal<Local, Bit>>,
+    clrb: Vec<Signal<Local, Bit>>,
+    /// An accepted partial fragment.
+    fv_part: Signal<Local, Bit>,
+    /// The same without an accepted me (rsp_free = 0), and that case's select.
+    nsel: Vec<Vec<Signal<Local, Bit>>>,
+    sa_n: Vec<Signal<Local, State>>,
+    sb_n: Vec<Signal<Local, State>>,
+    brk_n: Vec<Signal<Local, Bit>>,
+    mrg_n: Vec<Signal<Local, Bit>>,
+    winc_n: Vec<Signal<Local, Bit>>,
+    enow_n: Vec<Signal<Local, Bit>>,
+    /// Owed resumes: some lower slot owes; A / B of slot s is the lowest owed.
+    lowa: Vec<Signal<Local, Bit>>,
+    gra: Vec<Signal<Local, Bit>>,
+    grb: Vec<Signal<Local, Bit>>,
+    /// Masks after this edge's disc: raw (disc decoded only) and effective (A).
+    actar: Vec<Signal<Local, Bits<L>>>,
+    actbr: Vec<Signal<Local, Bits<L>>>,
+    actad: Vec<Signal<Local, Bits<L>>>,
+    /// Select masks (all ones / zero) of the one-hot AND-OR muxes.
+    mra: Vec<Signal<Local, Bits<L>>>,
+    mrb: Vec<Signal<Local, Bits<L>>>,
+    mrap: Vec<Signal<Local, Bits<L>>>,
+    mrbp: Vec<Signal<Local, Bits<L>>>,
+    mga: Vec<Signal<Local, Bits<L>>>,
+    mgb: Vec<Signal<Local, Bits<L>>>,
+    o_any: Signal<Local, Bit>,
+    o_grant: Signal<Local, Bit>,
+    age_inc: Signal<Local, Bit>,
+    age_max: Signal<Local, Bit>,
+    a_px: Signal<Local, Bit>,
+    paired_x: Signal<Local, Bit>,
+    en_p: Signal<Local, Bit>,
+    acar: Signal<Local, Bit>,
+    wcar: Signal<Local, Bit>,
+    /// Working copies of the slot state, the result of R8-R11.
     sa: Vec<Signal<Local, State>>,
     sb: Vec<Signal<Local, State>>,
     acta: Vec<Signal<Local, Bits<L>>>,
@@ -288,13 +410,11 @@ pub struct ThreadMergeCore<const L: usize> {
     brk: Vec<Signal<Local, Bit>>,
     mrg: Vec<Signal<Local, Bit>>,
     wcnt: Vec<Signal<Local, Id>>,
-    wnext: Vec<Signal<Local, Id>>,
     perr: Signal<Local, Bit>,
     xl_hit: Signal<Local, Bit>,
     merge_ev: Signal<Local, Bit>,
     // Merge-event response and owed resumes (R10, R12).
     rsp_free: Signal<Local, Bit>,
-    me_acc: Signal<Local, Bit>,
     me_rsp: Signal<Local, Bit>,
     me_id: Signal<Local, Id>,
     me_mrg: Signal<Local, Bit>,
@@ -309,7 +429,6 @@ pub struct ThreadMergeCore<const L: usize> {
     out_ok: Signal<Local, Bit>,
     pmis: Signal<Local, Bit>,
     age: Signal<Local, Id>,
-    age_n: Signal<Local, Id>,
     flush_now: Signal<Local, Bit>,
     f_acc: Signal<Local, Bit>,
     x1: Signal<Local, Bits<L>>,
@@ -319,14 +438,10 @@ pub struct ThreadMergeCore<const L: usize> {
     pperm: Signal<Local, Perm>,
     pbcov: Signal<Local, Bits<L>>,
     emit: Signal<Local, Bit>,
-    e_paired: Signal<Local, Bit>,
-    e_a_pend: Signal<Local, Bit>,
     e_acov: Signal<Local, Bits<L>>,
-    e_perm: Signal<Local, Perm>,
     atag: Vec<Signal<Local, Bit>>,
     p_load: Signal<Local, Bit>,
     p_clear: Signal<Local, Bit>,
-    p_set_last: Signal<Local, Bit>,
     // Write-back lookup selections.
     wb_valid: Signal<Local, Bit>,
     wsa: Vec<Signal<Local, Bit>>,
@@ -336,13 +451,19 @@ pub struct ThreadMergeCore<const L: usize> {
     // ---- Constants.
     ida: Vec<Constant<Id>>,
     idb: Vec<Constant<Id>>,
-    n_ids: Constant<Id>,
+    /// The 9 cases c: term of A / B, me of A / B / none.
+    ct_a: Vec<Constant<Bit>>,
+    ct_b: Vec<Constant<Bit>>,
+    cm_a: Vec<Constant<Bit>>,
+    cm_b: Vec<Constant<Bit>>,
+    cm_n: Vec<Constant<Bit>>,
+    /// lt[s][s2] = s2 < s.
+    lt: Vec<Vec<Constant<Bit>>>,
     /// Bit k of slot number s.
     sbit: Vec<Vec<Constant<Bit>>>,
     w_wait: Vec<Constant<Id>>,
     w_age: Vec<Constant<Id>>,
     w_tgid: Vec<Constant<Id>>,
-    w_cnt: Vec<Constant<Id>>,
     zero8: Constant<Id>,
     one8: Constant<Id>,
     zero32: Constant<Bits<32>>,
@@ -493,7 +614,88 @@ impl<const L: usize> ThreadMergeCore<L> {
             free0: signals(s),
             alloc_here: signals(s),
             any_free: Signal::default(),
-            fcnt: Signal::default(),
+            flow: signals(s),
+            fc: signals(cfg.cnt_bits()),
+            fcar: Signal::default(),
+            fcar_n: Signal::default(),
+            dta: signals(s),
+            dtb: signals(s),
+            dma: signals(s),
+            dmb: signals(s),
+            dda: signals(s),
+            ddb: signals(s),
+            t_any: Signal::default(),
+            m_any: Signal::default(),
+            d_any: Signal::default(),
+            wlast: signals(s),
+            csa: sigs2(s, 9),
+            csb: sigs2(s, 9),
+            cowa: sigs2(s, 9),
+            cowb: sigs2(s, 9),
+            cbrk: sigs2(s, 9),
+            cmrg: sigs2(s, 9),
+            cwz: sigs2(s, 9),
+            cwinc: sigs2(s, 9),
+            crsp: sigs2(s, 9),
+            crm: sigs2(s, 9),
+            cra: sigs2(s, 9),
+            crb: sigs2(s, 9),
+            crap: sigs2(s, 9),
+            crbp: sigs2(s, 9),
+            cerr: sigs2(s, 9),
+            tsel: sigs2(s, 9),
+            msel: sigs2(s, 9),
+            sel: sigs2(s, 9),
+            wz: signals(s),
+            winc: signals(s),
+            rnow: signals(s),
+            mnow: signals(s),
+            ranow: signals(s),
+            rbnow: signals(s),
+            rapnow: signals(s),
+            rbpnow: signals(s),
+            enow: signals(s),
+            lanow: signals(s),
+            lbnow: signals(s),
+            gowa: signals(s),
+            gowb: signals(s),
+            clra: signals(s),
+            a_live: signals(s),
+            b_live: signals(s),
+            conva: signals(s),
+            convb: signals(s),
+            basea: signals(s),
+            baseb: signals(s),
+            clrb: signals(s),
+            fv_part: Signal::default(),
+            nsel: sigs2(s, 9),
+            sa_n: signals(s),
+            sb_n: signals(s),
+            brk_n: signals(s),
+            mrg_n: signals(s),
+            winc_n: signals(s),
+            enow_n: signals(s),
+            lowa: signals(s),
+            gra: signals(s),
+            grb: signals(s),
+            actar: signals(s),
+            actbr: signals(s),
+            actad: signals(s),
+            mra: signals(s),
+            mrb: signals(s),
+            mrap: signals(s),
+            mrbp: signals(s),
+            mga: signals(s),
+            mgb: signals(s),
+            o_any: Signal::default(),
+            o_grant: Signal::default(),
+            age_inc: Signal::default(),
+            age_max: Signal::default(),
+            a_px: Signal::default(),
+            paired_x: Signal::default(),
+            en_p: Signal::default(),
+            acar: Signal::default(),
+            wcar: Signal::default(),
             sa: signals(s),
             sb: signals(s),
             acta: signals(s),
@@ -503,12 +705,10 @@ impl<const L: usize> ThreadMergeCore<L> {
             brk: signals(s),
             mrg: signals(s),
             wcnt: signals(s),
-            wnext: signals(s),
             perr: Signal::default(),
             xl_hit: Signal::default(),
             merge_ev: Signal::default(),
             rsp_free: Signal::default(),
-            me_acc: Signal::default(),
             me_rsp: Signal::default(),
             me_id: Signal::default(),
             me_mrg: Signal::default(),
@@ -522,7 +722,6 @@ impl<const L: usize> ThreadMergeCore<L> {
             out_ok: Signal::default(),
             pmis: Signal::default(),
             age: Signal::default(),
-            age_n: Signal::default(),
             flush_now: Signal::default(),
             f_acc: Signal::default(),
             x1: Signal::default(),
@@ -532,14 +731,10 @@ impl<const L: usize> ThreadMergeCore<L> {
             pperm: Signal::default(),
             pbcov: Signal::default(),
             emit: Signal::default(),
-            e_paired: Signal::default(),
-            e_a_pend: Signal::default(),
             e_acov: Signal::default(),
-            e_perm: Signal::default(),
             atag: signals(tag),
             p_load: Signal::default(),
             p_clear: Signal::default(),
-            p_set_last: Signal::default(),
             wb_valid: Signal::default(),
             wsa: signals(s),
             wsb: signals(s),
@@ -547,12 +742,16 @@ impl<const L: usize> ThreadMergeCore<L> {
 
             ida: (0..s).map(|i| id(2 * i)).collect(),
             idb: (0..s).map(|i| id(2 * i + 1)).collect(),
-            n_ids: id(2 * s),
+            ct_a: (0..9).map(|c| Constant::new(c / 3 == 1)).collect(),
+            ct_b: (0..9).map(|c| Constant::new(c / 3 == 2)).collect(),
+            cm_a: (0..9).map(|c| Constant::new(c % 3 == 1)).collect(),
+            cm_b: (0..9).map(|c| Constant::new(c % 3 == 2)).collect(),
+            cm_n: (0..9).map(|c| Constant::new(c % 3 == 0)).collect(),
+            lt: (0..s).map(|i| (0..s).map(|j| Constant::new(j < i)).collect()).collect(),
             sbit: (0..s).map(|i| (0..slot_bits).map(|k| Constant::new((i >> k) & 1 == 1)).collect()).collect(),
             w_wait: weights(wait_bits),
             w_age: weights(age_bits),
             w_tgid: weights(tgw),
-            w_cnt: weights(cfg.cnt_bits()),
             zero8: id(0),
             one8: id(1),
             zero32: constant(0),
@@ -590,7 +789,6 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
         // ---- Registers hold by default; the registered state S0.
         dff_setup!(self, clock, pv_q, pcov_q, plast_q, gv_q, gpaired_q, gacov_q, gbcov_q, gperm_q, rv_q, rmerged_q, ract_q, mcount_q, eproto_q, exl_q);
         self.any_free.next = false;
-        self.fcnt.next = self.zero8.val();
         for s in 0..self.sa_q.len() {
             self.sa_q[s].clock.next = self.clock.val();
             self.sb_q[s].clock.next = self.clock.val();
@@ -604,26 +802,10 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
             self.perm_q[s].clock.next = self.clock.val();
             self.paired_q[s].d.next = self.paired_q[s].q.val();
             self.perm_q[s].d.next = self.perm_q[s].q.val();
-            // A slot is free when both members are FREE (D2); an emission takes
-            // the lowest free slot of S0 (R7).
+            // A slot is free when both members are FREE (D2).
             self.free0[s].next =
                 (self.sa_q[s].q.val() == self.s_free.val()) & (self.sb_q[s].q.val() == self.s_free.val());
-            self.alloc_here[s].next = false;
-            if self.free0[s].val() {
-                if !self.any_free.val() {
-                    self.alloc_here[s].next = true;
-                }
-                self.any_free.next = true;
-                self.fcnt.next = self.fcnt.val() + self.one8.val();
-            }
-            self.sa[s].next = self.sa_q[s].q.val();
-            self.sb[s].next = self.sb_q[s].q.val();
-            self.acta[s].next = self.acta_q[s].q.val();
-            self.actb[s].next = self.actb_q[s].q.val();
-            self.owea[s].next = self.owea_q[s].q.val();
-            self.oweb[s].next = self.oweb_q[s].q.val();
-            self.brk[s].next = self.broken_q[s].q.val();
-            self.mrg[s].next = self.merged_q[s].q.val();
+            self.any_free.next = self.any_free.val() | self.free0[s].val();
             // The wait counter, packed.
             self.wcnt[s].next = self.zero8.val();
             for k in 0..self.w_wait.len() {
@@ -632,7 +814,6 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
                     self.wcnt[s].next = self.wcnt[s].val() | self.w_wait[k].val();
                 }
             }
-            self.wnext[s].next = self.wcnt[s].val();
             for b in 0..self.atag.len() {
                 self.taga_q[s][b].clock.next = self.clock.val();
                 self.tagb_q[s][b].clock.next = self.clock.val();
@@ -640,162 +821,300 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
                 self.tagb_q[s][b].d.next = self.tagb_q[s][b].q.val();
             }
         }
-
-        // ---- Events: term (R8), disc (R9), me (R10), timeouts (R11), per slot in that order.
-        self.rsp_free.next = !self.rv_q.q.val() | self.rsp_ready.val();
-        self.me_ready.next = self.rsp_free.val();
-        self.me_acc.next = self.me_valid.val() & self.rsp_free.val();
-        self.perr.next = false;
-        self.merge_ev.next = false;
-        self.me_rsp.next = false;
-        self.me_id.next = self.zero8.val();
-        self.me_mrg.next = false;
-        self.me_act.next = self.lzero.val();
-        // An id whose slot is >= S names nothing.
-        if self.term_valid.val() & (self.term_tgid.val() >= self.n_ids.val()) {
-            self.perr.next = true;
-        }
-        if self.disc_valid.val() & (self.disc_tgid.val() >= self.n_ids.val()) {
-            self.perr.next = true;
-        }
-        if self.me_acc.val() & (self.me_tgid.val() >= self.n_ids.val()) {
-            self.perr.next = true;
+        // An emission takes the lowest slot free in S0 (R7): a prefix OR, not a
+        // chain over the slots. free_cnt: the free slots counted bitwise (no carry chain).
+        for k in 0..self.fc.len() {
+            self.fc[k].next = false;
         }
         for s in 0..self.sa_q.len() {
-            // R8 term{A}: A must be PRE or POST. A leaves; an unmerged partner
-            // is broken, and resumes alone (owed) if it was waiting.
-            if self.term_valid.val() & (self.term_tgid.val() == self.ida[s].val()) {
-                if (self.sa[s].val() == self.s_free.val()) | (self.sa[s].val() == self.s_wait.val()) {
-                    self.perr.next = true;
-                } else {
-                    self.sa[s].next = self.s_free.val();
-                    self.owea[s].next = false;
-                    if self.paired_q[s].q.val() & !self.mrg[s].val() & (self.sb[s].val() != self.s_free.val()) {
-                        self.brk[s].next = true;
-                        if self.sb[s].val() == self.s_wait.val() {
-                            self.sb[s].next = self.s_post.val();
-                            self.oweb[s].next = true;
+            self.flow[s].next = false;
+            for s2 in 0..self.sa_q.len() {
+                self.flow[s].next = self.flow[s].val() | (self.lt[s][s2].val() & self.free0[s2].val());
+            }
+            self.alloc_here[s].next = self.free0[s].val() & !self.flow[s].val();
+            self.fcar.next = self.free0[s].val();
+            for k in 0..self.fc.len() {
+                self.fcar_n.next = self.fcar.val() & self.fc[k].val();
+                self.fc[k].next = self.fc[k].val() ^ self.fcar.val();
+                self.fcar.next = self.fcar_n.val();
+            }
+        }
+
+        // ---- Events: term (R8), disc (R9), me (R10), timeouts (R11).
+        // Per slot, the outcome of R8-R11 is computed from the registers alone for
+        // each of the 9 cases (term: none / A / B) x (accepted me: none / A / B) of
+        // that slot; this cycle's decoded ids only select one case (late inputs select).
+        self.rsp_free.next = !self.rv_q.q.val() | self.rsp_ready.val();
+        self.me_ready.next = self.rsp_free.val();
+        self.t_any.next = false;
+        self.m_any.next = false;
+        self.d_any.next = false;
+        for s in 0..self.sa_q.len() {
+            self.dta[s].next = self.term_valid.val() & (self.term_tgid.val() == self.ida[s].val());
+            self.dtb[s].next = self.term_valid.val() & (self.term_tgid.val() == self.idb[s].val());
+            // me decoded without rsp_free (accepted or not): rsp_free selects late.
+            self.dma[s].next = self.me_valid.val() & (self.me_tgid.val() == self.ida[s].val());
+            self.dmb[s].next = self.me_valid.val() & (self.me_tgid.val() == self.idb[s].val());
+            self.dda[s].next = self.disc_valid.val() & (self.disc_tgid.val() == self.ida[s].val());
+            self.ddb[s].next = self.disc_valid.val() & (self.disc_tgid.val() == self.idb[s].val());
+            self.t_any.next = self.t_any.val() | self.dta[s].val() | self.dtb[s].val();
+            self.m_any.next = self.m_any.val() | self.dma[s].val() | self.dmb[s].val();
+            self.d_any.next = self.d_any.val() | self.dda[s].val() | self.ddb[s].val();
+            self.wlast[s].next = self.wcnt[s].val() == self.to_last.val();
+            for c in 0..self.ct_a.len() {
+                self.csa[s][c].next = self.sa_q[s].q.val();
+                self.csb[s][c].next = self.sb_q[s].q.val();
+                self.cowa[s][c].next = self.owea_q[s].q.val();
+                self.cowb[s][c].next = self.oweb_q[s].q.val();
+                self.cbrk[s][c].next = self.broken_q[s].q.val();
+                self.cmrg[s][c].next = self.merged_q[s].q.val();
+                self.cwz[s][c].next = false;
+                self.cwinc[s][c].next = false;
+                self.crsp[s][c].next = false;
+                self.crm[s][c].next = false;
+                self.cra[s][c].next = false;
+                self.crb[s][c].next = false;
+                self.crap[s][c].next = false;
+                self.crbp[s][c].next = false;
+                self.cerr[s][c].next = false;
+                // R8 term{A}: A must be PRE or POST. A leaves; an unmerged partner
+                // is broken, and resumes alone (owed) if it was waiting.
+                if self.ct_a[c].val() {
+                    if (self.csa[s][c].val() == self.s_free.val()) | (self.csa[s][c].val() == self.s_wait.val()) {
+                        self.cerr[s][c].next = true;
+                    } else {
+                        self.csa[s][c].next = self.s_free.val();
+                        self.cowa[s][c].next = false;
+                        if self.paired_q[s].q.val() & !self.cmrg[s][c].val() & (self.csb[s][c].val() != self.s_free.val()) {
+                            self.cbrk[s][c].next = true;
+                            if self.csb[s][c].val() == self.s_wait.val() {
+                                self.csb[s][c].next = self.s_post.val();
+                                self.cowb[s][c].next = true;
+                            }
                         }
                     }
                 }
-            }
-            // R8 term{B}.
-            if self.term_valid.val() & (self.term_tgid.val() == self.idb[s].val()) {
-                if (self.sb[s].val() == self.s_free.val()) | (self.sb[s].val() == self.s_wait.val()) {
-                    self.perr.next = true;
-                } else {
-                    self.sb[s].next = self.s_free.val();
-                    self.oweb[s].next = false;
-                    if self.paired_q[s].q.val() & !self.mrg[s].val() & (self.sa[s].val() != self.s_free.val()) {
-                        self.brk[s].next = true;
-                        if self.sa[s].val() == self.s_wait.val() {
-                            self.sa[s].next = self.s_post.val();
-                            self.owea[s].next = true;
+                // R8 term{B}.
+                if self.ct_b[c].val() {
+                    if (self.csb[s][c].val() == self.s_free.val()) | (self.csb[s][c].val() == self.s_wait.val()) {
+                        self.cerr[s][c].next = true;
+                    } else {
+                        self.csb[s][c].next = self.s_free.val();
+                        self.cowb[s][c].next = false;
+                        if self.paired_q[s].q.val() & !self.cmrg[s][c].val() & (self.csa[s][c].val() != self.s_free.val()) {
+                            self.cbrk[s][c].next = true;
+                            if self.csa[s][c].val() == self.s_wait.val() {
+                                self.csa[s][c].next = self.s_post.val();
+                                self.cowa[s][c].next = true;
+                            }
                         }
                     }
                 }
+                // R10 me{A}. The response's mask: cra/crb = the member's mask after
+                // this edge's disc, crap/crbp = the waiting partner's (no disc applies).
+                if self.cm_a[c].val() {
+                    if (self.csa[s][c].val() == self.s_free.val()) | (self.csa[s][c].val() == self.s_wait.val()) {
+                        self.cerr[s][c].next = true;
+                    } else if self.csa[s][c].val() == self.s_post.val() {
+                        // A second merge instruction: a NOP, answered.
+                        self.cowa[s][c].next = false;
+                        self.crsp[s][c].next = true;
+                        self.cra[s][c].next = true;
+                    } else if !self.paired_q[s].q.val() | self.cbrk[s][c].val() {
+                        // Alone: past the merge point now, helpers stop.
+                        self.csa[s][c].next = self.s_post.val();
+                        self.cowa[s][c].next = false;
+                        self.crsp[s][c].next = true;
+                        self.cra[s][c].next = true;
+                    } else if self.csb[s][c].val() == self.s_wait.val() {
+                        // The partner waits: merge. A survives with the OR of the masks.
+                        self.csa[s][c].next = self.s_post.val();
+                        self.csb[s][c].next = self.s_free.val();
+                        self.cmrg[s][c].next = true;
+                        self.cowa[s][c].next = false;
+                        self.crsp[s][c].next = true;
+                        self.crm[s][c].next = true;
+                        self.cra[s][c].next = true;
+                        self.crbp[s][c].next = true;
+                    } else {
+                        // The partner is still before the merge point: park.
+                        self.csa[s][c].next = self.s_wait.val();
+                        self.cowa[s][c].next = false;
+                        self.cwz[s][c].next = true;
+                    }
+                }
+                // R10 me{B}: the same; a merge answers for A (2s) and retires B.
+                if self.cm_b[c].val() {
+                    if (self.csb[s][c].val() == self.s_free.val()) | (self.csb[s][c].val() == self.s_wait.val()) {
+                        self.cerr[s][c].next = true;
+                    } else if self.csb[s][c].val() == self.s_post.val() {
+                        self.cowb[s][c].next = false;
+                        self.crsp[s][c].next = true;
+                        self.crb[s][c].next = true;
+                    } else if !self.paired_q[s].q.val() | self.cbrk[s][c].val() {
+                        self.csb[s][c].next = self.s_post.val();
+                        self.cowb[s][c].next = false;
+                        self.crsp[s][c].next = true;
+                        self.crb[s][c].next = true;
+                    } else if self.csa[s][c].val() == self.s_wait.val() {
+                        self.csa[s][c].next = self.s_post.val();
+                        self.csb[s][c].next = self.s_free.val();
+                        self.cmrg[s][c].next = true;
+                        self.cowb[s][c].next = false;
+                        self.crsp[s][c].next = true;
+                        self.crm[s][c].next = true;
+                        self.crap[s][c].next = true;
+                        self.crb[s][c].next = true;
+                    } else {
+                        self.csb[s][c].next = self.s_wait.val();
+                        self.cowb[s][c].next = false;
+                        self.cwz[s][c].next = true;
+                    }
+                }
+                // R11 timeout: WAIT in S0 and still WAIT now, for merge_timeout edges.
+                if self.to_on.val() & (self.sa_q[s].q.val() == self.s_wait.val()) & (self.csa[s][c].val() == self.s_wait.val()) {
+                    if self.wlast[s].val() {
+                        self.csa[s][c].next = self.s_post.val();
+                        self.cbrk[s][c].next = true;
+                        self.cowa[s][c].next = true;
+                    } else {
+                        self.cwinc[s][c].next = true;
+                    }
+                }
+                if self.to_on.val() & (self.sb_q[s].q.val() == self.s_wait.val()) & (self.csb[s][c].val() == self.s_wait.val()) {
+                    if self.wlast[s].val() {
+                        self.csb[s][c].next = self.s_post.val();
+                        self.cbrk[s][c].next = true;
+                        self.cowb[s][c].next = true;
+                    } else {
+                        self.cwinc[s][c].next = true;
+                    }
+                }
+                // This cycle's case of the slot (one-hot over c).
+                self.tsel[s][c].next = (self.ct_a[c].val() & self.dta[s].val())
+                    | (self.ct_b[c].val() & self.dtb[s].val())
+                    | (!self.ct_a[c].val() & !self.ct_b[c].val() & !self.dta[s].val() & !self.dtb[s].val());
+                self.msel[s][c].next = (self.cm_a[c].val() & self.dma[s].val())
+                    | (self.cm_b[c].val() & self.dmb[s].val())
+                    | (!self.cm_a[c].val() & !self.cm_b[c].val() & !self.dma[s].val() & !self.dmb[s].val());
+                self.sel[s][c].next = self.tsel[s][c].val() & self.msel[s][c].val();
             }
-            // R9 disc: PRE or POST loses the lanes of the mask.
-            if self.disc_valid.val() & (self.disc_tgid.val() == self.ida[s].val()) {
-                if (self.sa[s].val() == self.s_pre.val()) | (self.sa[s].val() == self.s_post.val()) {
-                    self.acta[s].next = self.acta[s].val() & !self.disc_mask.val();
-                } else {
-                    self.perr.next = true;
+            // Select the case: AND-OR over the one-hot cases.
+            self.sa[s].next = self.s_free.val();
+            self.sb[s].next = self.s_free.val();
+            self.clra[s].next = false;
+            self.clrb[s].next = false;
+            self.brk[s].next = false;
+            self.mrg[s].next = false;
+            self.wz[s].next = false;
+            self.winc[s].next = false;
+            self.rnow[s].next = false;
+            self.mnow[s].next = false;
+            self.ranow[s].next = false;
+            self.rbnow[s].next = false;
+            self.rapnow[s].next = false;
+            self.rbpnow[s].next = false;
+            self.enow[s].next = false;
+            // Liveness after R8 and the owe bits after R8-R11 without an accepted me
+            // (the case of an owed resume, R12) depend on the term only; written
+            // out flat (the same as the cases c = 0, 3, 6): a live member's term
+            // frees it and clears its owe bit; the term of a live member of an
+            // unmerged pair turns a waiting partner POST and owed; a member still
+            // WAIT at its last wait cycle times out, owed.
+            self.a_live[s].next = (self.sa_q[s].q.val() == self.s_pre.val()) | (self.sa_q[s].q.val() == self.s_post.val());
+            self.b_live[s].next = (self.sb_q[s].q.val() == self.s_pre.val()) | (self.sb_q[s].q.val() == self.s_post.val());
+            self.conva[s].next = self.b_live[s].val()
+                & self.paired_q[s].q.val()
+                & !self.merged_q[s].q.val()
+                & (self.sa_q[s].q.val() == self.s_wait.val());
+            self.convb[s].next = self.a_live[s].val()
+                & self.paired_q[s].q.val()
+                & !self.merged_q[s].q.val()
+                & (self.sb_q[s].q.val() == self.s_wait.val());
+            self.basea[s].next = self.owea_q[s].q.val()
+                | (self.to_on.val() & (self.sa_q[s].q.val() == self.s_wait.val()) & self.wlast[s].val());
+            self.baseb[s].next = self.oweb_q[s].q.val()
+                | (self.to_on.val() & (self.sb_q[s].q.val() == self.s_wait.val()) & self.wlast[s].val());
+            self.lanow[s].next = (self.a_live[s].val() & !self.dta[s].val()) | (self.dtb[s].val() & self.conva[s].val());
+            self.lbnow[s].next = (self.b_live[s].val() & !self.dtb[s].val()) | (self.dta[s].val() & self.convb[s].val());
+            self.gowa[s].next = (self.dta[s].val() & !self.a_live[s].val() & self.basea[s].val())
+                | (self.dtb[s].val() & (self.conva[s].val() | self.basea[s].val()))
+                | (!self.dta[s].val() & !self.dtb[s].val() & self.basea[s].val());
+            self.gowb[s].next = (self.dtb[s].val() & !self.b_live[s].val() & self.baseb[s].val())
+                | (self.dta[s].val() & (self.convb[s].val() | self.baseb[s].val()))
+                | (!self.dta[s].val() & !self.dtb[s].val() & self.baseb[s].val());
+            self.sa_n[s].next = self.s_free.val();
+            self.sb_n[s].next = self.s_free.val();
+            self.brk_n[s].next = false;
+            self.mrg_n[s].next = false;
+            self.winc_n[s].next = false;
+            self.enow_n[s].next = false;
+            for c in 0..self.ct_a.len() {
+                // The case without an accepted me (rsp_free = 0).
+                self.nsel[s][c].next = self.tsel[s][c].val() & self.cm_n[c].val();
+                if self.nsel[s][c].val() {
+                    self.sa_n[s].next = self.sa_n[s].val() | self.csa[s][c].val();
+                    self.sb_n[s].next = self.sb_n[s].val() | self.csb[s][c].val();
+                }
+                self.brk_n[s].next = self.brk_n[s].val() | (self.nsel[s][c].val() & self.cbrk[s][c].val());
+                self.mrg_n[s].next = self.mrg_n[s].val() | (self.nsel[s][c].val() & self.cmrg[s][c].val());
+                self.winc_n[s].next = self.winc_n[s].val() | (self.nsel[s][c].val() & self.cwinc[s][c].val());
+                self.enow_n[s].next = self.enow_n[s].val() | (self.nsel[s][c].val() & self.cerr[s][c].val());
+                if self.sel[s][c].val() {
+                    self.sa[s].next = self.sa[s].val() | self.csa[s][c].val();
+                    self.sb[s].next = self.sb[s].val() | self.csb[s][c].val();
+                }
+                self.clra[s].next = self.clra[s].val() | (self.sel[s][c].val() & !self.cm_n[c].val() & !self.cowa[s][c].val());
+                self.clrb[s].next = self.clrb[s].val() | (self.sel[s][c].val() & !self.cm_n[c].val() & !self.cowb[s][c].val());
+                self.brk[s].next = self.brk[s].val() | (self.sel[s][c].val() & self.cbrk[s][c].val());
+                self.mrg[s].next = self.mrg[s].val() | (self.sel[s][c].val() & self.cmrg[s][c].val());
+                self.wz[s].next = self.wz[s].val() | (self.sel[s][c].val() & self.cwz[s][c].val());
+                self.winc[s].next = self.winc[s].val() | (self.sel[s][c].val() & self.cwinc[s][c].val());
+                self.rnow[s].next = self.rnow[s].val() | (self.sel[s][c].val() & self.crsp[s][c].val());
+                self.mnow[s].next = self.mnow[s].val() | (self.sel[s][c].val() & self.crm[s][c].val());
+                self.ranow[s].next = self.ranow[s].val() | (self.sel[s][c].val() & self.cra[s][c].val());
+                self.rbnow[s].next = self.rbnow[s].val() | (self.sel[s][c].val() & self.crb[s][c].val());
+                self.rapnow[s].next = self.rapnow[s].val() | (self.sel[s][c].val() & self.crap[s][c].val());
+                self.rbpnow[s].next = self.rbpnow[s].val() | (self.sel[s][c].val() & self.crbp[s][c].val());
+                self.enow[s].next = self.enow[s].val() | (self.sel[s][c].val() & self.cerr[s][c].val());
+            }
+            if !self.rsp_free.val() {
+                self.sa[s].next = self.sa_n[s].val();
+                self.sb[s].next = self.sb_n[s].val();
+                self.brk[s].next = self.brk_n[s].val();
+                self.mrg[s].next = self.mrg_n[s].val();
+                self.wz[s].next = false;
+                self.winc[s].next = self.winc_n[s].val();
+                self.rnow[s].next = false;
+                self.mnow[s].next = false;
+                self.ranow[s].next = false;
+                self.rbnow[s].next = false;
+                self.rapnow[s].next = false;
+                self.rbpnow[s].next = false;
+                self.enow[s].next = self.enow_n[s].val();
+            }
+            // R9 disc: masks after this edge's disc (effective: member live after R8;
+            // raw: the response cases, where the member is live anyway).
+            self.acta[s].next = self.acta_q[s].q.val();
+            self.actb[s].next = self.actb_q[s].q.val();
+            self.actar[s].next = self.acta_q[s].q.val();
+            self.actbr[s].next = self.actb_q[s].q.val();
+            if self.dda[s].val() {
+                self.actar[s].next = self.acta_q[s].q.val() & !self.disc_mask.val();
+                if self.lanow[s].val() {
+                    self.acta[s].next = self.acta_q[s].q.val() & !self.disc_mask.val();
                 }
             }
-            if self.disc_valid.val() & (self.disc_tgid.val() == self.idb[s].val()) {
-                if (self.sb[s].val() == self.s_pre.val()) | (self.sb[s].val() == self.s_post.val()) {
-                    self.actb[s].next = self.actb[s].val() & !self.disc_mask.val();
-                } else {
-                    self.perr.next = true;
+            if self.ddb[s].val() {
+                self.actbr[s].next = self.actb_q[s].q.val() & !self.disc_mask.val();
+                if self.lbnow[s].val() {
+                    self.actb[s].next = self.actb_q[s].q.val() & !self.disc_mask.val();
                 }
             }
-            // R10 me{A}.
-            if self.me_acc.val() & (self.me_tgid.val() == self.ida[s].val()) {
-                if (self.sa[s].val() == self.s_free.val()) | (self.sa[s].val() == self.s_wait.val()) {
-                    self.perr.next = true;
-                } else if self.sa[s].val() == self.s_post.val() {
-                    // A second merge instruction: a NOP, answered.
-                    self.owea[s].next = false;
-                    self.me_rsp.next = true;
-                    self.me_id.next = self.ida[s].val();
-                    self.me_act.next = self.acta[s].val();
-                } else if !self.paired_q[s].q.val() | self.brk[s].val() {
-                    // Alone: past the merge point now, helpers stop.
-                    self.sa[s].next = self.s_post.val();
-                    self.owea[s].next = false;
-                    self.me_rsp.next = true;
-                    self.me_id.next = self.ida[s].val();
-                    self.me_act.next = self.acta[s].val();
-                } else if self.sb[s].val() == self.s_wait.val() {
-                    // The partner waits: merge. A survives with the OR of the masks.
-                    self.acta[s].next = self.acta[s].val() | self.actb[s].val();
-                    self.sa[s].next = self.s_post.val();
-                    self.sb[s].next = self.s_free.val();
-                    self.mrg[s].next = true;
-                    self.merge_ev.next = true;
-                    self.owea[s].next = false;
-                    self.me_rsp.next = true;
-                    self.me_id.next = self.ida[s].val();
-                    self.me_mrg.next = true;
-                    self.me_act.next = self.acta[s].val();
-                } else {
-                    // The partner is still before the merge point: park.
-                    self.sa[s].next = self.s_wait.val();
-                    self.owea[s].next = false;
-                    self.wnext[s].next = self.zero8.val();
-                }
-            }
-            // R10 me{B}: the same; a merge answers for A (2s) and retires B.
-            if self.me_acc.val() & (self.me_tgid.val() == self.idb[s].val()) {
-                if (self.sb[s].val() == self.s_free.val()) | (self.sb[s].val() == self.s_wait.val()) {
-                    self.perr.next = true;
-                } else if self.sb[s].val() == self.s_post.val() {
-                    self.oweb[s].next = false;
-                    self.me_rsp.next = true;
-                    self.me_id.next = self.idb[s].val();
-                    self.me_act.next = self.actb[s].val();
-                } else if !self.paired_q[s].q.val() | self.brk[s].val() {
-                    self.sb[s].next = self.s_post.val();
-                    self.oweb[s].next = false;
-                    self.me_rsp.next = true;
-                    self.me_id.next = self.idb[s].val();
-                    self.me_act.next = self.actb[s].val();
-                } else if self.sa[s].val() == self.s_wait.val() {
-                    self.acta[s].next = self.acta[s].val() | self.actb[s].val();
-                    self.sa[s].next = self.s_post.val();
-                    self.sb[s].next = self.s_free.val();
-                    self.mrg[s].next = true;
-                    self.merge_ev.next = true;
-                    self.oweb[s].next = false;
-                    self.me_rsp.next = true;
-                    self.me_id.next = self.ida[s].val();
-                    self.me_mrg.next = true;
-                    self.me_act.next = self.acta[s].val();
-                } else {
-                    self.sb[s].next = self.s_wait.val();
-                    self.oweb[s].next = false;
-                    self.wnext[s].next = self.zero8.val();
-                }
-            }
-            // R11 timeout: WAIT in S0 and still WAIT now, for merge_timeout edges.
-            if self.to_on.val() & (self.sa_q[s].q.val() == self.s_wait.val()) & (self.sa[s].val() == self.s_wait.val()) {
-                if self.wcnt[s].val() == self.to_last.val() {
-                    self.sa[s].next = self.s_post.val();
-                    self.brk[s].next = true;
-                    self.owea[s].next = true;
-                } else {
-                    self.wnext[s].next = self.wcnt[s].val() + self.one8.val();
-                }
-            }
-            if self.to_on.val() & (self.sb_q[s].q.val() == self.s_wait.val()) & (self.sb[s].val() == self.s_wait.val()) {
-                if self.wcnt[s].val() == self.to_last.val() {
-                    self.sb[s].next = self.s_post.val();
-                    self.brk[s].next = true;
-                    self.oweb[s].next = true;
-                } else {
-                    self.wnext[s].next = self.wcnt[s].val() + self.one8.val();
-                }
+            self.actad[s].next = self.acta[s].val();
+            // A merge: A gets the OR (B's mask stays frozen in the slot, D3).
+            if self.mnow[s].val() {
+                self.acta[s].next = self.acta[s].val() | self.actb[s].val();
             }
         }
 
@@ -810,26 +1129,92 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
             }
         }
 
-        // ---- R12: the response register. A merge-event response first, else the
-        // owed resume of the lowest tgid (owed after R8-R11), whose bit clears.
-        self.o_found.next = false;
+        // ---- Protocol errors of the events (ids naming nothing, illegal states).
+        self.perr.next = (self.term_valid.val() & !self.t_any.val())
+            | (self.disc_valid.val() & !self.d_any.val())
+            | (self.me_valid.val() & !self.m_any.val() & self.rsp_free.val());
+        for s in 0..self.sa_q.len() {
+            self.perr.next = self.perr.val()
+                | self.enow[s].val()
+                | (self.dda[s].val() & !self.lanow[s].val())
+                | (self.ddb[s].val() & !self.lbnow[s].val());
+        }
+
+        // ---- R12: the response register. A merge-event response first (at most one
+        // slot answers; a merge answers for A = me_tgid with bit 0 cleared), else the
+        // owed resume of the lowest tgid, owed after R8-R11, whose bit clears. Without
+        // a me response the owe bits do not depend on the me (gowa/gowb).
+        self.me_rsp.next = false;
+        self.me_mrg.next = false;
+        self.me_act.next = self.lzero.val();
+        for s in 0..self.sa_q.len() {
+            self.me_rsp.next = self.me_rsp.val() | self.rnow[s].val();
+            self.me_mrg.next = self.me_mrg.val() | self.mnow[s].val();
+            self.mra[s].next = self.lzero.val();
+            self.mrb[s].next = self.lzero.val();
+            self.mrap[s].next = self.lzero.val();
+            self.mrbp[s].next = self.lzero.val();
+            if self.ranow[s].val() {
+                self.mra[s].next = self.lones.val();
+            }
+            if self.rbnow[s].val() {
+                self.mrb[s].next = self.lones.val();
+            }
+            if self.rapnow[s].val() {
+                self.mrap[s].next = self.lones.val();
+            }
+            if self.rbpnow[s].val() {
+                self.mrbp[s].next = self.lones.val();
+            }
+            self.me_act.next = self.me_act.val()
+                | (self.mra[s].val() & self.actar[s].val())
+                | (self.mrb[s].val() & self.actbr[s].val())
+                | (self.mrap[s].val() & self.acta_q[s].q.val())
+                | (self.mrbp[s].val() & self.actb_q[s].q.val());
+        }
+        self.merge_ev.next = self.me_mrg.val();
+        self.me_id.next = self.me_tgid.val();
+        if self.me_mrg.val() {
+            self.me_id.next = self.me_tgid.val() & !self.one8.val();
+        }
+        // Lowest owed tgid: a prefix OR over the slots (balanced by synthesis).
+        self.o_any.next = false;
         self.o_id.next = self.zero8.val();
         self.o_act.next = self.lzero.val();
-        if self.rsp_free.val() & !self.me_rsp.val() {
-            for s in 0..self.sa_q.len() {
-                if self.owea[s].val() & !self.o_found.val() {
-                    self.o_found.next = true;
-                    self.o_id.next = self.ida[s].val();
-                    self.o_act.next = self.acta[s].val();
-                    self.owea[s].next = false;
-                }
-                if self.oweb[s].val() & !self.o_found.val() {
-                    self.o_found.next = true;
-                    self.o_id.next = self.idb[s].val();
-                    self.o_act.next = self.actb[s].val();
-                    self.oweb[s].next = false;
-                }
+        for s in 0..self.sa_q.len() {
+            self.lowa[s].next = false;
+            for s2 in 0..self.sa_q.len() {
+                self.lowa[s].next = self.lowa[s].val() | (self.lt[s][s2].val() & (self.gowa[s2].val() | self.gowb[s2].val()));
             }
+            self.gra[s].next = self.gowa[s].val() & !self.lowa[s].val();
+            self.grb[s].next = self.gowb[s].val() & !self.lowa[s].val() & !self.gowa[s].val();
+            self.o_any.next = self.o_any.val() | self.gowa[s].val() | self.gowb[s].val();
+            if self.gra[s].val() {
+                self.o_id.next = self.o_id.val() | self.ida[s].val();
+            }
+            if self.grb[s].val() {
+                self.o_id.next = self.o_id.val() | self.idb[s].val();
+            }
+            self.mga[s].next = self.lzero.val();
+            self.mgb[s].next = self.lzero.val();
+            if self.gra[s].val() {
+                self.mga[s].next = self.lones.val();
+            }
+            if self.grb[s].val() {
+                self.mgb[s].next = self.lones.val();
+            }
+            self.o_act.next = self.o_act.val() | (self.mga[s].val() & self.actad[s].val()) | (self.mgb[s].val() & self.actb[s].val());
+        }
+        self.o_grant.next = self.rsp_free.val() & !self.me_rsp.val();
+        self.o_found.next = self.o_grant.val() & self.o_any.val();
+        // Owe bits: the term-only value, cleared by an accepted me of the slot
+        // (clra/clrb; a me never sets one) or by the grant to the lowest owed.
+        for s in 0..self.sa_q.len() {
+            self.owea[s].next = self.gowa[s].val()
+                & !(self.rsp_free.val() & (self.clra[s].val() | (!self.me_rsp.val() & !self.lowa[s].val())));
+            self.oweb[s].next = self.gowb[s].val()
+                & !(self.rsp_free.val()
+                    & (self.clrb[s].val() | (!self.me_rsp.val() & !self.lowa[s].val() & !self.gowa[s].val())));
         }
         self.rcur.next = self.zero8.val();
         for k in 0..self.w_tgid.len() {
@@ -854,7 +1239,6 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
         for k in 0..self.w_tgid.len() {
             self.rtgid_q[k].d.next = (self.rid.val() & self.w_tgid[k].val()).any();
         }
-
         // ---- R4: the candidate and the fragment input.
         self.out_ok.next = !self.gv_q.q.val() | self.grp_ready.val();
         self.pmis.next = false;
@@ -875,7 +1259,7 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
         self.flush_now.next = self.pv_q.q.val()
             & (self.plast_q.q.val()
                 | self.flush.val()
-                | (self.hold_on.val() & (self.age.val() >= self.hold_max.val()))
+                | (self.hold_on.val() & (self.age.val() == self.hold_max.val()))
                 | (self.frag_valid.val() & self.pmis.val()));
         self.frag_ready.next = self.out_ok.val() & self.any_free.val() & !self.flush_now.val();
         self.f_acc.next = self.frag_valid.val() & self.frag_ready.val();
@@ -906,80 +1290,87 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
             }
         }
 
-        // E0-E3: what this edge emits and what becomes of the candidate.
-        self.emit.next = false;
-        self.e_paired.next = false;
-        self.e_a_pend.next = false;
-        self.e_acov.next = self.pcov_q.q.val();
-        self.e_perm.next = self.p0.val();
-        self.p_load.next = false;
-        self.p_clear.next = false;
-        self.p_set_last.next = false;
-        if self.flush_now.val() & self.out_ok.val() & self.any_free.val() {
-            // E0: the candidate leaves alone; no fragment is taken.
-            self.emit.next = true;
-            self.e_a_pend.next = true;
-            self.p_clear.next = true;
-        } else if self.f_acc.val() {
-            if !self.frag_cov.val().any() {
-                // An empty fragment is a protocol error and is dropped (D7).
-                self.perr.next = true;
-            } else if self.frag_cov.val().all() {
-                // E1: a full fragment is never a candidate.
-                self.emit.next = true;
-                self.e_acov.next = self.frag_cov.val();
-                if self.frag_last.val() & self.pv_q.q.val() {
-                    self.p_set_last.next = true;
-                }
-            } else if !self.pv_q.q.val() {
-                // E2: partial, no candidate.
-                if self.frag_last.val() {
-                    self.emit.next = true;
-                    self.e_acov.next = self.frag_cov.val();
-                } else {
-                    self.p_load.next = true;
-                }
-            } else if self.can_pair.val() {
-                // E3: a pair, A = candidate, B = fragment remapped by p.
-                self.emit.next = true;
-                self.e_paired.next = true;
-                self.e_a_pend.next = true;
-                self.e_perm.next = self.pperm.val();
-                self.p_clear.next = true;
-            } else {
-                // E3: no pairing; the candidate leaves, the fragment is held.
-                self.emit.next = true;
-                self.e_a_pend.next = true;
-                self.p_load.next = true;
-            }
+        // E0-E3 as flat formulas: E0 (flush_now) emits the candidate alone and takes
+        // nothing; else an accepted F: empty -> error (D7); full -> E1 emits F; partial
+        // without candidate -> E2 emits F if last, else holds it; partial with
+        // candidate -> E3 emits the pair (p exists) or the candidate alone, holding F.
+        self.fv_part.next = self.frag_valid.val() & self.frag_cov.val().any() & !self.frag_cov.val().all();
+        self.emit.next = self.out_ok.val()
+            & self.any_free.val()
+            & (self.flush_now.val()
+                | (self.frag_valid.val()
+                    & self.frag_cov.val().any()
+                    & (self.frag_cov.val().all() | self.pv_q.q.val() | self.frag_last.val())));
+        self.p_clear.next = self.out_ok.val()
+            & self.any_free.val()
+            & (self.flush_now.val() | (self.fv_part.val() & self.pv_q.q.val() & self.can_pair.val()));
+        self.p_load.next = self.out_ok.val()
+            & self.any_free.val()
+            & !self.flush_now.val()
+            & self.fv_part.val()
+            & ((self.pv_q.q.val() & !self.can_pair.val()) | (!self.pv_q.q.val() & !self.frag_last.val()));
+        if self.f_acc.val() & !self.frag_cov.val().any() {
+            self.perr.next = true;
+        }
+        // The same decisions, shallow, for registers whose value only matters when
+        // the decision holds (late inputs select, R15/§5 don't-care otherwise):
+        // A is the candidate (E0, E3) when a candidate is held unless an
+        // accepted full fragment leaves alone (E1, no flush);
+        self.age_max.next = self.hold_on.val() & (self.age.val() == self.hold_max.val());
+        self.a_px.next = self.pv_q.q.val()
+            & (!self.frag_valid.val()
+                | !self.frag_cov.val().all()
+                | self.plast_q.q.val()
+                | self.flush.val()
+                | self.age_max.val()
+                | self.pmis.val());
+        // the emission is a pair (E3, no flush_now: out_ok and a free slot are
+        // implied by the emission);
+        self.paired_x.next = self.pv_q.q.val()
+            & self.frag_valid.val()
+            & self.frag_cov.val().any()
+            & !self.frag_cov.val().all()
+            & self.can_pair.val()
+            & !self.plast_q.q.val()
+            & !self.flush.val()
+            & !self.age_max.val()
+            & !self.pmis.val();
+        // the candidate's payload loads F whenever no candidate stays held unreplaced.
+        self.en_p.next = !self.pv_q.q.val()
+            | (self.out_ok.val() & self.any_free.val() & self.frag_valid.val() & self.frag_cov.val().any() & !self.frag_cov.val().all());
+        self.e_acov.next = self.frag_cov.val();
+        if self.a_px.val() {
+            self.e_acov.next = self.pcov_q.q.val();
         }
         for b in 0..self.atag.len() {
             self.atag[b].next = self.frag_tag[b].val();
-            if self.e_a_pend.val() {
+            if self.a_px.val() {
                 self.atag[b].next = self.ptag_q[b].q.val();
             }
         }
 
         // The candidate register.
-        self.age_n.next = self.age.val();
-        if self.pv_q.q.val() & !self.p_clear.val() & !self.p_load.val() & (self.age.val() < self.hold_max.val()) {
-            self.age_n.next = self.age.val() + self.one8.val();
-        }
-        if self.p_set_last.val() {
+        // The age saturates at pair_hold, so `age < pair_hold` is `age != pair_hold`;
+        // the increment is bitwise (no carry chain).
+        // An E1 `last` marks a held candidate (when an E0 fires instead the
+        // candidate leaves, and the flag no longer matters).
+        self.age_inc.next = self.pv_q.q.val() & (self.age.val() != self.hold_max.val());
+        if self.pv_q.q.val() & self.frag_valid.val() & self.frag_cov.val().all() & self.frag_last.val() & self.out_ok.val() & self.any_free.val() {
             self.plast_q.d.next = true;
         }
         if self.p_clear.val() {
             self.pv_q.d.next = false;
         }
+        if self.p_load.val() {
+            self.pv_q.d.next = true;
+        }
         for b in 0..self.atag.len() {
             self.ptag_q[b].clock.next = self.clock.val();
             self.ptag_q[b].d.next = self.ptag_q[b].q.val();
         }
-        if self.p_load.val() {
-            self.pv_q.d.next = true;
+        if self.en_p.val() {
             self.pcov_q.d.next = self.frag_cov.val();
             self.plast_q.d.next = self.frag_last.val();
-            self.age_n.next = self.zero8.val();
             for b in 0..self.pprim_q.len() {
                 self.pprim_q[b].d.next = self.frag_prim[b].val();
             }
@@ -987,24 +1378,30 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
                 self.ptag_q[b].d.next = self.frag_tag[b].val();
             }
         }
+        self.acar.next = self.age_inc.val();
         for k in 0..self.w_age.len() {
-            self.page_q[k].d.next = (self.age_n.val() & self.w_age[k].val()).any() & !self.reset.val();
+            self.page_q[k].d.next = (self.page_q[k].q.val() ^ self.acar.val()) & !self.en_p.val() & !self.reset.val();
+            self.acar.next = self.acar.val() & self.page_q[k].q.val();
         }
 
         // The spawn descriptor register (R7): loaded by an emission, held until taken.
+        // The payload loads whenever the register can (out_ok): without an emission
+        // grp_valid is 0 next and the payload is not looked at (§5).
         if self.emit.val() {
             self.gv_q.d.next = true;
-            self.gpaired_q.d.next = self.e_paired.val();
-            self.gacov_q.d.next = self.e_acov.val();
-            self.gbcov_q.d.next = self.pbcov.val();
-            self.gperm_q.d.next = self.e_perm.val();
         } else if self.grp_ready.val() {
             self.gv_q.d.next = false;
+        }
+        if self.out_ok.val() {
+            self.gpaired_q.d.next = self.paired_x.val();
+            self.gacov_q.d.next = self.e_acov.val();
+            self.gbcov_q.d.next = self.pbcov.val();
+            self.gperm_q.d.next = self.pperm.val();
         }
         for k in 0..self.gslot_q.len() {
             self.gslot_q[k].clock.next = self.clock.val();
             self.gslot_q[k].d.next = self.gslot_q[k].q.val();
-            if self.emit.val() {
+            if self.out_ok.val() {
                 self.gslot_q[k].d.next = false;
                 for s in 0..self.sa_q.len() {
                     if self.alloc_here[s].val() & self.sbit[s][k].val() {
@@ -1018,7 +1415,7 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
             self.gbtag_q[b].clock.next = self.clock.val();
             self.gatag_q[b].d.next = self.gatag_q[b].q.val();
             self.gbtag_q[b].d.next = self.gbtag_q[b].q.val();
-            if self.emit.val() {
+            if self.out_ok.val() {
                 self.gatag_q[b].d.next = self.atag[b].val();
                 self.gbtag_q[b].d.next = self.frag_tag[b].val();
             }
@@ -1034,26 +1431,38 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
             self.oweb_q[s].d.next = self.oweb[s].val();
             self.broken_q[s].d.next = self.brk[s].val();
             self.merged_q[s].d.next = self.mrg[s].val();
-            if self.emit.val() & self.alloc_here[s].val() {
-                self.sa_q[s].d.next = self.s_pre.val();
+            // The slot an emission would take is FREE, so no event touches it and its
+            // payload is not looked at unless the emission happens (R13, §5): it loads
+            // every cycle; only the states wait for the emission.
+            if self.alloc_here[s].val() {
                 self.acta_q[s].d.next = self.e_acov.val();
-                self.paired_q[s].d.next = self.e_paired.val();
+                self.actb_q[s].d.next = self.pbcov.val();
+                self.paired_q[s].d.next = self.paired_x.val();
                 self.broken_q[s].d.next = false;
                 self.merged_q[s].d.next = false;
-                self.perm_q[s].d.next = self.e_perm.val();
+                self.perm_q[s].d.next = self.pperm.val();
                 for b in 0..self.atag.len() {
                     self.taga_q[s][b].d.next = self.atag[b].val();
+                    self.tagb_q[s][b].d.next = self.frag_tag[b].val();
                 }
-                if self.e_paired.val() {
+                if self.emit.val() {
+                    self.sa_q[s].d.next = self.s_pre.val();
+                }
+                if self.out_ok.val() & self.paired_x.val() {
                     self.sb_q[s].d.next = self.s_pre.val();
-                    self.actb_q[s].d.next = self.pbcov.val();
-                    for b in 0..self.atag.len() {
-                        self.tagb_q[s][b].d.next = self.frag_tag[b].val();
-                    }
                 }
             }
+            // The wait counter: cleared by a park, else +1 (bitwise, precomputed).
+            self.wcar.next = true;
             for k in 0..self.w_wait.len() {
-                self.wait_q[s][k].d.next = (self.wnext[s].val() & self.w_wait[k].val()).any() & !self.reset.val();
+                self.wait_q[s][k].d.next = self.wait_q[s][k].q.val();
+                if self.winc[s].val() {
+                    self.wait_q[s][k].d.next = self.wait_q[s][k].q.val() ^ self.wcar.val();
+                }
+                if self.wz[s].val() | self.reset.val() {
+                    self.wait_q[s][k].d.next = false;
+                }
+                self.wcar.next = self.wcar.val() & self.wait_q[s][k].q.val();
             }
             if self.reset.val() {
                 self.sa_q[s].d.next = self.s_free.val();
@@ -1087,8 +1496,8 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
         self.merge_count.next = self.mcount_q.q.val();
         self.err_proto.next = self.eproto_q.q.val();
         self.err_xlane.next = self.exl_q.q.val();
-        for k in 0..self.w_cnt.len() {
-            self.free_cnt[k].next = (self.fcnt.val() & self.w_cnt[k].val()).any();
+        for k in 0..self.fc.len() {
+            self.free_cnt[k].next = self.fc[k].val();
         }
         for s in 0..self.sa_q.len() {
             self.st_state_a[s].next = self.sa_q[s].q.val();
