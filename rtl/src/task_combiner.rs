@@ -36,7 +36,7 @@
 //!
 //! ## Readings where the contract is silent (for comparison with the model)
 //! * `in_tag` / `in_lane` are meaningful only when `in_valid && in_ready`;
-//!   with neither a match nor a free entry they read {1, 0} / 0.
+//!   with neither a match nor a free entry they read {0, 0} / 0.
 //! * "Oldest" is creation order: a task re-created in a freed entry is the
 //!   youngest. "The state of the last task moved into the slot" is the slot's
 //!   state register, which changes only when a task enters the slot, so it
@@ -106,6 +106,25 @@
 //!     = 53,248 reference bits (the patent's option-4 figure, §10.8) in 64
 //!     `SB_RAM40_4K`.
 //!   The dependency and age bits grow as N^2 (4032 + 4032 of the 10154 at 64).
+//!
+//! ## Logic structure for clock rate (same cycle timing)
+//! * Victim (R3): the candidate no other candidate beats, from a pairwise
+//!   relation in [`TaskMatrix`]: j beats i when {count_j, j older than i} >
+//!   {count_i, 0} (fullest; age alone for oldest), one AND/OR comparison per
+//!   unordered pair (no carry chain), then an N-input NOR per entry: log depth
+//!   where the running maximum over the entries it replaces was a chain (a
+//!   victim is only wanted when every entry is OPEN, so without the nodep
+//!   restriction every entry is a candidate).
+//! * Issue (R4): the oldest of the eligible set and the oldest of its
+//!   same-state subset come from the matrix in parallel; the late "use the
+//!   same-state subset" only selects, after the AND-OR of the picked entry's
+//!   fields into the slot.
+//! * One-hot selects (matched entry's count, picked entry's fields) are AND-OR
+//!   terms, never priority-mux chains.
+//! * Per entry from registers: count + 1, gen + 1 (bitwise) and "full if
+//!   appended" (count + 1 == capacity of its type); the instance only selects
+//!   among them. The flush's "some flag after the edge" takes the instance in
+//!   through `accept` alone.
 //!
 //! ## Widths
 //! Seven independent widths (state, generation, count, shader type, entry
@@ -276,14 +295,21 @@ pub struct TaskCombinerCore {
     /// Issue: eligible, in the last state, the candidate set, not oldest in it, picked.
     elig: Vec<Signal<Local, Bit>>,
     same: Vec<Signal<Local, Bit>>,
-    iset: Vec<Signal<Local, Bit>>,
-    ikill: Vec<Signal<Local, Bit>>,
+    /// The oldest of `elig` / of `same` (matrix), computed in parallel.
+    old_e: Vec<Signal<Local, Bit>>,
+    old_s: Vec<Signal<Local, Bit>>,
+    use_same: Signal<Local, Bit>,
     psel: Vec<Signal<Local, Bit>>,
-    /// Victim: candidates, those at the maximum count, not oldest, chosen.
+    /// Victim: candidates, the one no other candidate beats (matrix), chosen.
     cand: Vec<Signal<Local, Bit>>,
-    vset: Vec<Signal<Local, Bit>>,
-    vkill: Vec<Signal<Local, Bit>>,
+    best: Vec<Signal<Local, Bit>>,
     vsel: Vec<Signal<Local, Bit>>,
+    /// Per entry, from registers: count + 1, it then reaches the capacity of
+    /// its type, gen + 1 (the instance only selects among these).
+    cnt_inc: Vec<Vec<Signal<Local, Bit>>>,
+    full_app: Vec<Signal<Local, Bit>>,
+    gen_nx: Vec<Vec<Signal<Local, Bit>>>,
+    carry: Signal<Local, Bit>,
     /// Type of entry j is one the instance consumes; j joins the instance's dependency row.
     dtype: Vec<Signal<Local, Bit>>,
     dset: Vec<Signal<Local, Bit>>,
@@ -291,6 +317,8 @@ pub struct TaskCombinerCore {
     depprop: Vec<Signal<Local, Bit>>,
     lk_e: Vec<Signal<Local, Bit>>,
     lock_d: Vec<Vec<Signal<Local, Bit>>>,
+    /// Post-edge lock mask of an entry that is not the instance's target.
+    lock_pd: Vec<Vec<Signal<Local, Bit>>>,
     /// Resident after the edge; its post-edge lock bit `rqf_tpipe`; in the flush snapshot.
     res_post: Vec<Signal<Local, Bit>>,
     lbit: Vec<Signal<Local, Bit>>,
@@ -304,14 +332,11 @@ pub struct TaskCombinerCore {
     f_found: Signal<Local, Bit>,
     accept: Signal<Local, Bit>,
     cnt_m: Signal<Local, Cnt>,
-    new_count: Signal<Local, Cnt>,
-    cap_in: Signal<Local, Cnt>,
+    /// A task created by the instance is full at once (capacity 1).
     full_in: Signal<Local, Bit>,
     t_ent: Vec<Signal<Local, Bit>>,
     gen_m: Vec<Signal<Local, Bit>>,
     gen_f: Vec<Signal<Local, Bit>>,
-    gen_inc: Vec<Signal<Local, Bit>>,
-    carry: Signal<Local, Bit>,
     t_gen: Vec<Signal<Local, Bit>>,
     in_dep: Vec<Signal<Local, Bit>>,
     slot_free: Signal<Local, Bit>,
@@ -322,7 +347,6 @@ pub struct TaskCombinerCore {
     p_ent: Vec<Signal<Local, Bit>>,
     victim_req: Signal<Local, Bit>,
     any_nodep: Signal<Local, Bit>,
-    max_count: Signal<Local, Cnt>,
     lk_any: Signal<Local, Bit>,
     lk_slot: Signal<Local, Bit>,
     slot_ent_v: Signal<Local, Ent>,
@@ -336,15 +360,37 @@ pub struct TaskCombinerCore {
     snap_slot: Signal<Local, Bit>,
     slot_rq_d: Signal<Local, Bit>,
     flags_post: Signal<Local, Bit>,
+    tp_in_rqf: Signal<Local, Bit>,
+    tp_lk_rqf: Signal<Local, Bit>,
+    lbit_q: Vec<Signal<Local, Bit>>,
     handshake: Signal<Local, Bit>,
+    /// The fields of the oldest of `elig` (pe_) and of `same` (ps_), selected
+    /// after the AND-OR (use_same is late).
+    pe_reason: Signal<Local, Reason>,
+    ps_reason: Signal<Local, Reason>,
+    pe_rq: Signal<Local, Bit>,
+    ps_rq: Signal<Local, Bit>,
+    pe_gen: Vec<Signal<Local, Bit>>,
+    ps_gen: Vec<Signal<Local, Bit>>,
+    pe_stype: Vec<Signal<Local, Bit>>,
+    ps_stype: Vec<Signal<Local, Bit>>,
+    pe_state: Vec<Signal<Local, Bit>>,
+    ps_state: Vec<Signal<Local, Bit>>,
+    pe_cnt: Vec<Signal<Local, Bit>>,
+    ps_cnt: Vec<Signal<Local, Bit>>,
+    pe_ent: Vec<Signal<Local, Bit>>,
+    ps_ent: Vec<Signal<Local, Bit>>,
+    pe_lock: Vec<Signal<Local, Bit>>,
+    ps_lock: Vec<Signal<Local, Bit>>,
 
     // ---- Constants.
     ent_id: Vec<Constant<Ent>>,
     /// `ent_bit[e][b]`: bit b of entry index e.
     ent_bit: Vec<Vec<Constant<Bit>>>,
     stype_id: Vec<Constant<Stype>>,
-    /// Capacity of each shader type.
-    cap: Vec<Constant<Cnt>>,
+    /// Capacity of each shader type, minus one; capacity is one.
+    cap_m1: Vec<Constant<Cnt>>,
+    cap_one: Vec<Constant<Bit>>,
     /// `dep_type[s][t]`: a type-s instance consumes type-t tasks.
     dep_type: Vec<Vec<Constant<Bit>>>,
     tp_id: Vec<Constant<Tp>>,
@@ -363,13 +409,13 @@ pub struct TaskCombinerCore {
     no_ent: Constant<Ent>,
     no_32: Constant<Bits<32>>,
     one_32: Constant<Bits<32>>,
+    no_reason: Constant<Reason>,
     r_full: Constant<Reason>,
     r_evict: Constant<Reason>,
     r_dep: Constant<Reason>,
     r_rqflush: Constant<Reason>,
     r_drain: Constant<Reason>,
     pol_nodep: Constant<Bit>,
-    pol_fullest: Constant<Bit>,
     sort_state: Constant<Bit>,
 }
 
@@ -443,7 +489,7 @@ impl TaskCombinerCore {
             count_q: dff_grid(n, cw),
             gen_q: dff_grid(n, gw),
             lock_q: dff_grid(n, t),
-            mx: if n > 1 { vec![TaskMatrix::new(n)] } else { vec![] },
+            mx: if n > 1 { vec![TaskMatrix::new(n, if policy.fullest() { cw } else { 0 })] } else { vec![] },
             slot_v_q: DFF::default(),
             slot_rq_q: DFF::default(),
             slot_reason_q: DFF::default(),
@@ -475,19 +521,24 @@ impl TaskCombinerCore {
             appended: signals(n),
             elig: signals(n),
             same: signals(n),
-            iset: signals(n),
-            ikill: signals(n),
+            old_e: signals(n),
+            old_s: signals(n),
+            use_same: Signal::default(),
             psel: signals(n),
             cand: signals(n),
-            vset: signals(n),
-            vkill: signals(n),
+            best: signals(n),
             vsel: signals(n),
+            cnt_inc: grid(n, cw),
+            full_app: signals(n),
+            gen_nx: grid(n, gw),
+            carry: Signal::default(),
             // Producers exist only with two entries or more.
             dtype: signals(if n > 1 { n } else { 0 }),
             dset: signals(if n > 1 { n } else { 0 }),
             depprop: signals(n),
             lk_e: signals(n),
             lock_d: grid(n, t),
+            lock_pd: grid(n, t),
             res_post: signals(n),
             lbit: signals(n),
             snap: signals(n),
@@ -499,14 +550,10 @@ impl TaskCombinerCore {
             f_found: Signal::default(),
             accept: Signal::default(),
             cnt_m: Signal::default(),
-            new_count: Signal::default(),
-            cap_in: Signal::default(),
             full_in: Signal::default(),
             t_ent: signals(ew),
             gen_m: signals(gw),
             gen_f: signals(gw),
-            gen_inc: signals(gw),
-            carry: Signal::default(),
             t_gen: signals(gw),
             in_dep: signals(if n > 1 { s } else { 0 }),
             slot_free: Signal::default(),
@@ -517,7 +564,6 @@ impl TaskCombinerCore {
             p_ent: signals(ew),
             victim_req: Signal::default(),
             any_nodep: Signal::default(),
-            max_count: Signal::default(),
             lk_any: Signal::default(),
             lk_slot: Signal::default(),
             slot_ent_v: Signal::default(),
@@ -531,12 +577,32 @@ impl TaskCombinerCore {
             snap_slot: Signal::default(),
             slot_rq_d: Signal::default(),
             flags_post: Signal::default(),
+            tp_in_rqf: Signal::default(),
+            tp_lk_rqf: Signal::default(),
+            lbit_q: signals(n),
             handshake: Signal::default(),
+            pe_reason: Signal::default(),
+            ps_reason: Signal::default(),
+            pe_rq: Signal::default(),
+            ps_rq: Signal::default(),
+            pe_gen: signals(gw),
+            ps_gen: signals(gw),
+            pe_stype: signals(sw),
+            ps_stype: signals(sw),
+            pe_state: signals(stw),
+            ps_state: signals(stw),
+            pe_cnt: signals(cw),
+            ps_cnt: signals(cw),
+            pe_ent: signals(ew),
+            ps_ent: signals(ew),
+            pe_lock: signals(t),
+            ps_lock: signals(t),
 
             ent_id: (0..n).map(|e| constant(e as u64)).collect(),
             ent_bit: (0..n).map(|e| (0..ew).map(|b| Constant::new((e >> b) & 1 == 1)).collect()).collect(),
             stype_id: (0..s).map(|x| constant(x as u64)).collect(),
-            cap: cfg.capacities().into_iter().map(constant).collect(),
+            cap_m1: cfg.capacities().into_iter().map(|c| constant(c - 1)).collect(),
+            cap_one: cfg.capacities().into_iter().map(|c| Constant::new(c == 1)).collect(),
             dep_type: (0..if n > 1 { s } else { 0 })
                 .map(|x| (0..s).map(|y| Constant::new(deps[x].contains(&y))).collect())
                 .collect(),
@@ -556,13 +622,13 @@ impl TaskCombinerCore {
             no_ent: constant(0),
             no_32: constant(0),
             one_32: constant(1),
+            no_reason: constant(0),
             r_full: constant(REASON_FULL),
             r_evict: constant(REASON_EVICT),
             r_dep: constant(REASON_DEP),
             r_rqflush: constant(REASON_RQFLUSH),
             r_drain: constant(REASON_DRAIN),
             pol_nodep: Constant::new(policy.nodep()),
-            pol_fullest: Constant::new(policy.fullest()),
             sort_state: Constant::new(cfg.sort_state),
         }
     }
@@ -579,6 +645,11 @@ impl TaskCombinerCore {
         } else {
             0
         }
+    }
+
+    /// Matrices with count inputs (the fullest policies): 1 or 0.
+    fn mx_counts(&self) -> usize {
+        self.mx.iter().filter(|m| !m.cnt.is_empty()).count()
     }
 
     /// Address bits of the reference memories: ceil(log2 N), 0 for one entry.
@@ -688,14 +759,36 @@ impl Logic for TaskCombinerCore {
             // Matrix outputs (a one-entry table has no pairs: no dependency,
             // every set's only member is its oldest).
             self.rowz[e].next = true;
-            self.ikill[e].next = false;
-            self.vkill[e].next = false;
+            self.old_e[e].next = false;
+            self.old_s[e].next = false;
+            self.best[e].next = false;
             self.depprop[e].next = false;
             for c in 0..self.mx.len() {
                 self.rowz[e].next = self.mx[c].rowz[e].val();
-                self.ikill[e].next = self.mx[c].ikill[e].val();
-                self.vkill[e].next = self.mx[c].vkill[e].val();
+                self.old_e[e].next = self.mx[c].old_e[e].val();
+                self.old_s[e].next = self.mx[c].old_s[e].val();
+                self.best[e].next = self.mx[c].best[e].val();
                 self.depprop[e].next = self.mx[c].depprop[e].val();
+            }
+        }
+        // Per entry from registers: count + 1, gen + 1 (bitwise ripple, no
+        // carry chain), and "full if appended" (count + 1 == capacity[stype]).
+        for e in 0..self.n() {
+            self.carry.next = true;
+            for b in 0..self.w_cnt.len() {
+                self.cnt_inc[e][b].next = self.count_q[e][b].q.val() ^ self.carry.val();
+                self.carry.next = self.carry.val() & self.count_q[e][b].q.val();
+            }
+            self.carry.next = true;
+            for b in 0..self.w_gen.len() {
+                self.gen_nx[e][b].next = self.gen_q[e][b].q.val() ^ self.carry.val();
+                self.carry.next = self.carry.val() & self.gen_q[e][b].q.val();
+            }
+            self.full_app[e].next = false;
+            for x in 0..self.stype_id.len() {
+                if (self.stype_v[e].val() == self.stype_id[x].val()) & (self.count_v[e].val() == self.cap_m1[x].val()) {
+                    self.full_app[e].next = true;
+                }
             }
         }
         self.last_state_v.next = self.no_state.val();
@@ -753,17 +846,18 @@ impl Logic for TaskCombinerCore {
         self.cnt_m.next = self.no_cnt.val();
         for e in 0..self.n() {
             if self.mhit[e].val() {
-                self.cnt_m.next = self.count_v[e].val();
+                self.cnt_m.next = self.cnt_m.val() | self.count_v[e].val();
             }
         }
-        self.new_count.next = self.cnt_m.val() + self.one_cnt.val();
-        self.cap_in.next = self.no_cnt.val();
+        // Fullness: an appended entry is full when its count + 1 reaches the
+        // capacity of its type (from registers, per entry); a created one when
+        // the capacity of the instance's type is 1.
+        self.full_in.next = false;
         for x in 0..self.stype_id.len() {
-            if self.in_stype.val() == self.stype_id[x].val() {
-                self.cap_in.next = self.cap[x].val();
+            if (self.in_stype.val() == self.stype_id[x].val()) & self.cap_one[x].val() {
+                self.full_in.next = true;
             }
         }
-        self.full_in.next = self.new_count.val() == self.cap_in.val();
         for b in 0..self.in_lane.len() {
             self.in_lane[b].next = self.cnt_m.val().get_bit(b);
         }
@@ -784,18 +878,13 @@ impl Logic for TaskCombinerCore {
                 if self.mhit[e].val() & self.gen_q[e][b].q.val() {
                     self.gen_m[b].next = true;
                 }
-                if self.fsel[e].val() & self.gen_q[e][b].q.val() {
+                if self.fsel[e].val() & self.gen_nx[e][b].val() {
                     self.gen_f[b].next = true;
                 }
             }
         }
-        self.carry.next = true;
         for b in 0..self.w_gen.len() {
-            self.gen_inc[b].next = self.gen_f[b].val() ^ self.carry.val();
-            self.carry.next = self.carry.val() & self.gen_f[b].val();
-        }
-        for b in 0..self.w_gen.len() {
-            self.t_gen[b].next = self.gen_inc[b].val();
+            self.t_gen[b].next = self.gen_f[b].val();
             if self.m_found.val() {
                 self.t_gen[b].next = self.gen_m[b].val();
             }
@@ -819,24 +908,76 @@ impl Logic for TaskCombinerCore {
                 self.any_same.next = true;
             }
         }
-        for e in 0..self.n() {
-            self.iset[e].next = self.elig[e].val();
-            if self.sort_state.val() & self.last_v_q.q.val() & self.any_same.val() {
-                self.iset[e].next = self.same[e].val();
-            }
+        // (A one-entry table has no matrix: its only member is the oldest.)
+        for e in 0..self.solo() {
+            self.old_e[e].next = self.elig[e].val();
+            self.old_s[e].next = self.same[e].val();
         }
-        // Oldest of iset: the member no other member is older than (ikill from the matrix).
+        // The oldest of the set in use (same state first when sort_state):
+        // both oldest members come from the matrix in parallel, then select.
+        self.use_same.next = self.sort_state.val() & self.last_v_q.q.val() & self.any_same.val();
         self.issue.next = self.slot_free.val() & self.any_elig.val();
         for e in 0..self.n() {
-            self.psel[e].next = self.issue.val() & self.iset[e].val() & !self.ikill[e].val();
+            self.psel[e].next = self.issue.val() & !self.use_same.val() & self.old_e[e].val();
+            if self.use_same.val() {
+                self.psel[e].next = self.issue.val() & self.old_s[e].val();
+            }
+        }
+        self.pe_reason.next = self.no_reason.val();
+        self.ps_reason.next = self.no_reason.val();
+        self.pe_rq.next = false;
+        self.ps_rq.next = false;
+        for e in 0..self.n() {
+            if self.old_e[e].val() {
+                self.pe_reason.next = self.pe_reason.val() | self.reason_q[e].q.val();
+            }
+            if self.old_s[e].val() {
+                self.ps_reason.next = self.ps_reason.val() | self.reason_q[e].q.val();
+            }
+            self.pe_rq.next = self.pe_rq.val() | (self.old_e[e].val() & self.rq_q[e].q.val());
+            self.ps_rq.next = self.ps_rq.val() | (self.old_s[e].val() & self.rq_q[e].q.val());
+        }
+        for b in 0..self.w_gen.len() {
+            self.pe_gen[b].next = false;
+            self.ps_gen[b].next = false;
+            for e in 0..self.n() {
+                self.pe_gen[b].next = self.pe_gen[b].val() | (self.old_e[e].val() & self.gen_q[e][b].q.val());
+                self.ps_gen[b].next = self.ps_gen[b].val() | (self.old_s[e].val() & self.gen_q[e][b].q.val());
+            }
+        }
+        for b in 0..self.w_stype.len() {
+            self.pe_stype[b].next = false;
+            self.ps_stype[b].next = false;
+            for e in 0..self.n() {
+                self.pe_stype[b].next = self.pe_stype[b].val() | (self.old_e[e].val() & self.stype_q[e][b].q.val());
+                self.ps_stype[b].next = self.ps_stype[b].val() | (self.old_s[e].val() & self.stype_q[e][b].q.val());
+            }
+        }
+        for b in 0..self.w_state.len() {
+            self.pe_state[b].next = false;
+            self.ps_state[b].next = false;
+            for e in 0..self.n() {
+                self.pe_state[b].next = self.pe_state[b].val() | (self.old_e[e].val() & self.state_q[e][b].q.val());
+                self.ps_state[b].next = self.ps_state[b].val() | (self.old_s[e].val() & self.state_q[e][b].q.val());
+            }
+        }
+        for b in 0..self.w_cnt.len() {
+            self.pe_cnt[b].next = false;
+            self.ps_cnt[b].next = false;
+            for e in 0..self.n() {
+                self.pe_cnt[b].next = self.pe_cnt[b].val() | (self.old_e[e].val() & self.count_q[e][b].q.val());
+                self.ps_cnt[b].next = self.ps_cnt[b].val() | (self.old_s[e].val() & self.count_q[e][b].q.val());
+            }
         }
         for b in 0..self.w_ent.len() {
-            self.p_ent[b].next = false;
+            self.pe_ent[b].next = false;
+            self.ps_ent[b].next = false;
             for e in 0..self.n() {
-                if self.psel[e].val() & self.ent_bit[e][b].val() {
-                    self.p_ent[b].next = true;
-                }
+                self.pe_ent[b].next = self.pe_ent[b].val() | (self.old_e[e].val() & self.ent_bit[e][b].val());
+                self.ps_ent[b].next = self.ps_ent[b].val() | (self.old_s[e].val() & self.ent_bit[e][b].val());
             }
+            self.p_ent[b].next = self.issue.val()
+                & ((self.use_same.val() & self.ps_ent[b].val()) | (!self.use_same.val() & self.pe_ent[b].val()));
         }
 
         // ------------------------------------------------------------------
@@ -880,24 +1021,21 @@ impl Logic for TaskCombinerCore {
                 self.any_nodep.next = true;
             }
         }
-        self.max_count.next = self.no_cnt.val();
+        // The victim is the candidate no other candidate beats (TaskMatrix:
+        // pairwise count / age relation, log depth). A victim is only wanted
+        // when every entry is OPEN, so without the nodep restriction every
+        // entry is a candidate.
         for e in 0..self.n() {
-            self.cand[e].next = self.open[e].val();
+            self.cand[e].next = true;
             if self.pol_nodep.val() & self.any_nodep.val() {
                 self.cand[e].next = self.open[e].val() & self.rowz[e].val();
             }
-            if self.cand[e].val() & (self.count_v[e].val() > self.max_count.val()) {
-                self.max_count.next = self.count_v[e].val();
-            }
+        }
+        for e in 0..self.solo() {
+            self.best[e].next = self.cand[e].val();
         }
         for e in 0..self.n() {
-            self.vset[e].next = self.cand[e].val();
-            if self.pol_fullest.val() {
-                self.vset[e].next = self.cand[e].val() & (self.count_v[e].val() == self.max_count.val());
-            }
-        }
-        for e in 0..self.n() {
-            self.vsel[e].next = self.victim_req.val() & self.vset[e].val() & !self.vkill[e].val();
+            self.vsel[e].next = self.victim_req.val() & self.best[e].val();
         }
 
         // ------------------------------------------------------------------
@@ -930,6 +1068,7 @@ impl Logic for TaskCombinerCore {
                 if self.created[e].val() {
                     self.lock_d[e][k].next = self.in_tpipe.val() == self.tp_id[k].val();
                 }
+                self.lock_pd[e][k].next = self.lock_q[e][k].q.val() | (self.lk_e[e].val() & (self.lk_tpipe.val() == self.tp_id[k].val()));
                 self.lock_q[e][k].d.next = self.lock_d[e][k].val();
             }
             self.res_post[e].next = (self.valid_q[e].q.val() & !self.psel[e].val()) | self.created[e].val();
@@ -941,12 +1080,17 @@ impl Logic for TaskCombinerCore {
         self.handshake.next = self.slot_v_q.q.val() & self.out_ready.val();
         self.slot_v_d.next = self.issue.val() | (self.slot_v_q.q.val() & !self.out_ready.val());
         for k in 0..self.tp_id.len() {
-            self.slot_lock_d[k].next = self.slot_lock_q[k].q.val()
-                | (self.lk_slot.val() & (self.lk_tpipe.val() == self.tp_id[k].val()));
+            // (One-hot selects are AND-OR, not priority mux chains; a picked
+            // entry is PENDING, so its post-edge lock is lock_q | the lock.)
+            self.pe_lock[k].next = false;
+            self.ps_lock[k].next = false;
             for e in 0..self.n() {
-                if self.psel[e].val() {
-                    self.slot_lock_d[k].next = self.lock_d[e][k].val();
-                }
+                self.pe_lock[k].next = self.pe_lock[k].val() | (self.old_e[e].val() & self.lock_pd[e][k].val());
+                self.ps_lock[k].next = self.ps_lock[k].val() | (self.old_s[e].val() & self.lock_pd[e][k].val());
+            }
+            self.slot_lock_d[k].next = self.slot_lock_q[k].q.val() | (self.lk_slot.val() & (self.lk_tpipe.val() == self.tp_id[k].val()));
+            if self.issue.val() {
+                self.slot_lock_d[k].next = (self.use_same.val() & self.ps_lock[k].val()) | (!self.use_same.val() & self.pe_lock[k].val());
             }
             self.slot_lock_q[k].d.next = self.slot_lock_d[k].val();
         }
@@ -975,15 +1119,36 @@ impl Logic for TaskCombinerCore {
         }
         self.snap_slot.next = self.rqf_acc.val() & self.slot_v_d.val() & self.slot_lbit.val();
         self.slot_rq_d.next = self.slot_rq_q.q.val();
-        for e in 0..self.n() {
-            if self.psel[e].val() {
-                self.slot_rq_d.next = self.rq_q[e].q.val();
-            }
+        if self.issue.val() {
+            self.slot_rq_d.next = (self.use_same.val() & self.ps_rq.val()) | (!self.use_same.val() & self.pe_rq.val());
         }
         self.slot_rq_d.next = self.slot_v_d.val() & (self.slot_rq_d.val() | self.snap_slot.val());
-        self.flags_post.next = self.slot_rq_d.val();
+        // Some flag after the edge (= slot_rq_d | OR rq_d, written so that the
+        // instance only enters through `accept`: the entry it goes to, created
+        // or appended, is flagged iff the flush is accepted for its tile pipe).
+        self.tp_in_rqf.next = false;
+        self.tp_lk_rqf.next = false;
+        for k in 0..self.tp_id.len() {
+            if (self.in_tpipe.val() == self.tp_id[k].val()) & (self.rqf_tpipe.val() == self.tp_id[k].val()) {
+                self.tp_in_rqf.next = true;
+            }
+            if (self.lk_tpipe.val() == self.tp_id[k].val()) & (self.rqf_tpipe.val() == self.tp_id[k].val()) {
+                self.tp_lk_rqf.next = true;
+            }
+        }
+        self.flags_post.next = self.slot_rq_d.val() | (self.rqf_acc.val() & self.tp_in_rqf.val() & self.accept.val());
         for e in 0..self.n() {
-            if self.rq_d[e].val() {
+            self.lbit_q[e].next = false;
+            for k in 0..self.tp_id.len() {
+                if self.lock_q[e][k].q.val() & (self.rqf_tpipe.val() == self.tp_id[k].val()) {
+                    self.lbit_q[e].next = true;
+                }
+            }
+            if self.valid_q[e].q.val()
+                & !self.psel[e].val()
+                & (self.rq_q[e].q.val()
+                    | (self.rqf_acc.val() & (self.lbit_q[e].val() | (self.lk_e[e].val() & self.tp_lk_rqf.val()))))
+            {
                 self.flags_post.next = true;
             }
         }
@@ -1001,7 +1166,8 @@ impl Logic for TaskCombinerCore {
         for e in 0..self.n() {
             // Triggers for an entry OPEN before the edge or created at it (R10 priority).
             self.trig[e].next = (self.open[e].val() | self.created[e].val())
-                & ((self.tsel[e].val() & self.accept.val() & self.full_in.val())
+                & ((self.appended[e].val() & self.full_app[e].val())
+                    | (self.created[e].val() & self.full_in.val())
                     | self.vsel[e].val()
                     | (self.open[e].val() & self.depprop[e].val())
                     | self.snap[e].val()
@@ -1022,16 +1188,19 @@ impl Logic for TaskCombinerCore {
                 if self.vsel[e].val() {
                     self.reason_q[e].d.next = self.r_evict.val();
                 }
-                if self.tsel[e].val() & self.accept.val() & self.full_in.val() {
+                if (self.appended[e].val() & self.full_app[e].val()) | (self.created[e].val() & self.full_in.val()) {
                     self.reason_q[e].d.next = self.r_full.val();
                 }
             }
-            if self.tsel[e].val() & self.accept.val() {
+            if self.appended[e].val() {
                 for b in 0..self.w_cnt.len() {
-                    self.count_q[e][b].d.next = self.new_count.val().get_bit(b);
+                    self.count_q[e][b].d.next = self.cnt_inc[e][b].val();
                 }
             }
             if self.created[e].val() {
+                for b in 0..self.w_cnt.len() {
+                    self.count_q[e][b].d.next = self.one_cnt.val().get_bit(b);
+                }
                 for b in 0..self.w_stype.len() {
                     self.stype_q[e][b].d.next = self.in_stype.val().get_bit(b);
                 }
@@ -1039,7 +1208,7 @@ impl Logic for TaskCombinerCore {
                     self.state_q[e][b].d.next = self.in_state.val().get_bit(b);
                 }
                 for b in 0..self.w_gen.len() {
-                    self.gen_q[e][b].d.next = self.t_gen[b].val();
+                    self.gen_q[e][b].d.next = self.gen_nx[e][b].val();
                 }
             }
         }
@@ -1051,14 +1220,26 @@ impl Logic for TaskCombinerCore {
             self.mx[c].reset.next = self.reset.val();
             for e in 0..self.n() {
                 self.mx[c].pend[e].next = self.valid_q[e].q.val() & self.pend_q[e].q.val();
-                self.mx[c].iset[e].next = self.iset[e].val();
-                self.mx[c].vset[e].next = self.vset[e].val();
+                self.mx[c].elig[e].next = self.elig[e].val();
+                self.mx[c].same[e].next = self.same[e].val();
+                self.mx[c].cand[e].next = self.cand[e].val();
                 self.mx[c].psel[e].next = self.psel[e].val();
                 self.mx[c].created[e].next = self.created[e].val();
                 self.mx[c].acc[e].next = self.tsel[e].val() & self.accept.val();
             }
             for e in 0..self.dset.len() {
                 self.mx[c].dset[e].next = self.dset[e].val();
+            }
+        }
+        // (CNT_W in the index arithmetic must be a loop variable for rust-hdl;
+        // the matrix has no count inputs with the oldest policies.)
+        for c in 0..self.mx_counts() {
+            for cw in self.w_cnt.len()..(self.w_cnt.len() + 1) {
+                for e in 0..self.n() {
+                    for b in 0..self.w_cnt.len() {
+                        self.mx[c].cnt[e * cw + b].next = self.count_q[e][b].q.val();
+                    }
+                }
             }
         }
 
@@ -1072,21 +1253,25 @@ impl Logic for TaskCombinerCore {
                 self.slot_ent_q[b].d.next = self.p_ent[b].val();
             }
         }
-        for e in 0..self.n() {
-            if self.psel[e].val() {
-                self.slot_reason_q.d.next = self.reason_q[e].q.val();
-                for b in 0..self.w_gen.len() {
-                    self.slot_gen_q[b].d.next = self.gen_q[e][b].q.val();
-                }
-                for b in 0..self.w_stype.len() {
-                    self.slot_stype_q[b].d.next = self.stype_q[e][b].q.val();
-                }
-                for b in 0..self.w_state.len() {
-                    self.slot_state_q[b].d.next = self.state_q[e][b].q.val();
-                }
-                for b in 0..self.w_cnt.len() {
-                    self.slot_count_q[b].d.next = self.count_q[e][b].q.val();
-                }
+        // The picked entry's fields: AND-OR over the oldest of `elig` and of
+        // `same` separately, then the late select (use_same) and load (issue).
+        if self.issue.val() {
+            if self.use_same.val() {
+                self.slot_reason_q.d.next = self.ps_reason.val();
+            } else {
+                self.slot_reason_q.d.next = self.pe_reason.val();
+            }
+            for b in 0..self.w_gen.len() {
+                self.slot_gen_q[b].d.next = (self.use_same.val() & self.ps_gen[b].val()) | (!self.use_same.val() & self.pe_gen[b].val());
+            }
+            for b in 0..self.w_stype.len() {
+                self.slot_stype_q[b].d.next = (self.use_same.val() & self.ps_stype[b].val()) | (!self.use_same.val() & self.pe_stype[b].val());
+            }
+            for b in 0..self.w_state.len() {
+                self.slot_state_q[b].d.next = (self.use_same.val() & self.ps_state[b].val()) | (!self.use_same.val() & self.pe_state[b].val());
+            }
+            for b in 0..self.w_cnt.len() {
+                self.slot_count_q[b].d.next = (self.use_same.val() & self.ps_cnt[b].val()) | (!self.use_same.val() & self.pe_cnt[b].val());
             }
         }
         if self.issue.val() {
@@ -1222,20 +1407,33 @@ impl Logic for TaskCombinerCore {
 ///   i masked.
 /// * `old` row k, bit x: entry x was created before entry k (diagonal constant
 ///   0). A created entry c gets every other entry as older and is removed from
-///   every other row. Only pairs of resident entries are ever read (every
-///   member of `iset` / `vset` is resident), and each of those was created
-///   after reset, so the rows of free entries and the reset value do not matter.
-/// * Combinational: `rowz[i]` = row i all zero; `ikill[k]` / `vkill[k]` = some
-///   member of `iset` / `vset` is older than k (so the oldest member is the
-///   one member not killed); `depprop[j]` = some `pend` entry depends on j.
+///   every other row. Only pairs of resident entries matter (every member of
+///   `elig` / `same` is resident; `best` is used only when every entry is
+///   resident), and each of those was created after reset, so the rows of
+///   free entries and the reset value do not matter; on resident pairs the
+///   relation is antisymmetric.
+/// * Combinational: `rowz[i]` = row i all zero; `old_e[k]` / `old_s[k]` = k
+///   is the member of `elig` / `same` no other member is older than (both in
+///   parallel; the core selects); `best[k]` = k is the member of `cand` no
+///   other member beats, where j beats i when (fullest policies, `cnt` given)
+///   {count_j, j older than i} > {count_i, 0}, i.e. more instances, ties to
+///   the older, or (oldest policies, no `cnt`) j is older: one comparison per
+///   unordered pair written as AND/OR terms (no carry chain), the reverse
+///   order its complement, then an N-input NOR per entry (log depth, where
+///   the running maximum it replaces was a chain over the entries);
+///   `depprop[j]` = some `pend` entry depends on j.
 #[derive(LogicBlock)]
 pub struct TaskMatrix {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, Bit>,
     /// Resident and PENDING (registered).
     pub pend: Vec<Signal<In, Bit>>,
-    pub iset: Vec<Signal<In, Bit>>,
-    pub vset: Vec<Signal<In, Bit>>,
+    /// Issue: eligible entries, and those of them in the last issued state.
+    pub elig: Vec<Signal<In, Bit>>,
+    pub same: Vec<Signal<In, Bit>>,
+    /// Victim candidates and their counts (entry e's count bit b at e*CNT_W+b).
+    pub cand: Vec<Signal<In, Bit>>,
+    pub cnt: Vec<Signal<In, Bit>>,
     /// Moves into the output slot at this edge (its column is cleared).
     pub psel: Vec<Signal<In, Bit>>,
     /// Created at this edge.
@@ -1245,8 +1443,11 @@ pub struct TaskMatrix {
     /// The instance's producers, ORed into row `acc`.
     pub dset: Vec<Signal<In, Bit>>,
     pub rowz: Vec<Signal<Out, Bit>>,
-    pub ikill: Vec<Signal<Out, Bit>>,
-    pub vkill: Vec<Signal<Out, Bit>>,
+    /// The oldest member of `elig` / of `same` (one-hot or zero).
+    pub old_e: Vec<Signal<Out, Bit>>,
+    pub old_s: Vec<Signal<Out, Bit>>,
+    /// The candidate no other candidate beats (the victim if one is needed).
+    pub best: Vec<Signal<Out, Bit>>,
     pub depprop: Vec<Signal<Out, Bit>>,
     pub dep: Vec<Signal<Out, Bit>>,
     /// Rows for rust-hdl's own simulator.
@@ -1255,21 +1456,26 @@ pub struct TaskMatrix {
 }
 
 impl TaskMatrix {
-    pub fn new(n: usize) -> Self {
+    /// `cw`: count bits per entry with the `fullest` policies (count first),
+    /// 0 for the `oldest` ones (age only, no count inputs).
+    pub fn new(n: usize, cw: usize) -> Self {
         assert!(n >= 2, "TaskMatrix needs at least two entries");
         TaskMatrix {
             clock: Signal::default(),
             reset: Signal::default(),
             pend: signals(n),
-            iset: signals(n),
-            vset: signals(n),
+            elig: signals(n),
+            same: signals(n),
+            cand: signals(n),
+            cnt: signals(n * cw),
             psel: signals(n),
             created: signals(n),
             acc: signals(n),
             dset: signals(n),
             rowz: signals(n),
-            ikill: signals(n),
-            vkill: signals(n),
+            old_e: signals(n),
+            old_s: signals(n),
+            best: signals(n),
             depprop: signals(n),
             dep: signals(n * n),
             _dep: vec![vec![false; n]; n],
@@ -1279,6 +1485,11 @@ impl TaskMatrix {
 
     fn n(&self) -> usize {
         self.pend.len()
+    }
+
+    /// Count bits per entry (0: the age alone decides).
+    fn cw(&self) -> usize {
+        self.cnt.len() / self.n()
     }
 
     /// `wire [N-1:0] name_w = {name$N-1, …, name$0};`
@@ -1304,11 +1515,23 @@ impl Logic for TaskMatrix {
                 }
             }
         }
-        let (pend, iset, vset) = (v(&self.pend), v(&self.iset), v(&self.vset));
+        let (pend, elig, same, cand) = (v(&self.pend), v(&self.elig), v(&self.same), v(&self.cand));
+        let cw = self.cw();
+        let count = |e: usize| -> u64 { (0..cw).filter(|b| self.cnt[e * cw + b].val()).map(|b| 1u64 << b).sum() };
+        // j beats i: a larger count (fullest), or the same count and older.
+        let beats = |j: usize, i: usize| -> bool {
+            let age = self._old[i][j];
+            if cw > 0 {
+                count(j) > count(i) || (count(j) == count(i) && age)
+            } else {
+                age
+            }
+        };
         for i in 0..n {
             self.rowz[i].next = !self._dep[i].iter().any(|b| *b);
-            self.ikill[i].next = (0..n).any(|x| iset[x] && self._old[i][x]);
-            self.vkill[i].next = (0..n).any(|x| vset[x] && self._old[i][x]);
+            self.old_e[i].next = elig[i] && !(0..n).any(|x| elig[x] && self._old[i][x]);
+            self.old_s[i].next = same[i] && !(0..n).any(|x| same[x] && self._old[i][x]);
+            self.best[i].next = cand[i] && !(0..n).any(|j| j != i && cand[j] && beats(j, i));
             self.depprop[i].next = (0..n).any(|p| pend[p] && self._dep[p][i]);
             for j in 0..n {
                 self.dep[i * n + j].next = self._dep[i][j];
@@ -1317,7 +1540,7 @@ impl Logic for TaskMatrix {
     }
 
     fn connect(&mut self) {
-        for q in self.rowz.iter_mut().chain(&mut self.ikill).chain(&mut self.vkill).chain(&mut self.depprop).chain(&mut self.dep) {
+        for q in self.rowz.iter_mut().chain(&mut self.old_e).chain(&mut self.old_s).chain(&mut self.best).chain(&mut self.depprop).chain(&mut self.dep) {
             q.connect();
         }
     }
@@ -1325,12 +1548,16 @@ impl Logic for TaskMatrix {
     fn hdl(&self) -> Verilog {
         let n = self.n();
         let msb = n - 1;
-        let wires: String = ["pend", "iset", "vset", "psel", "created", "acc", "dset"]
+        let cw = self.cw();
+        let mut wires: String = ["pend", "elig", "same", "cand", "psel", "created", "acc", "dset"]
             .iter()
             .map(|name| Self::row_wire(name, n))
             .collect();
+        if cw > 0 {
+            wires += &Self::row_wire("cnt", n * cw);
+        }
         let mut unpack = String::new();
-        for name in ["rowz", "ikill", "vkill", "depprop"] {
+        for name in ["rowz", "old_e", "old_s", "best", "depprop"] {
             for i in 0..n {
                 unpack += &format!("        {name}${i} = {name}_r[{i}];\n");
             }
@@ -1340,25 +1567,84 @@ impl Logic for TaskMatrix {
                 unpack += &format!("        dep${} = dep_q[{i}][{j}];\n", i * n + j);
             }
         }
+        // Fullest: {count_j, j older} > {count_i, 0} as AND/OR terms (no carry
+        // chain); else the age alone.
+        let (pair, beat_doc) = if cw > 0 {
+            (
+                format!(
+                    "\
+                cmp_a = {{cnt_w[j*{cw} +: {cw}], old_q[c][j]}};
+                cmp_b = {{cnt_w[c*{cw} +: {cw}], 1'b0}};
+                cmp_gt = 1'b0;
+                cmp_eq = 1'b1;
+                for (k = {cw}; k >= 0; k = k - 1) begin
+                    cmp_gt = cmp_gt | (cmp_eq & cmp_a[k] & ~cmp_b[k]);
+                    cmp_eq = cmp_eq & ~(cmp_a[k] ^ cmp_b[k]);
+                end
+"
+                ),
+                "more instances, or as many and older",
+            )
+        } else {
+            ("                cmp_gt = old_q[c][j];\n".to_string(), "older")
+        };
+        let cmp_regs = if cw > 0 {
+            format!("    reg [{cw}:0] cmp_a;\n    reg [{cw}:0] cmp_b;\n    reg cmp_eq;\n    integer k;\n")
+        } else {
+            String::new()
+        };
         Verilog::Custom(format!(
             "\
 {wires}    // dep_q[i][j]: entry i depends on entry j; old_q[k][x]: entry x was created before entry k.
     reg [{msb}:0] dep_q [0:{msb}];
     reg [{msb}:0] old_q [0:{msb}];
     reg [{msb}:0] rowz_r;
-    reg [{msb}:0] ikill_r;
-    reg [{msb}:0] vkill_r;
+    // old_e_r / old_s_r read elig / same, which the core computes from rowz_r
+    // in its one always block: a loop only at block level (UNOPTFLAT, a
+    // Verilator scheduling note), no combinational cycle.
+    /* verilator lint_off UNOPTFLAT */
+    reg [{msb}:0] old_e_r;
+    reg [{msb}:0] old_s_r;
+    /* verilator lint_on UNOPTFLAT */
+    reg [{msb}:0] best_r;
     reg [{msb}:0] depprop_r;
-    integer c;
+    // beat_r[i][j]: candidate j beats i ({beat_doc}); one comparison per
+    // pair, the other order its complement (the age relation is antisymmetric
+    // on resident pairs).
+    reg [{msb}:0] beat_r [0:{msb}];
+    reg cmp_gt;
+{cmp_regs}    integer c;
     integer s;
+    integer j;
 
     always @(*) begin
         depprop_r = {n}'d0;
         for (c = 0; c < {n}; c = c + 1) begin
             rowz_r[c] = ~|dep_q[c];
-            ikill_r[c] = |(iset_w & old_q[c]);
-            vkill_r[c] = |(vset_w & old_q[c]);
             depprop_r = depprop_r | (pend_w[c] ? dep_q[c] : {n}'d0);
+        end
+    end
+
+    // (A block of its own: elig / same depend on rowz.)
+    always @(*) begin
+        for (c = 0; c < {n}; c = c + 1) begin
+            old_e_r[c] = elig_w[c] & ~|(elig_w & old_q[c]);
+            old_s_r[c] = same_w[c] & ~|(same_w & old_q[c]);
+        end
+    end
+
+    always @(*) begin
+        for (c = 0; c < {n}; c = c + 1) begin
+            beat_r[c] = {n}'d0;
+        end
+        for (c = 0; c < {n}; c = c + 1) begin
+            for (j = c + 1; j < {n}; j = j + 1) begin
+{pair}                beat_r[c][j] = cmp_gt;
+                beat_r[j][c] = ~cmp_gt;
+            end
+        end
+        for (c = 0; c < {n}; c = c + 1) begin
+            best_r[c] = cand_w[c] & ~|(cand_w & beat_r[c]);
         end
     end
 
