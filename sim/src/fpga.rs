@@ -507,20 +507,15 @@ pub fn synthesize(spec: &SynthSpec, work: &Path) -> Result<SynthReport, SimError
     for chunk in spec.seeds.chunks(width) {
         let placed: Vec<Result<Placement, SimError>> = std::thread::scope(|s| {
             let handles: Vec<_> =
-                chunk.iter().map(|&seed| s.spawn(move || place_and_route(&pnr, t, work, seed))).collect();
+                chunk.iter().map(|&seed| s.spawn(move || place_and_route(pnr, t, work, seed))).collect();
             handles.into_iter().map(|h| h.join().expect("nextpnr runner thread")).collect()
         });
         for (&seed, p) in chunk.iter().zip(placed) {
-            match p? {
-                fits @ Placement::Fits { .. } => runs.push((seed, fits)),
-                too_big @ Placement::DoesNotFit { .. } => {
-                    runs.clear();
-                    runs.push((seed, too_big));
-                    break;
-                }
-            }
+            runs.push((seed, p?));
         }
-        if matches!(runs.first(), Some((_, Placement::DoesNotFit { .. }))) {
+        // A design that does not fit does not fit with any seed: place no more
+        // (median_placement reports the first such run).
+        if runs.iter().any(|(_, p)| matches!(p, Placement::DoesNotFit { .. })) {
             break;
         }
     }
