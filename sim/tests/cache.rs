@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::os::unix::fs::PermissionsExt;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -19,8 +19,17 @@ fn logging_verilator(dir: &Path, log: &Path) -> PathBuf {
         log.display(),
         real.display()
     );
-    std::fs::write(&script, text).unwrap();
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // Written by a child `sh`, not by this process: while this process held the file open
+    // for writing, a test on another thread could fork, its child would inherit that fd,
+    // and exec'ing the script would fail with ETXTBSY ("Text file busy"), as CI once saw.
+    let mut sh = std::process::Command::new("sh")
+        .args(["-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh"])
+        .arg(&script)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    sh.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    assert!(sh.wait().unwrap().success(), "writing {}", script.display());
     script
 }
 
