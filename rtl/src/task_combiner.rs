@@ -125,6 +125,19 @@
 //!   appended" (count + 1 == capacity of its type); the instance only selects
 //!   among them. The flush's "some flag after the edge" takes the instance in
 //!   through `accept` alone.
+//! * Late signals enter where they are implied, not through the ORs over the
+//!   entries: an append strobe is in_valid & !drain & mhit (a match implies
+//!   in_ready), a reference lane above 0 is written on in_valid & !drain and
+//!   the lane (only a match gives a non-zero lane), the target index selects
+//!   between the match's and the free entry's AND-ORs, the pick needs only a
+//!   free slot (the oldest of an empty set is empty), and the pick's index
+//!   (read address, slot tag) is not gated by `issue` (read enable is).
+//! * The flush: each entry's post-edge flag is computed from registers and
+//!   inputs wherever the entry goes (it stays or moves into the slot), so
+//!   "some flag after the edge" and the slot's flag never wait for the pick
+//!   to leave the entries' OR; the flush snapshot and the instance's
+//!   producers are masked by the pick only at the register (res_post, the
+//!   matrix's column clear).
 //!
 //! ## Widths
 //! Seven independent widths (state, generation, count, shader type, entry
@@ -289,7 +302,6 @@ pub struct TaskCombinerCore {
     /// Match, first free, target of the instance, created / appended at this edge.
     mhit: Vec<Signal<Local, Bit>>,
     fsel: Vec<Signal<Local, Bit>>,
-    tsel: Vec<Signal<Local, Bit>>,
     created: Vec<Signal<Local, Bit>>,
     appended: Vec<Signal<Local, Bit>>,
     /// Issue: eligible, in the last state, the candidate set, not oldest in it, picked.
@@ -335,6 +347,8 @@ pub struct TaskCombinerCore {
     /// A task created by the instance is full at once (capacity 1).
     full_in: Signal<Local, Bit>,
     t_ent: Vec<Signal<Local, Bit>>,
+    /// Index of the first free entry (t_ent selects it when nothing matches).
+    f_ent: Vec<Signal<Local, Bit>>,
     gen_m: Vec<Signal<Local, Bit>>,
     gen_f: Vec<Signal<Local, Bit>>,
     t_gen: Vec<Signal<Local, Bit>>,
@@ -357,7 +371,10 @@ pub struct TaskCombinerCore {
     slot_lock_d: Vec<Signal<Local, Bit>>,
     rqf_acc: Signal<Local, Bit>,
     slot_lbit: Signal<Local, Bit>,
-    snap_slot: Signal<Local, Bit>,
+    /// The slot's flag after the edge when it holds its task; per entry, the
+    /// entry's flag after the edge (in it or in the slot), instance aside.
+    slot_held_rq: Signal<Local, Bit>,
+    fl: Vec<Signal<Local, Bit>>,
     slot_rq_d: Signal<Local, Bit>,
     flags_post: Signal<Local, Bit>,
     tp_in_rqf: Signal<Local, Bit>,
@@ -516,7 +533,6 @@ impl TaskCombinerCore {
             rowz: signals(n),
             mhit: signals(n),
             fsel: signals(n),
-            tsel: signals(n),
             created: signals(n),
             appended: signals(n),
             elig: signals(n),
@@ -552,6 +568,7 @@ impl TaskCombinerCore {
             cnt_m: Signal::default(),
             full_in: Signal::default(),
             t_ent: signals(ew),
+            f_ent: signals(ew),
             gen_m: signals(gw),
             gen_f: signals(gw),
             t_gen: signals(gw),
@@ -574,7 +591,8 @@ impl TaskCombinerCore {
             slot_lock_d: signals(t),
             rqf_acc: Signal::default(),
             slot_lbit: Signal::default(),
-            snap_slot: Signal::default(),
+            slot_held_rq: Signal::default(),
+            fl: signals(n),
             slot_rq_d: Signal::default(),
             flags_post: Signal::default(),
             tp_in_rqf: Signal::default(),
@@ -837,10 +855,11 @@ impl Logic for TaskCombinerCore {
         }
         self.in_ready.next = !self.drain_req.val() & (self.m_found.val() | self.f_found.val());
         self.accept.next = self.in_valid.val() & self.in_ready.val();
+        // (mhit[e] implies m_found and fsel[e] f_found: the per-entry strobes
+        // skip the OR over the entries where they can.)
         for e in 0..self.n() {
-            self.tsel[e].next = self.mhit[e].val() | (!self.m_found.val() & self.fsel[e].val());
-            self.created[e].next = self.accept.val() & !self.m_found.val() & self.fsel[e].val();
-            self.appended[e].next = self.accept.val() & self.mhit[e].val();
+            self.created[e].next = self.in_valid.val() & !self.drain_req.val() & !self.m_found.val() & self.fsel[e].val();
+            self.appended[e].next = self.in_valid.val() & !self.drain_req.val() & self.mhit[e].val();
         }
         // Lane of the instance: count[m], or 0 in a new entry; the count after it.
         self.cnt_m.next = self.no_cnt.val();
@@ -864,10 +883,17 @@ impl Logic for TaskCombinerCore {
         // Tag: {gen[m], m}, or {gen[f] + 1, f}.
         for b in 0..self.w_ent.len() {
             self.t_ent[b].next = false;
+            self.f_ent[b].next = false;
             for e in 0..self.n() {
-                if self.tsel[e].val() & self.ent_bit[e][b].val() {
+                if self.mhit[e].val() & self.ent_bit[e][b].val() {
                     self.t_ent[b].next = true;
                 }
+                if self.fsel[e].val() & self.ent_bit[e][b].val() {
+                    self.f_ent[b].next = true;
+                }
+            }
+            if !self.m_found.val() {
+                self.t_ent[b].next = self.f_ent[b].val();
             }
             self.in_tag_ent[b].next = self.t_ent[b].val();
         }
@@ -917,16 +943,16 @@ impl Logic for TaskCombinerCore {
         // both oldest members come from the matrix in parallel, then select.
         self.use_same.next = self.sort_state.val() & self.last_v_q.q.val() & self.any_same.val();
         self.issue.next = self.slot_free.val() & self.any_elig.val();
+        // (old_e / old_s are empty when their set is, and use_same implies
+        // any_same: psel needs slot_free only, not any_elig.)
         for e in 0..self.n() {
-            self.psel[e].next = self.issue.val() & !self.use_same.val() & self.old_e[e].val();
+            self.psel[e].next = self.slot_free.val() & !self.use_same.val() & self.old_e[e].val();
             if self.use_same.val() {
-                self.psel[e].next = self.issue.val() & self.old_s[e].val();
+                self.psel[e].next = self.slot_free.val() & self.old_s[e].val();
             }
         }
         self.pe_reason.next = self.no_reason.val();
         self.ps_reason.next = self.no_reason.val();
-        self.pe_rq.next = false;
-        self.ps_rq.next = false;
         for e in 0..self.n() {
             if self.old_e[e].val() {
                 self.pe_reason.next = self.pe_reason.val() | self.reason_q[e].q.val();
@@ -934,8 +960,6 @@ impl Logic for TaskCombinerCore {
             if self.old_s[e].val() {
                 self.ps_reason.next = self.ps_reason.val() | self.reason_q[e].q.val();
             }
-            self.pe_rq.next = self.pe_rq.val() | (self.old_e[e].val() & self.rq_q[e].q.val());
-            self.ps_rq.next = self.ps_rq.val() | (self.old_s[e].val() & self.rq_q[e].q.val());
         }
         for b in 0..self.w_gen.len() {
             self.pe_gen[b].next = false;
@@ -976,8 +1000,8 @@ impl Logic for TaskCombinerCore {
                 self.pe_ent[b].next = self.pe_ent[b].val() | (self.old_e[e].val() & self.ent_bit[e][b].val());
                 self.ps_ent[b].next = self.ps_ent[b].val() | (self.old_s[e].val() & self.ent_bit[e][b].val());
             }
-            self.p_ent[b].next = self.issue.val()
-                & ((self.use_same.val() & self.ps_ent[b].val()) | (!self.use_same.val() & self.pe_ent[b].val()));
+            // (Read address and slot tag are used only under `issue`.)
+            self.p_ent[b].next = (self.use_same.val() & self.ps_ent[b].val()) | (!self.use_same.val() & self.pe_ent[b].val());
         }
 
         // ------------------------------------------------------------------
@@ -1001,8 +1025,8 @@ impl Logic for TaskCombinerCore {
                     self.dtype[e].next = true;
                 }
             }
+            // (The entry moving into the slot is masked in the matrix, after the OR.)
             self.dset[e].next = self.valid_q[e].q.val()
-                & !self.psel[e].val()
                 & self.dtype[e].val()
                 & (self.state_v[e].val() == self.in_state.val());
         }
@@ -1101,31 +1125,6 @@ impl Logic for TaskCombinerCore {
         // ------------------------------------------------------------------
         self.rqf_ready.next = !self.rq_busy_q.q.val();
         self.rqf_acc.next = self.rqf_valid.val() & !self.rq_busy_q.q.val();
-        for e in 0..self.n() {
-            self.lbit[e].next = false;
-            for k in 0..self.tp_id.len() {
-                if self.lock_d[e][k].val() & (self.rqf_tpipe.val() == self.tp_id[k].val()) {
-                    self.lbit[e].next = true;
-                }
-            }
-            self.snap[e].next = self.rqf_acc.val() & self.res_post[e].val() & self.lbit[e].val();
-            self.rq_d[e].next = self.res_post[e].val() & (self.rq_q[e].q.val() | self.snap[e].val());
-        }
-        self.slot_lbit.next = false;
-        for k in 0..self.tp_id.len() {
-            if self.slot_lock_d[k].val() & (self.rqf_tpipe.val() == self.tp_id[k].val()) {
-                self.slot_lbit.next = true;
-            }
-        }
-        self.snap_slot.next = self.rqf_acc.val() & self.slot_v_d.val() & self.slot_lbit.val();
-        self.slot_rq_d.next = self.slot_rq_q.q.val();
-        if self.issue.val() {
-            self.slot_rq_d.next = (self.use_same.val() & self.ps_rq.val()) | (!self.use_same.val() & self.pe_rq.val());
-        }
-        self.slot_rq_d.next = self.slot_v_d.val() & (self.slot_rq_d.val() | self.snap_slot.val());
-        // Some flag after the edge (= slot_rq_d | OR rq_d, written so that the
-        // instance only enters through `accept`: the entry it goes to, created
-        // or appended, is flagged iff the flush is accepted for its tile pipe).
         self.tp_in_rqf.next = false;
         self.tp_lk_rqf.next = false;
         for k in 0..self.tp_id.len() {
@@ -1136,7 +1135,6 @@ impl Logic for TaskCombinerCore {
                 self.tp_lk_rqf.next = true;
             }
         }
-        self.flags_post.next = self.slot_rq_d.val() | (self.rqf_acc.val() & self.tp_in_rqf.val() & self.accept.val());
         for e in 0..self.n() {
             self.lbit_q[e].next = false;
             for k in 0..self.tp_id.len() {
@@ -1144,11 +1142,56 @@ impl Logic for TaskCombinerCore {
                     self.lbit_q[e].next = true;
                 }
             }
-            if self.valid_q[e].q.val()
-                & !self.psel[e].val()
-                & (self.rq_q[e].q.val()
-                    | (self.rqf_acc.val() & (self.lbit_q[e].val() | (self.lk_e[e].val() & self.tp_lk_rqf.val()))))
-            {
+            // Post-edge lock bit rqf_tpipe of a post-edge resident entry, written
+            // flat (the instance enters only through appended / created, never
+            // through the whole lock_d word): a resident one keeps its bits and
+            // gains the instance's and the lock's; a created one has the instance's.
+            // (!psel is left to res_post: trig reads snap of OPEN entries only.)
+            self.lbit[e].next = (self.valid_q[e].q.val()
+                & (self.lbit_q[e].val()
+                    | (self.appended[e].val() & self.tp_in_rqf.val())
+                    | (self.lk_e[e].val() & self.tp_lk_rqf.val())))
+                | (self.created[e].val() & self.tp_in_rqf.val());
+            self.snap[e].next = self.rqf_acc.val() & self.lbit[e].val();
+            self.rq_d[e].next = self.res_post[e].val() & (self.rq_q[e].q.val() | self.snap[e].val());
+        }
+        // The flag a resident entry has after the edge, wherever it goes (it
+        // stays, or moves into the slot with its post-edge lock lock_pd),
+        // leaving the instance aside: from registers and inputs, no psel.
+        for e in 0..self.n() {
+            self.fl[e].next = self.rq_q[e].q.val()
+                | (self.rqf_acc.val() & (self.lbit_q[e].val() | (self.lk_e[e].val() & self.tp_lk_rqf.val())));
+        }
+        self.pe_rq.next = false;
+        self.ps_rq.next = false;
+        for e in 0..self.n() {
+            self.pe_rq.next = self.pe_rq.val() | (self.old_e[e].val() & self.fl[e].val());
+            self.ps_rq.next = self.ps_rq.val() | (self.old_s[e].val() & self.fl[e].val());
+        }
+        // A slot task held under back-pressure (no issue then) keeps its flag
+        // and may be snapshotted (its lock gains lk_slot's bit); an issued one
+        // has its entry's flag.
+        self.slot_lbit.next = self.lk_slot.val() & self.tp_lk_rqf.val();
+        for k in 0..self.tp_id.len() {
+            if self.slot_lock_q[k].q.val() & (self.rqf_tpipe.val() == self.tp_id[k].val()) {
+                self.slot_lbit.next = true;
+            }
+        }
+        self.slot_held_rq.next = self.slot_v_q.q.val()
+            & !self.out_ready.val()
+            & (self.slot_rq_q.q.val() | (self.rqf_acc.val() & self.slot_lbit.val()));
+        self.slot_rq_d.next = self.slot_held_rq.val();
+        if self.issue.val() {
+            self.slot_rq_d.next = (self.use_same.val() & self.ps_rq.val()) | (!self.use_same.val() & self.pe_rq.val());
+        }
+        // Some flag after the edge (= slot_rq_d | OR rq_d), written without the
+        // pick: every resident entry's flag is after the edge in it or in the
+        // slot (an issue needs a free slot, so none is held then), and the
+        // instance only enters through `accept`: the entry it goes to, created
+        // or appended, is flagged iff the flush is accepted for its tile pipe.
+        self.flags_post.next = self.slot_held_rq.val() | (self.rqf_acc.val() & self.tp_in_rqf.val() & self.accept.val());
+        for e in 0..self.n() {
+            if self.valid_q[e].q.val() & self.fl[e].val() {
                 self.flags_post.next = true;
             }
         }
@@ -1225,7 +1268,7 @@ impl Logic for TaskCombinerCore {
                 self.mx[c].cand[e].next = self.cand[e].val();
                 self.mx[c].psel[e].next = self.psel[e].val();
                 self.mx[c].created[e].next = self.created[e].val();
-                self.mx[c].acc[e].next = self.tsel[e].val() & self.accept.val();
+                self.mx[c].acc[e].next = self.appended[e].val() | self.created[e].val();
             }
             for e in 0..self.dset.len() {
                 self.mx[c].dset[e].next = self.dset[e].val();
@@ -1287,7 +1330,13 @@ impl Logic for TaskCombinerCore {
         // ------------------------------------------------------------------
         for l in 0..self.refs.len() {
             self.refs[l].clock.next = self.clock.val();
-            self.refs[l].write_enable.next = self.accept.val() & (self.cnt_m.val() == self.lane_id[l].val());
+            // (A lane above 0 is written only by an append, and cnt_m is
+            // non-zero only with a match: it needs in_valid and no drain, not
+            // the OR over the entries in in_ready.)
+            self.refs[l].write_enable.next = self.in_valid.val()
+                & !self.drain_req.val()
+                & (self.cnt_m.val() == self.lane_id[l].val())
+                & (self.in_ready.val() | (self.lane_id[l].val() != self.no_cnt.val()));
             for b in 0..self.ram_addr_bits() {
                 self.refs[l].write_address[b].next = self.t_ent[b].val();
                 self.refs[l].read_address[b].next = self.p_ent[b].val();
@@ -1402,9 +1451,9 @@ impl Logic for TaskCombinerCore {
 /// one per entry (`dep`: N x N, bit i*N+j).
 ///
 /// * `dep` row i, bit j: entry i depends on entry j (the diagonal is constant 0).
-///   Next row i: cleared by `reset` and by `created[i]`; column j cleared when
-///   `psel[j]`; ORed with `dset` when `acc[i]` (the instance goes into i); bit
-///   i masked.
+///   Next row i: cleared by `reset` and by `created[i]`; ORed with `dset` when
+///   `acc[i]` (the instance goes into i); then column j cleared when `psel[j]`
+///   (so `dset` need not exclude the entry leaving) and bit i masked.
 /// * `old` row k, bit x: entry x was created before entry k (diagonal constant
 ///   0). A created entry c gets every other entry as older and is removed from
 ///   every other row. Only pairs of resident entries matter (every member of
@@ -1440,7 +1489,7 @@ pub struct TaskMatrix {
     pub created: Vec<Signal<In, Bit>>,
     /// Receives the accepted instance at this edge (one-hot or zero).
     pub acc: Vec<Signal<In, Bit>>,
-    /// The instance's producers, ORed into row `acc`.
+    /// The instance's producers, ORed into row `acc` (`psel` masked after).
     pub dset: Vec<Signal<In, Bit>>,
     pub rowz: Vec<Signal<Out, Bit>>,
     /// The oldest member of `elig` / of `same` (one-hot or zero).
@@ -1508,7 +1557,7 @@ impl Logic for TaskMatrix {
             let reset = self.reset.val();
             for i in 0..n {
                 for j in 0..n {
-                    let d = (!created[i] && self._dep[i][j] && !psel[j]) || (acc[i] && dset[j]);
+                    let d = ((!created[i] && self._dep[i][j]) || (acc[i] && dset[j])) && !psel[j];
                     self._dep[i][j] = !reset && i != j && d;
                     let o = if created[i] { true } else { self._old[i][j] && !created[j] };
                     self._old[i][j] = !reset && i != j && o;
@@ -1652,7 +1701,7 @@ impl Logic for TaskMatrix {
                 dep_q[s] <= {n}'d0;
                 old_q[s] <= {n}'d0;
             end else begin
-                dep_q[s] <= ((created_w[s] ? {n}'d0 : dep_q[s] & ~psel_w) | (acc_w[s] ? dset_w : {n}'d0)) & ~({n}'d1 << s);
+                dep_q[s] <= ((created_w[s] ? {n}'d0 : dep_q[s]) | (acc_w[s] ? dset_w : {n}'d0)) & ~psel_w & ~({n}'d1 << s);
                 old_q[s] <= (created_w[s] ? ~{n}'d0 : old_q[s] & ~created_w) & ~({n}'d1 << s);
             end
         end
