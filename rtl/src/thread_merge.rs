@@ -24,23 +24,29 @@
 //! previous step's result, which a single process expresses as a sequence of
 //! assignments with no combinational loop between blocks.
 //!
-//! Timing structure (issue 13): the events are decoded per slot (one LUT level
-//! for an id match), and everything they decide is precomputed from the
-//! registers alone. For each slot and each of its 9 cases, term (none / of A /
-//! of B) x merge event (none / A / B), the process evaluates R8-R11 in order on
-//! constants (`csa`, `cowa`, ... indexed `[s][c]`); the decoded ids only select
-//! one case (`sel`, an AND-OR over one-hot cases), and `rsp_free` selects last
-//! between the case with and without the merge event. Owed resumes (R12) use the
-//! owe bits without a merge event (a merge event that does not answer changes no
-//! owe bit): lowest owed by a prefix OR over the slots, cleared together with the
-//! merge event's own clear in one formula. The lowest free slot is a prefix OR,
-//! `free_cnt`, the age and the wait counters are bitwise (no carry chain). The
-//! fragment decisions E0-E3 are flat formulas; registers whose contents do not
-//! matter unless a decision holds load unconditionally (the free slot an emission
-//! would take loads its masks, tags and flags every cycle — only its states wait
-//! for the emission; the `grp` payload loads whenever `out_ok`; the candidate's
-//! payload whenever no candidate stays held), so the late fragment decisions
-//! only drive states and valid bits.
+//! Timing structure (issue 13, then timing-tm2): every register's next value is a
+//! shallow function of the registers and this cycle's decoded events. Per slot,
+//! R8-R11 are written out as flat formulas (`sa_hi`/`sa_lo`, `brk`, `gowa`, ...)
+//! of the slot's registers and the decoded term / accepted me / disc of A and B
+//! (at most one of each per cycle; an accepted me has `rsp_free` folded into its
+//! decode): no case tables and no select chains. The response register holds only
+//! what names the response: the me's id and merge flag, or the owed grant one-hot
+//! (lowest owed group, a prefix OR over the slots), plus which of the two
+//! (`rsel_q`) and whether it was loaded at the last edge (`fresh_q`). `rsp_tgid`
+//! is decoded from them; `rsp_active` is the target's active register in the
+//! cycle after the load (it holds the mask after R8-R10, the OR for a merge) and
+//! a copy of it afterwards (`ract_q`); a granted owe bit is cleared through the
+//! grant registers (`st_owe` and the next edge read owe & !granted). So neither
+//! the grant nor the mask selection sits in front of a flop. The lowest free slot
+//! is a prefix OR; `free_cnt`, the age and the wait counters are bitwise (no
+//! carry chain); the wait counter and `age == pair_hold` (`amax_q`) depend on
+//! registers only. The fragment decisions E0-E3 are flat formulas; registers
+//! whose contents do not matter unless a decision holds load unconditionally
+//! (the free slot an emission would take loads its masks, tags and flags every
+//! cycle — only its states wait for the emission, ORed into the state bits; the
+//! `grp` payload loads whenever `out_ok`; the candidate's payload whenever no
+//! candidate stays held), so the late fragment decisions only drive states and
+//! valid bits. The `rf_*`/`wb_*` lookups are flat AND-ORs over the groups.
 //!
 //! Per merge slot `s` the state is held member-explicitly (`*a*` = member 0 =
 //! tgid 2s, `*b*` = member 1 = tgid 2s+1): `state` (2 bits: 0 FREE, 1 PRE,
@@ -56,10 +62,11 @@
 //! the internal counters (candidate age: ceil(log2(pair_hold+1)) bits, wait
 //! counter per slot: ceil(log2 merge_timeout) bits) are `Vec`s of exactly as
 //! many 1-bit registers as the config needs, packed into an [`ID_BITS`]-bit
-//! value for their arithmetic. Flops at the default config: 526 (per slot 2·2
-//! state + 2·4 active + 2 owe + 3 flags + 2 perm + 4 wait + 2·32 tag = 87, ×4;
-//! candidate 1+4+16+32+1+3; grp 1+1+2+4+4+2+32+32; rsp 1+3+1+4; merge_count
-//! 32; errors 2).
+//! value for their arithmetic. Flops at the default config: 537 (per slot 2·2
+//! state + 2·4 active + 2 owe + 2 owed grant + 3 flags + 2 perm + 4 wait + 2·32
+//! tag = 89, ×4; candidate 1+4+16+32+1+3+1 (age == pair_hold); grp
+//! 1+1+2+4+4+2+32+32; rsp 1+3+1+4+1+1 (valid, me id, merged, held mask, fresh,
+//! me-or-owed); merge_count 32; errors 2).
 //!
 //! ## Cycle timing (R1)
 //! * Combinational from the registered state and this cycle's inputs:
@@ -71,7 +78,8 @@
 //! * Registered: `grp_*`, `rsp_*` (`rsp_retire_tgid` = `rsp_tgid + 1` of the
 //!   register), `pend_valid`, `merge_count`, `err_proto`, `err_xlane`,
 //!   `st_state`, `st_active`, `st_slot`, `st_owe`; `free_cnt` is the number of
-//!   slots whose two members are FREE in the registered state.
+//!   slots whose two members are FREE in the registered state; `rsp_tgid`,
+//!   `rsp_active` and `st_owe` are decoded from registers only (see above).
 //! * Latencies: a fragment accepted at edge n gives its descriptor @n+1; a
 //!   merge event at n gives its response @n+1 (or parks the group, WAIT);
 //!   `term`/`disc` at n show @n+1 and a slot they free is allocated from edge
@@ -121,13 +129,11 @@
 //!
 //! ## Area
 //! Default config (lanes 4, slots 4, tag 32, prim 16), `warpgen synth thread_merge`
-//! (yosys 0.23 `synth_ice40`, nextpnr-ice40 0.4, iCE40 HX8K): 526 flip-flops, 1313 LUT4,
-//! 31 SB_CARRY (merge_count, rsp_retire_tgid), no latch; 85.4 MHz median of nextpnr seeds
-//! 1-3 (85.2-87.0; was 1093 LUT4, 44 SB_CARRY, 62-64 MHz before the timing structure above).
-//! Critical paths (7-8 LUT levels, 11.5-11.7 ns): the slot registers through the case
-//! values to the merge count's enable; term -> owe bits after R8 -> lowest owed -> the
-//! response register's enable; the candidate's primitive compare -> flush_now ->
-//! frag_ready -> err_proto.
+//! (yosys 0.23 `synth_ice40`, nextpnr-ice40 0.4, iCE40 HX8K): 537 flip-flops, 1047 LUT4,
+//! 31 SB_CARRY (merge_count, rsp_retire_tgid), no latch; 97.4 MHz median of nextpnr seeds
+//! 1-3 (92.5-97.9; 85.4 MHz, 1313 LUT4 with per-slot case tables; 62-64 MHz before).
+//! Critical paths (5-6 LUT levels, 10.2-10.8 ns): me/term ids -> a slot's merge -> the
+//! merge count's enable (32 flops); the primitive compare -> A's tag of an emission.
 
 use crate::config::ThreadMergeConfig;
 use crate::emit::{Dir, Port, PortGroup, Wrapper};
@@ -158,10 +164,6 @@ fn dffs<T: Synth>(n: usize) -> Vec<DFF<T>> {
 
 fn dffs2<T: Synth>(n: usize, m: usize) -> Vec<Vec<DFF<T>>> {
     (0..n).map(|_| dffs(m)).collect()
-}
-
-fn sigs2<T: Synth>(n: usize, m: usize) -> Vec<Vec<Signal<Local, T>>> {
-    (0..n).map(|_| signals(m)).collect()
 }
 
 fn id(v: usize) -> Constant<Id> {
@@ -280,6 +282,8 @@ pub struct ThreadMergeCore<const L: usize> {
     ptag_q: Vec<DFF<Bit>>,
     plast_q: DFF<Bit>,
     page_q: Vec<DFF<Bit>>,
+    /// age == pair_hold (one flop if pair_hold != 0).
+    amax_q: Vec<DFF<Bit>>,
     // The spawn descriptor register.
     gv_q: DFF<Bit>,
     gpaired_q: DFF<Bit>,
@@ -293,7 +297,14 @@ pub struct ThreadMergeCore<const L: usize> {
     rv_q: DFF<Bit>,
     rtgid_q: Vec<DFF<Bit>>,
     rmerged_q: DFF<Bit>,
+    /// The mask of the response loaded at an earlier edge (rsp_active held).
     ract_q: DFF<Bits<L>>,
+    /// The response register loaded at the last edge; it is a me response (else owed).
+    fresh_q: DFF<Bit>,
+    rsel_q: DFF<Bit>,
+    /// The owed grant of the last load, one-hot per member (A / B of slot s).
+    gva_q: Vec<DFF<Bit>>,
+    gvb_q: Vec<DFF<Bit>>,
     // Status registers.
     mcount_q: DFF<Bits<32>>,
     eproto_q: DFF<Bit>,
@@ -321,37 +332,8 @@ pub struct ThreadMergeCore<const L: usize> {
     d_any: Signal<Local, Bit>,
     /// The slot's wait counter is at merge_timeout - 1.
     wlast: Vec<Signal<Local, Bit>>,
-    /// Per slot s and case c = 3 * term (0 none, 1 A, 2 B) + me (0 none, 1 A, 2 B):
-    /// the result of R8-R11 from the registers only.
-    csa: Vec<Vec<Signal<Local, State>>>,
-    csb: Vec<Vec<Signal<Local, State>>>,
-    cowa: Vec<Vec<Signal<Local, Bit>>>,
-    cowb: Vec<Vec<Signal<Local, Bit>>>,
-    cbrk: Vec<Vec<Signal<Local, Bit>>>,
-    cmrg: Vec<Vec<Signal<Local, Bit>>>,
-    cwz: Vec<Vec<Signal<Local, Bit>>>,
-    cwinc: Vec<Vec<Signal<Local, Bit>>>,
-    crsp: Vec<Vec<Signal<Local, Bit>>>,
-    crm: Vec<Vec<Signal<Local, Bit>>>,
-    cra: Vec<Vec<Signal<Local, Bit>>>,
-    crb: Vec<Vec<Signal<Local, Bit>>>,
-    crap: Vec<Vec<Signal<Local, Bit>>>,
-    crbp: Vec<Vec<Signal<Local, Bit>>>,
-    cerr: Vec<Vec<Signal<Local, Bit>>>,
-    /// This cycle's case of slot s: term part, me part, both (one-hot over c).
-    tsel: Vec<Vec<Signal<Local, Bit>>>,
-    msel: Vec<Vec<Signal<Local, Bit>>>,
-    sel: Vec<Vec<Signal<Local, Bit>>>,
-    /// The selected case: wait counter cleared / incremented, a response, a merge,
-    /// the response's masks, an error, A/B live after R8, owe bits without a me.
-    wz: Vec<Signal<Local, Bit>>,
-    winc: Vec<Signal<Local, Bit>>,
-    rnow: Vec<Signal<Local, Bit>>,
+    /// Per slot: a merge at this edge; a protocol error of the slot's events.
     mnow: Vec<Signal<Local, Bit>>,
-    ranow: Vec<Signal<Local, Bit>>,
-    rbnow: Vec<Signal<Local, Bit>>,
-    rapnow: Vec<Signal<Local, Bit>>,
-    rbpnow: Vec<Signal<Local, Bit>>,
     enow: Vec<Signal<Local, Bit>>,
     lanow: Vec<Signal<Local, Bit>>,
     lbnow: Vec<Signal<Local, Bit>>,
@@ -361,38 +343,57 @@ pub struct ThreadMergeCore<const L: usize> {
     clra: Vec<Signal<Local, Bit>>,
     a_live: Vec<Signal<Local, Bit>>,
     b_live: Vec<Signal<Local, Bit>>,
-    conva: Vec<Signal<Local, Bit>>,
-    convb: Vec<Signal<Local, Bit>>,
-    basea: Vec<Signal<Local, Bit>>,
-    baseb: Vec<Signal<Local, Bit>>,
     clrb: Vec<Signal<Local, Bit>>,
+    /// Per slot: state decodes, R8 terms and conversions, R10 merges / parks /
+    /// answers, the R8-R11 state bits.
+    af: Vec<Signal<Local, Bit>>,
+    ap: Vec<Signal<Local, Bit>>,
+    aw: Vec<Signal<Local, Bit>>,
+    ao: Vec<Signal<Local, Bit>>,
+    bf: Vec<Signal<Local, Bit>>,
+    bp: Vec<Signal<Local, Bit>>,
+    bw: Vec<Signal<Local, Bit>>,
+    bo: Vec<Signal<Local, Bit>>,
+    tae: Vec<Signal<Local, Bit>>,
+    tbe: Vec<Signal<Local, Bit>>,
+    umg: Vec<Signal<Local, Bit>>,
+    cva: Vec<Signal<Local, Bit>>,
+    cvb: Vec<Signal<Local, Bit>>,
+    okp: Vec<Signal<Local, Bit>>,
+    mga: Vec<Signal<Local, Bit>>,
+    mgb: Vec<Signal<Local, Bit>>,
+    pka: Vec<Signal<Local, Bit>>,
+    pkb: Vec<Signal<Local, Bit>>,
+    raself: Vec<Signal<Local, Bit>>,
+    rbself: Vec<Signal<Local, Bit>>,
+    sa_hi: Vec<Signal<Local, Bit>>,
+    sa_lo: Vec<Signal<Local, Bit>>,
+    sb_hi: Vec<Signal<Local, Bit>>,
+    sb_lo: Vec<Signal<Local, Bit>>,
+    me_acc: Signal<Local, Bit>,
+    /// An emission (E0-E3 / R7) takes slot s; a pair's B too.
+    fterm: Signal<Local, Bit>,
+    emit_s: Vec<Signal<Local, Bit>>,
+    bem_s: Vec<Signal<Local, Bit>>,
+    /// Effective owe bits (the grant of the last edge applied).
+    oea: Vec<Signal<Local, Bit>>,
+    oeb: Vec<Signal<Local, Bit>>,
+    /// The response's group: me id (merge: A), owed id, one-hot masks, its mask now.
+    rcme: Signal<Local, Id>,
+    rcow: Signal<Local, Id>,
+    tga: Vec<Signal<Local, Bits<L>>>,
+    tgb: Vec<Signal<Local, Bits<L>>>,
+    ract_now: Signal<Local, Bits<L>>,
     /// An accepted partial fragment.
     fv_part: Signal<Local, Bit>,
     /// The same without an accepted me (rsp_free = 0), and that case's select.
-    nsel: Vec<Vec<Signal<Local, Bit>>>,
-    sa_n: Vec<Signal<Local, State>>,
-    sb_n: Vec<Signal<Local, State>>,
-    brk_n: Vec<Signal<Local, Bit>>,
-    mrg_n: Vec<Signal<Local, Bit>>,
-    winc_n: Vec<Signal<Local, Bit>>,
-    enow_n: Vec<Signal<Local, Bit>>,
     /// Owed resumes: some lower slot owes; A / B of slot s is the lowest owed.
     lowa: Vec<Signal<Local, Bit>>,
     gra: Vec<Signal<Local, Bit>>,
     grb: Vec<Signal<Local, Bit>>,
     /// Masks after this edge's disc: raw (disc decoded only) and effective (A).
-    actar: Vec<Signal<Local, Bits<L>>>,
-    actbr: Vec<Signal<Local, Bits<L>>>,
-    actad: Vec<Signal<Local, Bits<L>>>,
     /// Select masks (all ones / zero) of the one-hot AND-OR muxes.
-    mra: Vec<Signal<Local, Bits<L>>>,
-    mrb: Vec<Signal<Local, Bits<L>>>,
-    mrap: Vec<Signal<Local, Bits<L>>>,
-    mrbp: Vec<Signal<Local, Bits<L>>>,
-    mga: Vec<Signal<Local, Bits<L>>>,
-    mgb: Vec<Signal<Local, Bits<L>>>,
     o_any: Signal<Local, Bit>,
-    o_grant: Signal<Local, Bit>,
     age_inc: Signal<Local, Bit>,
     age_max: Signal<Local, Bit>,
     a_px: Signal<Local, Bit>,
@@ -416,14 +417,8 @@ pub struct ThreadMergeCore<const L: usize> {
     // Merge-event response and owed resumes (R10, R12).
     rsp_free: Signal<Local, Bit>,
     me_rsp: Signal<Local, Bit>,
-    me_id: Signal<Local, Id>,
     me_mrg: Signal<Local, Bit>,
-    me_act: Signal<Local, Bits<L>>,
-    o_found: Signal<Local, Bit>,
-    o_id: Signal<Local, Id>,
-    o_act: Signal<Local, Bits<L>>,
     rcur: Signal<Local, Id>,
-    rid: Signal<Local, Id>,
     rnext_id: Signal<Local, Id>,
     // Fragment path (R4, R5).
     out_ok: Signal<Local, Bit>,
@@ -440,10 +435,19 @@ pub struct ThreadMergeCore<const L: usize> {
     emit: Signal<Local, Bit>,
     e_acov: Signal<Local, Bits<L>>,
     atag: Vec<Signal<Local, Bit>>,
-    p_load: Signal<Local, Bit>,
-    p_clear: Signal<Local, Bit>,
     // Write-back lookup selections.
     wb_valid: Signal<Local, Bit>,
+    /// rf lookup select masks per slot (A / B), their exec values, B's perm select.
+    rfa: Vec<Signal<Local, Bits<L>>>,
+    rfb: Vec<Signal<Local, Bits<L>>>,
+    rfxa: Vec<Signal<Local, Bits<L>>>,
+    rfxb: Vec<Signal<Local, Bits<L>>>,
+    rfpb: Vec<Signal<Local, Perm>>,
+    /// wb: the remap of lane i's fragment (0 unless a group is selected).
+    wxp: Vec<Signal<Local, Perm>>,
+    wpa2: Vec<Signal<Local, Perm>>,
+    wsb2: Vec<Signal<Local, Perm>>,
+    winq: Vec<Signal<Local, Perm>>,
     wsa: Vec<Signal<Local, Bit>>,
     wsb: Vec<Signal<Local, Bit>>,
     wpa: Vec<Signal<Local, Bit>>,
@@ -452,11 +456,6 @@ pub struct ThreadMergeCore<const L: usize> {
     ida: Vec<Constant<Id>>,
     idb: Vec<Constant<Id>>,
     /// The 9 cases c: term of A / B, me of A / B / none.
-    ct_a: Vec<Constant<Bit>>,
-    ct_b: Vec<Constant<Bit>>,
-    cm_a: Vec<Constant<Bit>>,
-    cm_b: Vec<Constant<Bit>>,
-    cm_n: Vec<Constant<Bit>>,
     /// lt[s][s2] = s2 < s.
     lt: Vec<Vec<Constant<Bit>>>,
     /// Bit k of slot number s.
@@ -486,8 +485,8 @@ pub struct ThreadMergeCore<const L: usize> {
     sh1: Constant<Bits<L>>,
     sh2: Constant<Bits<L>>,
     remap_on: Constant<Bit>,
-    hold_on: Constant<Bit>,
     hold_max: Constant<Id>,
+    hold_m1: Constant<Id>,
     to_on: Constant<Bit>,
     to_last: Constant<Id>,
     /// Lane i's in-quad index i & 3, and bit k of its quad i >> 2.
@@ -595,6 +594,7 @@ impl<const L: usize> ThreadMergeCore<L> {
             ptag_q: dffs(tag),
             plast_q: DFF::default(),
             page_q: dffs(age_bits),
+            amax_q: dffs(usize::from(hold != 0)),
             gv_q: DFF::default(),
             gpaired_q: DFF::default(),
             gslot_q: dffs(slot_bits),
@@ -607,6 +607,10 @@ impl<const L: usize> ThreadMergeCore<L> {
             rtgid_q: dffs(tgw),
             rmerged_q: DFF::default(),
             ract_q: DFF::default(),
+            fresh_q: DFF::default(),
+            rsel_q: DFF::default(),
+            gva_q: dffs(s),
+            gvb_q: dffs(s),
             mcount_q: DFF::default(),
             eproto_q: DFF::default(),
             exl_q: DFF::default(),
@@ -628,32 +632,7 @@ impl<const L: usize> ThreadMergeCore<L> {
             m_any: Signal::default(),
             d_any: Signal::default(),
             wlast: signals(s),
-            csa: sigs2(s, 9),
-            csb: sigs2(s, 9),
-            cowa: sigs2(s, 9),
-            cowb: sigs2(s, 9),
-            cbrk: sigs2(s, 9),
-            cmrg: sigs2(s, 9),
-            cwz: sigs2(s, 9),
-            cwinc: sigs2(s, 9),
-            crsp: sigs2(s, 9),
-            crm: sigs2(s, 9),
-            cra: sigs2(s, 9),
-            crb: sigs2(s, 9),
-            crap: sigs2(s, 9),
-            crbp: sigs2(s, 9),
-            cerr: sigs2(s, 9),
-            tsel: sigs2(s, 9),
-            msel: sigs2(s, 9),
-            sel: sigs2(s, 9),
-            wz: signals(s),
-            winc: signals(s),
-            rnow: signals(s),
             mnow: signals(s),
-            ranow: signals(s),
-            rbnow: signals(s),
-            rapnow: signals(s),
-            rbpnow: signals(s),
             enow: signals(s),
             lanow: signals(s),
             lbnow: signals(s),
@@ -662,33 +641,47 @@ impl<const L: usize> ThreadMergeCore<L> {
             clra: signals(s),
             a_live: signals(s),
             b_live: signals(s),
-            conva: signals(s),
-            convb: signals(s),
-            basea: signals(s),
-            baseb: signals(s),
             clrb: signals(s),
+            af: signals(s),
+            ap: signals(s),
+            aw: signals(s),
+            ao: signals(s),
+            bf: signals(s),
+            bp: signals(s),
+            bw: signals(s),
+            bo: signals(s),
+            tae: signals(s),
+            tbe: signals(s),
+            umg: signals(s),
+            cva: signals(s),
+            cvb: signals(s),
+            okp: signals(s),
+            mga: signals(s),
+            mgb: signals(s),
+            pka: signals(s),
+            pkb: signals(s),
+            raself: signals(s),
+            rbself: signals(s),
+            sa_hi: signals(s),
+            sa_lo: signals(s),
+            sb_hi: signals(s),
+            sb_lo: signals(s),
+            me_acc: Signal::default(),
+            fterm: Signal::default(),
+            emit_s: signals(s),
+            bem_s: signals(s),
+            oea: signals(s),
+            oeb: signals(s),
+            rcme: Signal::default(),
+            rcow: Signal::default(),
+            tga: signals(s),
+            tgb: signals(s),
+            ract_now: Signal::default(),
             fv_part: Signal::default(),
-            nsel: sigs2(s, 9),
-            sa_n: signals(s),
-            sb_n: signals(s),
-            brk_n: signals(s),
-            mrg_n: signals(s),
-            winc_n: signals(s),
-            enow_n: signals(s),
             lowa: signals(s),
             gra: signals(s),
             grb: signals(s),
-            actar: signals(s),
-            actbr: signals(s),
-            actad: signals(s),
-            mra: signals(s),
-            mrb: signals(s),
-            mrap: signals(s),
-            mrbp: signals(s),
-            mga: signals(s),
-            mgb: signals(s),
             o_any: Signal::default(),
-            o_grant: Signal::default(),
             age_inc: Signal::default(),
             age_max: Signal::default(),
             a_px: Signal::default(),
@@ -710,14 +703,8 @@ impl<const L: usize> ThreadMergeCore<L> {
             merge_ev: Signal::default(),
             rsp_free: Signal::default(),
             me_rsp: Signal::default(),
-            me_id: Signal::default(),
             me_mrg: Signal::default(),
-            me_act: Signal::default(),
-            o_found: Signal::default(),
-            o_id: Signal::default(),
-            o_act: Signal::default(),
             rcur: Signal::default(),
-            rid: Signal::default(),
             rnext_id: Signal::default(),
             out_ok: Signal::default(),
             pmis: Signal::default(),
@@ -733,20 +720,22 @@ impl<const L: usize> ThreadMergeCore<L> {
             emit: Signal::default(),
             e_acov: Signal::default(),
             atag: signals(tag),
-            p_load: Signal::default(),
-            p_clear: Signal::default(),
             wb_valid: Signal::default(),
+            rfa: signals(s),
+            rfb: signals(s),
+            rfxa: signals(s),
+            rfxb: signals(s),
+            rfpb: signals(s),
+            wxp: signals(L),
+            wpa2: signals(s),
+            wsb2: signals(s),
+            winq: signals(L),
             wsa: signals(s),
             wsb: signals(s),
             wpa: signals(s),
 
             ida: (0..s).map(|i| id(2 * i)).collect(),
             idb: (0..s).map(|i| id(2 * i + 1)).collect(),
-            ct_a: (0..9).map(|c| Constant::new(c / 3 == 1)).collect(),
-            ct_b: (0..9).map(|c| Constant::new(c / 3 == 2)).collect(),
-            cm_a: (0..9).map(|c| Constant::new(c % 3 == 1)).collect(),
-            cm_b: (0..9).map(|c| Constant::new(c % 3 == 2)).collect(),
-            cm_n: (0..9).map(|c| Constant::new(c % 3 == 0)).collect(),
             lt: (0..s).map(|i| (0..s).map(|j| Constant::new(j < i)).collect()).collect(),
             sbit: (0..s).map(|i| (0..slot_bits).map(|k| Constant::new((i >> k) & 1 == 1)).collect()).collect(),
             w_wait: weights(wait_bits),
@@ -773,8 +762,8 @@ impl<const L: usize> ThreadMergeCore<L> {
             sh1: constant(1),
             sh2: constant(2),
             remap_on: Constant::new(cfg.remap),
-            hold_on: Constant::new(hold != 0),
             hold_max: id(hold as usize),
+            hold_m1: id(hold.saturating_sub(1) as usize),
             to_on: Constant::new(timeout != 0),
             to_last: id(timeout.saturating_sub(1) as usize),
             inq: (0..L).map(|i| constant((i & 3) as u64)).collect(),
@@ -787,7 +776,7 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
     #[hdl_gen]
     fn update(&mut self) {
         // ---- Registers hold by default; the registered state S0.
-        dff_setup!(self, clock, pv_q, pcov_q, plast_q, gv_q, gpaired_q, gacov_q, gbcov_q, gperm_q, rv_q, rmerged_q, ract_q, mcount_q, eproto_q, exl_q);
+        dff_setup!(self, clock, pv_q, pcov_q, plast_q, gv_q, gpaired_q, gacov_q, gbcov_q, gperm_q, rv_q, rmerged_q, ract_q, fresh_q, rsel_q, mcount_q, eproto_q, exl_q);
         self.any_free.next = false;
         for s in 0..self.sa_q.len() {
             self.sa_q[s].clock.next = self.clock.val();
@@ -806,6 +795,12 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
             self.free0[s].next =
                 (self.sa_q[s].q.val() == self.s_free.val()) & (self.sb_q[s].q.val() == self.s_free.val());
             self.any_free.next = self.any_free.val() | self.free0[s].val();
+            // Effective owe bits: a group granted an owed resume at the last edge
+            // (fresh, not a me response) has its bit cleared (R12).
+            self.oea[s].next = self.owea_q[s].q.val()
+                & !(self.gva_q[s].q.val() & self.fresh_q.q.val() & !self.rsel_q.q.val());
+            self.oeb[s].next = self.oweb_q[s].q.val()
+                & !(self.gvb_q[s].q.val() & self.fresh_q.q.val() & !self.rsel_q.q.val());
             // The wait counter, packed.
             self.wcnt[s].next = self.zero8.val();
             for k in 0..self.w_wait.len() {
@@ -841,283 +836,142 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
         }
 
         // ---- Events: term (R8), disc (R9), me (R10), timeouts (R11).
-        // Per slot, the outcome of R8-R11 is computed from the registers alone for
-        // each of the 9 cases (term: none / A / B) x (accepted me: none / A / B) of
-        // that slot; this cycle's decoded ids only select one case (late inputs select).
+        // Per slot, R8-R11 in order are written out as flat formulas of the slot's
+        // registers and this cycle's decoded events (at most one term, one me and one
+        // disc per cycle): no case tables, no select chains. An accepted me is decoded
+        // with rsp_free folded in.
         self.rsp_free.next = !self.rv_q.q.val() | self.rsp_ready.val();
         self.me_ready.next = self.rsp_free.val();
+        self.me_acc.next = self.me_valid.val() & self.rsp_free.val();
         self.t_any.next = false;
         self.m_any.next = false;
         self.d_any.next = false;
         for s in 0..self.sa_q.len() {
             self.dta[s].next = self.term_valid.val() & (self.term_tgid.val() == self.ida[s].val());
             self.dtb[s].next = self.term_valid.val() & (self.term_tgid.val() == self.idb[s].val());
-            // me decoded without rsp_free (accepted or not): rsp_free selects late.
-            self.dma[s].next = self.me_valid.val() & (self.me_tgid.val() == self.ida[s].val());
-            self.dmb[s].next = self.me_valid.val() & (self.me_tgid.val() == self.idb[s].val());
+            self.dma[s].next = self.me_acc.val() & (self.me_tgid.val() == self.ida[s].val());
+            self.dmb[s].next = self.me_acc.val() & (self.me_tgid.val() == self.idb[s].val());
             self.dda[s].next = self.disc_valid.val() & (self.disc_tgid.val() == self.ida[s].val());
             self.ddb[s].next = self.disc_valid.val() & (self.disc_tgid.val() == self.idb[s].val());
             self.t_any.next = self.t_any.val() | self.dta[s].val() | self.dtb[s].val();
             self.m_any.next = self.m_any.val() | self.dma[s].val() | self.dmb[s].val();
             self.d_any.next = self.d_any.val() | self.dda[s].val() | self.ddb[s].val();
-            self.wlast[s].next = self.wcnt[s].val() == self.to_last.val();
-            for c in 0..self.ct_a.len() {
-                self.csa[s][c].next = self.sa_q[s].q.val();
-                self.csb[s][c].next = self.sb_q[s].q.val();
-                self.cowa[s][c].next = self.owea_q[s].q.val();
-                self.cowb[s][c].next = self.oweb_q[s].q.val();
-                self.cbrk[s][c].next = self.broken_q[s].q.val();
-                self.cmrg[s][c].next = self.merged_q[s].q.val();
-                self.cwz[s][c].next = false;
-                self.cwinc[s][c].next = false;
-                self.crsp[s][c].next = false;
-                self.crm[s][c].next = false;
-                self.cra[s][c].next = false;
-                self.crb[s][c].next = false;
-                self.crap[s][c].next = false;
-                self.crbp[s][c].next = false;
-                self.cerr[s][c].next = false;
-                // R8 term{A}: A must be PRE or POST. A leaves; an unmerged partner
-                // is broken, and resumes alone (owed) if it was waiting.
-                if self.ct_a[c].val() {
-                    if (self.csa[s][c].val() == self.s_free.val()) | (self.csa[s][c].val() == self.s_wait.val()) {
-                        self.cerr[s][c].next = true;
-                    } else {
-                        self.csa[s][c].next = self.s_free.val();
-                        self.cowa[s][c].next = false;
-                        if self.paired_q[s].q.val() & !self.cmrg[s][c].val() & (self.csb[s][c].val() != self.s_free.val()) {
-                            self.cbrk[s][c].next = true;
-                            if self.csb[s][c].val() == self.s_wait.val() {
-                                self.csb[s][c].next = self.s_post.val();
-                                self.cowb[s][c].next = true;
-                            }
-                        }
-                    }
-                }
-                // R8 term{B}.
-                if self.ct_b[c].val() {
-                    if (self.csb[s][c].val() == self.s_free.val()) | (self.csb[s][c].val() == self.s_wait.val()) {
-                        self.cerr[s][c].next = true;
-                    } else {
-                        self.csb[s][c].next = self.s_free.val();
-                        self.cowb[s][c].next = false;
-                        if self.paired_q[s].q.val() & !self.cmrg[s][c].val() & (self.csa[s][c].val() != self.s_free.val()) {
-                            self.cbrk[s][c].next = true;
-                            if self.csa[s][c].val() == self.s_wait.val() {
-                                self.csa[s][c].next = self.s_post.val();
-                                self.cowa[s][c].next = true;
-                            }
-                        }
-                    }
-                }
-                // R10 me{A}. The response's mask: cra/crb = the member's mask after
-                // this edge's disc, crap/crbp = the waiting partner's (no disc applies).
-                if self.cm_a[c].val() {
-                    if (self.csa[s][c].val() == self.s_free.val()) | (self.csa[s][c].val() == self.s_wait.val()) {
-                        self.cerr[s][c].next = true;
-                    } else if self.csa[s][c].val() == self.s_post.val() {
-                        // A second merge instruction: a NOP, answered.
-                        self.cowa[s][c].next = false;
-                        self.crsp[s][c].next = true;
-                        self.cra[s][c].next = true;
-                    } else if !self.paired_q[s].q.val() | self.cbrk[s][c].val() {
-                        // Alone: past the merge point now, helpers stop.
-                        self.csa[s][c].next = self.s_post.val();
-                        self.cowa[s][c].next = false;
-                        self.crsp[s][c].next = true;
-                        self.cra[s][c].next = true;
-                    } else if self.csb[s][c].val() == self.s_wait.val() {
-                        // The partner waits: merge. A survives with the OR of the masks.
-                        self.csa[s][c].next = self.s_post.val();
-                        self.csb[s][c].next = self.s_free.val();
-                        self.cmrg[s][c].next = true;
-                        self.cowa[s][c].next = false;
-                        self.crsp[s][c].next = true;
-                        self.crm[s][c].next = true;
-                        self.cra[s][c].next = true;
-                        self.crbp[s][c].next = true;
-                    } else {
-                        // The partner is still before the merge point: park.
-                        self.csa[s][c].next = self.s_wait.val();
-                        self.cowa[s][c].next = false;
-                        self.cwz[s][c].next = true;
-                    }
-                }
-                // R10 me{B}: the same; a merge answers for A (2s) and retires B.
-                if self.cm_b[c].val() {
-                    if (self.csb[s][c].val() == self.s_free.val()) | (self.csb[s][c].val() == self.s_wait.val()) {
-                        self.cerr[s][c].next = true;
-                    } else if self.csb[s][c].val() == self.s_post.val() {
-                        self.cowb[s][c].next = false;
-                        self.crsp[s][c].next = true;
-                        self.crb[s][c].next = true;
-                    } else if !self.paired_q[s].q.val() | self.cbrk[s][c].val() {
-                        self.csb[s][c].next = self.s_post.val();
-                        self.cowb[s][c].next = false;
-                        self.crsp[s][c].next = true;
-                        self.crb[s][c].next = true;
-                    } else if self.csa[s][c].val() == self.s_wait.val() {
-                        self.csa[s][c].next = self.s_post.val();
-                        self.csb[s][c].next = self.s_free.val();
-                        self.cmrg[s][c].next = true;
-                        self.cowb[s][c].next = false;
-                        self.crsp[s][c].next = true;
-                        self.crm[s][c].next = true;
-                        self.crap[s][c].next = true;
-                        self.crb[s][c].next = true;
-                    } else {
-                        self.csb[s][c].next = self.s_wait.val();
-                        self.cowb[s][c].next = false;
-                        self.cwz[s][c].next = true;
-                    }
-                }
-                // R11 timeout: WAIT in S0 and still WAIT now, for merge_timeout edges.
-                if self.to_on.val() & (self.sa_q[s].q.val() == self.s_wait.val()) & (self.csa[s][c].val() == self.s_wait.val()) {
-                    if self.wlast[s].val() {
-                        self.csa[s][c].next = self.s_post.val();
-                        self.cbrk[s][c].next = true;
-                        self.cowa[s][c].next = true;
-                    } else {
-                        self.cwinc[s][c].next = true;
-                    }
-                }
-                if self.to_on.val() & (self.sb_q[s].q.val() == self.s_wait.val()) & (self.csb[s][c].val() == self.s_wait.val()) {
-                    if self.wlast[s].val() {
-                        self.csb[s][c].next = self.s_post.val();
-                        self.cbrk[s][c].next = true;
-                        self.cowb[s][c].next = true;
-                    } else {
-                        self.cwinc[s][c].next = true;
-                    }
-                }
-                // This cycle's case of the slot (one-hot over c).
-                self.tsel[s][c].next = (self.ct_a[c].val() & self.dta[s].val())
-                    | (self.ct_b[c].val() & self.dtb[s].val())
-                    | (!self.ct_a[c].val() & !self.ct_b[c].val() & !self.dta[s].val() & !self.dtb[s].val());
-                self.msel[s][c].next = (self.cm_a[c].val() & self.dma[s].val())
-                    | (self.cm_b[c].val() & self.dmb[s].val())
-                    | (!self.cm_a[c].val() & !self.cm_b[c].val() & !self.dma[s].val() & !self.dmb[s].val());
-                self.sel[s][c].next = self.tsel[s][c].val() & self.msel[s][c].val();
-            }
-            // Select the case: AND-OR over the one-hot cases.
+            self.wlast[s].next = self.to_on.val() & (self.wcnt[s].val() == self.to_last.val());
+            self.af[s].next = self.sa_q[s].q.val() == self.s_free.val();
+            self.ap[s].next = self.sa_q[s].q.val() == self.s_pre.val();
+            self.aw[s].next = self.sa_q[s].q.val() == self.s_wait.val();
+            self.ao[s].next = self.sa_q[s].q.val() == self.s_post.val();
+            self.bf[s].next = self.sb_q[s].q.val() == self.s_free.val();
+            self.bp[s].next = self.sb_q[s].q.val() == self.s_pre.val();
+            self.bw[s].next = self.sb_q[s].q.val() == self.s_wait.val();
+            self.bo[s].next = self.sb_q[s].q.val() == self.s_post.val();
+            self.a_live[s].next = self.ap[s].val() | self.ao[s].val();
+            self.b_live[s].next = self.bp[s].val() | self.bo[s].val();
+            // R8: a live member's term frees it; a member's term of an unmerged pair
+            // breaks it and turns a waiting partner POST (owed).
+            self.tae[s].next = self.dta[s].val() & self.a_live[s].val();
+            self.tbe[s].next = self.dtb[s].val() & self.b_live[s].val();
+            self.umg[s].next = self.paired_q[s].q.val() & !self.merged_q[s].q.val();
+            self.cva[s].next = self.tbe[s].val() & self.umg[s].val() & self.aw[s].val();
+            self.cvb[s].next = self.tae[s].val() & self.umg[s].val() & self.bw[s].val();
+            // R10: an accepted me of a PRE member of an unbroken pair merges (partner
+            // WAIT) or parks (partner not WAIT and not terminated now); else it runs
+            // alone (POST). A me of a POST member (also one made POST by R8) is a NOP.
+            self.okp[s].next = self.paired_q[s].q.val() & !self.broken_q[s].q.val();
+            self.mga[s].next = self.dma[s].val() & !self.dta[s].val() & self.ap[s].val() & self.okp[s].val() & self.bw[s].val();
+            self.mgb[s].next = self.dmb[s].val() & !self.dtb[s].val() & self.bp[s].val() & self.okp[s].val() & self.aw[s].val();
+            self.pka[s].next = self.dma[s].val()
+                & !self.dta[s].val()
+                & self.ap[s].val()
+                & self.okp[s].val()
+                & !self.bw[s].val()
+                & !self.tbe[s].val();
+            self.pkb[s].next = self.dmb[s].val()
+                & !self.dtb[s].val()
+                & self.bp[s].val()
+                & self.okp[s].val()
+                & !self.aw[s].val()
+                & !self.tae[s].val();
+            // The member answered by its own me (merge included).
+            self.raself[s].next = self.dma[s].val()
+                & !self.dta[s].val()
+                & (self.ao[s].val() | self.cva[s].val() | (self.ap[s].val() & !self.pka[s].val()));
+            self.rbself[s].next = self.dmb[s].val()
+                & !self.dtb[s].val()
+                & (self.bo[s].val() | self.cvb[s].val() | (self.bp[s].val() & !self.pkb[s].val()));
+            self.clra[s].next = self.dma[s].val() & !self.dta[s].val() & (self.a_live[s].val() | self.cva[s].val());
+            self.clrb[s].next = self.dmb[s].val() & !self.dtb[s].val() & (self.b_live[s].val() | self.cvb[s].val());
+            self.mnow[s].next = self.mga[s].val() | self.mgb[s].val();
+            self.enow[s].next = (self.dta[s].val() & !self.a_live[s].val())
+                | (self.dtb[s].val() & !self.b_live[s].val())
+                | (self.dma[s].val() & (self.dta[s].val() | self.af[s].val() | (self.aw[s].val() & !self.cva[s].val())))
+                | (self.dmb[s].val() & (self.dtb[s].val() | self.bf[s].val() | (self.bw[s].val() & !self.cvb[s].val())));
+            // R8-R11 state (FREE 00, PRE 01, WAIT 10, POST 11), bit by bit. R11: a
+            // member WAIT in S0 and still WAIT at its last wait cycle times out (POST).
+            self.sa_hi[s].next = !self.tae[s].val()
+                & (self.ao[s].val() | self.aw[s].val() | (self.ap[s].val() & self.dma[s].val()));
+            self.sa_lo[s].next = !self.tae[s].val()
+                & (self.ao[s].val()
+                    | (self.ap[s].val() & !self.pka[s].val())
+                    | (self.aw[s].val() & (self.cva[s].val() | self.mgb[s].val() | self.wlast[s].val())));
+            self.sb_hi[s].next = !self.tbe[s].val()
+                & (self.bo[s].val()
+                    | (self.bw[s].val() & !self.mga[s].val())
+                    | (self.bp[s].val() & self.dmb[s].val() & !self.mgb[s].val()));
+            self.sb_lo[s].next = !self.tbe[s].val()
+                & (self.bo[s].val()
+                    | (self.bw[s].val() & !self.mga[s].val() & (self.cvb[s].val() | self.wlast[s].val()))
+                    | (self.bp[s].val() & !self.pkb[s].val() & !self.mgb[s].val()));
             self.sa[s].next = self.s_free.val();
+            if self.sa_hi[s].val() {
+                self.sa[s].next = self.s_wait.val();
+            }
+            if self.sa_lo[s].val() {
+                self.sa[s].next = self.sa[s].val() | self.s_pre.val();
+            }
             self.sb[s].next = self.s_free.val();
-            self.clra[s].next = false;
-            self.clrb[s].next = false;
-            self.brk[s].next = false;
-            self.mrg[s].next = false;
-            self.wz[s].next = false;
-            self.winc[s].next = false;
-            self.rnow[s].next = false;
-            self.mnow[s].next = false;
-            self.ranow[s].next = false;
-            self.rbnow[s].next = false;
-            self.rapnow[s].next = false;
-            self.rbpnow[s].next = false;
-            self.enow[s].next = false;
-            // Liveness after R8 and the owe bits after R8-R11 without an accepted me
-            // (the case of an owed resume, R12) depend on the term only; written
-            // out flat (the same as the cases c = 0, 3, 6): a live member's term
-            // frees it and clears its owe bit; the term of a live member of an
-            // unmerged pair turns a waiting partner POST and owed; a member still
-            // WAIT at its last wait cycle times out, owed.
-            self.a_live[s].next = (self.sa_q[s].q.val() == self.s_pre.val()) | (self.sa_q[s].q.val() == self.s_post.val());
-            self.b_live[s].next = (self.sb_q[s].q.val() == self.s_pre.val()) | (self.sb_q[s].q.val() == self.s_post.val());
-            self.conva[s].next = self.b_live[s].val()
-                & self.paired_q[s].q.val()
-                & !self.merged_q[s].q.val()
-                & (self.sa_q[s].q.val() == self.s_wait.val());
-            self.convb[s].next = self.a_live[s].val()
-                & self.paired_q[s].q.val()
-                & !self.merged_q[s].q.val()
-                & (self.sb_q[s].q.val() == self.s_wait.val());
-            self.basea[s].next = self.owea_q[s].q.val()
-                | (self.to_on.val() & (self.sa_q[s].q.val() == self.s_wait.val()) & self.wlast[s].val());
-            self.baseb[s].next = self.oweb_q[s].q.val()
-                | (self.to_on.val() & (self.sb_q[s].q.val() == self.s_wait.val()) & self.wlast[s].val());
-            self.lanow[s].next = (self.a_live[s].val() & !self.dta[s].val()) | (self.dtb[s].val() & self.conva[s].val());
-            self.lbnow[s].next = (self.b_live[s].val() & !self.dtb[s].val()) | (self.dta[s].val() & self.convb[s].val());
-            self.gowa[s].next = (self.dta[s].val() & !self.a_live[s].val() & self.basea[s].val())
-                | (self.dtb[s].val() & (self.conva[s].val() | self.basea[s].val()))
-                | (!self.dta[s].val() & !self.dtb[s].val() & self.basea[s].val());
-            self.gowb[s].next = (self.dtb[s].val() & !self.b_live[s].val() & self.baseb[s].val())
-                | (self.dta[s].val() & (self.convb[s].val() | self.baseb[s].val()))
-                | (!self.dta[s].val() & !self.dtb[s].val() & self.baseb[s].val());
-            self.sa_n[s].next = self.s_free.val();
-            self.sb_n[s].next = self.s_free.val();
-            self.brk_n[s].next = false;
-            self.mrg_n[s].next = false;
-            self.winc_n[s].next = false;
-            self.enow_n[s].next = false;
-            for c in 0..self.ct_a.len() {
-                // The case without an accepted me (rsp_free = 0).
-                self.nsel[s][c].next = self.tsel[s][c].val() & self.cm_n[c].val();
-                if self.nsel[s][c].val() {
-                    self.sa_n[s].next = self.sa_n[s].val() | self.csa[s][c].val();
-                    self.sb_n[s].next = self.sb_n[s].val() | self.csb[s][c].val();
-                }
-                self.brk_n[s].next = self.brk_n[s].val() | (self.nsel[s][c].val() & self.cbrk[s][c].val());
-                self.mrg_n[s].next = self.mrg_n[s].val() | (self.nsel[s][c].val() & self.cmrg[s][c].val());
-                self.winc_n[s].next = self.winc_n[s].val() | (self.nsel[s][c].val() & self.cwinc[s][c].val());
-                self.enow_n[s].next = self.enow_n[s].val() | (self.nsel[s][c].val() & self.cerr[s][c].val());
-                if self.sel[s][c].val() {
-                    self.sa[s].next = self.sa[s].val() | self.csa[s][c].val();
-                    self.sb[s].next = self.sb[s].val() | self.csb[s][c].val();
-                }
-                self.clra[s].next = self.clra[s].val() | (self.sel[s][c].val() & !self.cm_n[c].val() & !self.cowa[s][c].val());
-                self.clrb[s].next = self.clrb[s].val() | (self.sel[s][c].val() & !self.cm_n[c].val() & !self.cowb[s][c].val());
-                self.brk[s].next = self.brk[s].val() | (self.sel[s][c].val() & self.cbrk[s][c].val());
-                self.mrg[s].next = self.mrg[s].val() | (self.sel[s][c].val() & self.cmrg[s][c].val());
-                self.wz[s].next = self.wz[s].val() | (self.sel[s][c].val() & self.cwz[s][c].val());
-                self.winc[s].next = self.winc[s].val() | (self.sel[s][c].val() & self.cwinc[s][c].val());
-                self.rnow[s].next = self.rnow[s].val() | (self.sel[s][c].val() & self.crsp[s][c].val());
-                self.mnow[s].next = self.mnow[s].val() | (self.sel[s][c].val() & self.crm[s][c].val());
-                self.ranow[s].next = self.ranow[s].val() | (self.sel[s][c].val() & self.cra[s][c].val());
-                self.rbnow[s].next = self.rbnow[s].val() | (self.sel[s][c].val() & self.crb[s][c].val());
-                self.rapnow[s].next = self.rapnow[s].val() | (self.sel[s][c].val() & self.crap[s][c].val());
-                self.rbpnow[s].next = self.rbpnow[s].val() | (self.sel[s][c].val() & self.crbp[s][c].val());
-                self.enow[s].next = self.enow[s].val() | (self.sel[s][c].val() & self.cerr[s][c].val());
+            if self.sb_hi[s].val() {
+                self.sb[s].next = self.s_wait.val();
             }
-            if !self.rsp_free.val() {
-                self.sa[s].next = self.sa_n[s].val();
-                self.sb[s].next = self.sb_n[s].val();
-                self.brk[s].next = self.brk_n[s].val();
-                self.mrg[s].next = self.mrg_n[s].val();
-                self.wz[s].next = false;
-                self.winc[s].next = self.winc_n[s].val();
-                self.rnow[s].next = false;
-                self.mnow[s].next = false;
-                self.ranow[s].next = false;
-                self.rbnow[s].next = false;
-                self.rapnow[s].next = false;
-                self.rbpnow[s].next = false;
-                self.enow[s].next = self.enow_n[s].val();
+            if self.sb_lo[s].val() {
+                self.sb[s].next = self.sb[s].val() | self.s_pre.val();
             }
-            // R9 disc: masks after this edge's disc (effective: member live after R8;
-            // raw: the response cases, where the member is live anyway).
+            self.brk[s].next = self.broken_q[s].q.val()
+                | (self.tae[s].val() & self.umg[s].val() & !self.bf[s].val())
+                | (self.tbe[s].val() & self.umg[s].val() & !self.af[s].val())
+                | (self.aw[s].val() & self.wlast[s].val() & !self.mgb[s].val())
+                | (self.bw[s].val() & self.wlast[s].val() & !self.mga[s].val());
+            self.mrg[s].next = self.merged_q[s].q.val() | self.mga[s].val() | self.mgb[s].val();
+            // Owe bits after R8-R11 without the me (R12's owed resumes): a term frees
+            // (clears), a conversion or a timeout owes.
+            // (An owed member is POST: its own term, then live, clears it.)
+            self.gowa[s].next = (self.oea[s].val() & !self.dta[s].val())
+                | (self.aw[s].val() & self.wlast[s].val())
+                | self.cva[s].val();
+            self.gowb[s].next = (self.oeb[s].val() & !self.dtb[s].val())
+                | (self.bw[s].val() & self.wlast[s].val())
+                | self.cvb[s].val();
+            // Live after R8 (R9's disc applies).
+            self.lanow[s].next = (self.a_live[s].val() & !self.dta[s].val()) | self.cva[s].val();
+            self.lbnow[s].next = (self.b_live[s].val() & !self.dtb[s].val()) | self.cvb[s].val();
+            // R9 disc: masks after this edge's disc (member live after R8).
             self.acta[s].next = self.acta_q[s].q.val();
             self.actb[s].next = self.actb_q[s].q.val();
-            self.actar[s].next = self.acta_q[s].q.val();
-            self.actbr[s].next = self.actb_q[s].q.val();
             if self.dda[s].val() {
-                self.actar[s].next = self.acta_q[s].q.val() & !self.disc_mask.val();
                 if self.lanow[s].val() {
                     self.acta[s].next = self.acta_q[s].q.val() & !self.disc_mask.val();
                 }
             }
             if self.ddb[s].val() {
-                self.actbr[s].next = self.actb_q[s].q.val() & !self.disc_mask.val();
                 if self.lbnow[s].val() {
                     self.actb[s].next = self.actb_q[s].q.val() & !self.disc_mask.val();
                 }
             }
-            self.actad[s].next = self.acta[s].val();
             // A merge: A gets the OR (B's mask stays frozen in the slot, D3).
             if self.mnow[s].val() {
                 self.acta[s].next = self.acta[s].val() | self.actb[s].val();
             }
         }
-
         // ---- R14: a cross-lane operation of a group past the merge point (S0).
         self.xl_hit.next = false;
         for s in 0..self.sa_q.len() {
@@ -1146,41 +1000,13 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
         // a me response the owe bits do not depend on the me (gowa/gowb).
         self.me_rsp.next = false;
         self.me_mrg.next = false;
-        self.me_act.next = self.lzero.val();
         for s in 0..self.sa_q.len() {
-            self.me_rsp.next = self.me_rsp.val() | self.rnow[s].val();
+            self.me_rsp.next = self.me_rsp.val() | self.raself[s].val() | self.rbself[s].val();
             self.me_mrg.next = self.me_mrg.val() | self.mnow[s].val();
-            self.mra[s].next = self.lzero.val();
-            self.mrb[s].next = self.lzero.val();
-            self.mrap[s].next = self.lzero.val();
-            self.mrbp[s].next = self.lzero.val();
-            if self.ranow[s].val() {
-                self.mra[s].next = self.lones.val();
-            }
-            if self.rbnow[s].val() {
-                self.mrb[s].next = self.lones.val();
-            }
-            if self.rapnow[s].val() {
-                self.mrap[s].next = self.lones.val();
-            }
-            if self.rbpnow[s].val() {
-                self.mrbp[s].next = self.lones.val();
-            }
-            self.me_act.next = self.me_act.val()
-                | (self.mra[s].val() & self.actar[s].val())
-                | (self.mrb[s].val() & self.actbr[s].val())
-                | (self.mrap[s].val() & self.acta_q[s].q.val())
-                | (self.mrbp[s].val() & self.actb_q[s].q.val());
         }
         self.merge_ev.next = self.me_mrg.val();
-        self.me_id.next = self.me_tgid.val();
-        if self.me_mrg.val() {
-            self.me_id.next = self.me_tgid.val() & !self.one8.val();
-        }
         // Lowest owed tgid: a prefix OR over the slots (balanced by synthesis).
         self.o_any.next = false;
-        self.o_id.next = self.zero8.val();
-        self.o_act.next = self.lzero.val();
         for s in 0..self.sa_q.len() {
             self.lowa[s].next = false;
             for s2 in 0..self.sa_q.len() {
@@ -1189,55 +1015,38 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
             self.gra[s].next = self.gowa[s].val() & !self.lowa[s].val();
             self.grb[s].next = self.gowb[s].val() & !self.lowa[s].val() & !self.gowa[s].val();
             self.o_any.next = self.o_any.val() | self.gowa[s].val() | self.gowb[s].val();
-            if self.gra[s].val() {
-                self.o_id.next = self.o_id.val() | self.ida[s].val();
-            }
-            if self.grb[s].val() {
-                self.o_id.next = self.o_id.val() | self.idb[s].val();
-            }
-            self.mga[s].next = self.lzero.val();
-            self.mgb[s].next = self.lzero.val();
-            if self.gra[s].val() {
-                self.mga[s].next = self.lones.val();
-            }
-            if self.grb[s].val() {
-                self.mgb[s].next = self.lones.val();
-            }
-            self.o_act.next = self.o_act.val() | (self.mga[s].val() & self.actad[s].val()) | (self.mgb[s].val() & self.actb[s].val());
         }
-        self.o_grant.next = self.rsp_free.val() & !self.me_rsp.val();
-        self.o_found.next = self.o_grant.val() & self.o_any.val();
-        // Owe bits: the term-only value, cleared by an accepted me of the slot
-        // (clra/clrb; a me never sets one) or by the grant to the lowest owed.
+        // The response register holds what is needed to name the response (the me's
+        // id and merge flag, or the owed group one-hot, and which of the two); the
+        // owe bit of a granted group is cleared through the grant registers (st_owe
+        // and the next edge read owe & !granted), so neither the grant nor the mask
+        // selection sits in front of a flop. rsp_active is the target's active
+        // register in the cycle after the load (it holds the mask after R8-R10) and a
+        // copy of it afterwards (rhold).
         for s in 0..self.sa_q.len() {
-            self.owea[s].next = self.gowa[s].val()
-                & !(self.rsp_free.val() & (self.clra[s].val() | (!self.me_rsp.val() & !self.lowa[s].val())));
-            self.oweb[s].next = self.gowb[s].val()
-                & !(self.rsp_free.val()
-                    & (self.clrb[s].val() | (!self.me_rsp.val() & !self.lowa[s].val() & !self.gowa[s].val())));
+            self.owea[s].next = self.gowa[s].val() & !self.clra[s].val() & !self.mgb[s].val();
+            self.oweb[s].next = self.gowb[s].val() & !self.clrb[s].val() & !self.mga[s].val();
+            self.gva_q[s].clock.next = self.clock.val();
+            self.gvb_q[s].clock.next = self.clock.val();
+            self.gva_q[s].d.next = self.gva_q[s].q.val();
+            self.gvb_q[s].d.next = self.gvb_q[s].q.val();
+            if self.rsp_free.val() {
+                self.gva_q[s].d.next = self.gra[s].val();
+                self.gvb_q[s].d.next = self.grb[s].val();
+            }
         }
-        self.rcur.next = self.zero8.val();
         for k in 0..self.w_tgid.len() {
             self.rtgid_q[k].clock.next = self.clock.val();
-            if self.rtgid_q[k].q.val() {
-                self.rcur.next = self.rcur.val() | self.w_tgid[k].val();
+            self.rtgid_q[k].d.next = self.rtgid_q[k].q.val();
+            if self.rsp_free.val() {
+                self.rtgid_q[k].d.next = (self.me_tgid.val() & self.w_tgid[k].val()).any();
             }
         }
-        self.rid.next = self.rcur.val();
+        self.fresh_q.d.next = self.rsp_free.val() & !self.reset.val();
         if self.rsp_free.val() {
-            self.rv_q.d.next = self.me_rsp.val() | self.o_found.val();
-            if self.me_rsp.val() {
-                self.rid.next = self.me_id.val();
-                self.rmerged_q.d.next = self.me_mrg.val();
-                self.ract_q.d.next = self.me_act.val();
-            } else if self.o_found.val() {
-                self.rid.next = self.o_id.val();
-                self.rmerged_q.d.next = false;
-                self.ract_q.d.next = self.o_act.val();
-            }
-        }
-        for k in 0..self.w_tgid.len() {
-            self.rtgid_q[k].d.next = (self.rid.val() & self.w_tgid[k].val()).any();
+            self.rv_q.d.next = self.me_rsp.val() | self.o_any.val();
+            self.rsel_q.d.next = self.me_rsp.val();
+            self.rmerged_q.d.next = self.me_mrg.val();
         }
         // ---- R4: the candidate and the fragment input.
         self.out_ok.next = !self.gv_q.q.val() | self.grp_ready.val();
@@ -1256,11 +1065,14 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
                 self.age.next = self.age.val() | self.w_age[k].val();
             }
         }
+        // age == pair_hold is a register of its own (amax_q), kept with the age.
+        self.age_max.next = false;
+        for k in 0..self.amax_q.len() {
+            self.amax_q[k].clock.next = self.clock.val();
+            self.age_max.next = self.amax_q[k].q.val();
+        }
         self.flush_now.next = self.pv_q.q.val()
-            & (self.plast_q.q.val()
-                | self.flush.val()
-                | (self.hold_on.val() & (self.age.val() == self.hold_max.val()))
-                | (self.frag_valid.val() & self.pmis.val()));
+            & (self.plast_q.q.val() | self.flush.val() | self.age_max.val() | (self.frag_valid.val() & self.pmis.val()));
         self.frag_ready.next = self.out_ok.val() & self.any_free.val() & !self.flush_now.val();
         self.f_acc.next = self.frag_valid.val() & self.frag_ready.val();
 
@@ -1295,20 +1107,10 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
         // without candidate -> E2 emits F if last, else holds it; partial with
         // candidate -> E3 emits the pair (p exists) or the candidate alone, holding F.
         self.fv_part.next = self.frag_valid.val() & self.frag_cov.val().any() & !self.frag_cov.val().all();
-        self.emit.next = self.out_ok.val()
-            & self.any_free.val()
-            & (self.flush_now.val()
-                | (self.frag_valid.val()
-                    & self.frag_cov.val().any()
-                    & (self.frag_cov.val().all() | self.pv_q.q.val() | self.frag_last.val())));
-        self.p_clear.next = self.out_ok.val()
-            & self.any_free.val()
-            & (self.flush_now.val() | (self.fv_part.val() & self.pv_q.q.val() & self.can_pair.val()));
-        self.p_load.next = self.out_ok.val()
-            & self.any_free.val()
-            & !self.flush_now.val()
-            & self.fv_part.val()
-            & ((self.pv_q.q.val() & !self.can_pair.val()) | (!self.pv_q.q.val() & !self.frag_last.val()));
+        self.fterm.next = self.frag_valid.val()
+            & self.frag_cov.val().any()
+            & (self.frag_cov.val().all() | self.pv_q.q.val() | self.frag_last.val());
+        self.emit.next = self.out_ok.val() & self.any_free.val() & (self.flush_now.val() | self.fterm.val());
         if self.f_acc.val() & !self.frag_cov.val().any() {
             self.perr.next = true;
         }
@@ -1316,7 +1118,6 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
         // the decision holds (late inputs select, R15/§5 don't-care otherwise):
         // A is the candidate (E0, E3) when a candidate is held unless an
         // accepted full fragment leaves alone (E1, no flush);
-        self.age_max.next = self.hold_on.val() & (self.age.val() == self.hold_max.val());
         self.a_px.next = self.pv_q.q.val()
             & (!self.frag_valid.val()
                 | !self.frag_cov.val().all()
@@ -1358,11 +1159,14 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
         if self.pv_q.q.val() & self.frag_valid.val() & self.frag_cov.val().all() & self.frag_last.val() & self.out_ok.val() & self.any_free.val() {
             self.plast_q.d.next = true;
         }
-        if self.p_clear.val() {
-            self.pv_q.d.next = false;
-        }
-        if self.p_load.val() {
-            self.pv_q.d.next = true;
+        // A held candidate leaves on E0 and on a pair (E3), else stays (or is
+        // replaced); without one, a partial fragment that is not last is held (E2).
+        if self.pv_q.q.val() {
+            self.pv_q.d.next = !(self.out_ok.val()
+                & self.any_free.val()
+                & (self.flush_now.val() | (self.fv_part.val() & self.can_pair.val())));
+        } else {
+            self.pv_q.d.next = self.out_ok.val() & self.any_free.val() & self.fv_part.val() & !self.frag_last.val();
         }
         for b in 0..self.atag.len() {
             self.ptag_q[b].clock.next = self.clock.val();
@@ -1377,6 +1181,11 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
             for b in 0..self.atag.len() {
                 self.ptag_q[b].d.next = self.frag_tag[b].val();
             }
+        }
+        for k in 0..self.amax_q.len() {
+            self.amax_q[k].d.next = !self.en_p.val()
+                & !self.reset.val()
+                & (self.amax_q[k].q.val() | (self.pv_q.q.val() & (self.age.val() == self.hold_m1.val())));
         }
         self.acar.next = self.age_inc.val();
         for k in 0..self.w_age.len() {
@@ -1445,23 +1254,27 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
                     self.taga_q[s][b].d.next = self.atag[b].val();
                     self.tagb_q[s][b].d.next = self.frag_tag[b].val();
                 }
-                if self.emit.val() {
-                    self.sa_q[s].d.next = self.s_pre.val();
-                }
-                if self.out_ok.val() & self.paired_x.val() {
-                    self.sb_q[s].d.next = self.s_pre.val();
-                }
             }
-            // The wait counter: cleared by a park, else +1 (bitwise, precomputed).
+            // The emission into the slot (FREE, so its R8-R11 state is FREE): A, and B
+            // of a pair, become PRE, ORed into the state bits.
+            self.emit_s[s].next = self.alloc_here[s].val() & self.out_ok.val() & (self.flush_now.val() | self.fterm.val());
+            self.bem_s[s].next = self.alloc_here[s].val() & self.out_ok.val() & self.paired_x.val();
+            if self.emit_s[s].val() {
+                self.sa_q[s].d.next = self.sa[s].val() | self.s_pre.val();
+            }
+            if self.bem_s[s].val() {
+                self.sb_q[s].d.next = self.sb[s].val() | self.s_pre.val();
+            }
+            // The wait counter (internal, R11): +1 (bitwise) at every edge where a member
+            // is WAIT in S0, 0 at every other edge. A park happens only with no member
+            // WAIT, so the count starts at 0 with the wait; a member still WAIT at count
+            // merge_timeout - 1 times out, so the count never runs past it while it
+            // matters. The counter depends on the registers only.
             self.wcar.next = true;
             for k in 0..self.w_wait.len() {
-                self.wait_q[s][k].d.next = self.wait_q[s][k].q.val();
-                if self.winc[s].val() {
-                    self.wait_q[s][k].d.next = self.wait_q[s][k].q.val() ^ self.wcar.val();
-                }
-                if self.wz[s].val() | self.reset.val() {
-                    self.wait_q[s][k].d.next = false;
-                }
+                self.wait_q[s][k].d.next = (self.wait_q[s][k].q.val() ^ self.wcar.val())
+                    & (self.aw[s].val() | self.bw[s].val())
+                    & !self.reset.val();
                 self.wcar.next = self.wcar.val() & self.wait_q[s][k].q.val();
             }
             if self.reset.val() {
@@ -1507,8 +1320,8 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
             self.st_paired[s].next = self.paired_q[s].q.val();
             self.st_broken[s].next = self.broken_q[s].q.val();
             self.st_merged[s].next = self.merged_q[s].q.val();
-            self.st_owe_a[s].next = self.owea_q[s].q.val();
-            self.st_owe_b[s].next = self.oweb_q[s].q.val();
+            self.st_owe_a[s].next = self.oea[s].val();
+            self.st_owe_b[s].next = self.oeb[s].val();
         }
         self.grp_valid.next = self.gv_q.q.val();
         self.grp_paired.next = self.gpaired_q.q.val();
@@ -1528,38 +1341,85 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
         self.rsp_valid.next = self.rv_q.q.val();
         self.rsp_merged.next = self.rmerged_q.q.val();
         self.rsp_retire.next = self.rmerged_q.q.val();
-        self.rsp_active.next = self.ract_q.q.val();
+        // The response's group: the me's (A for a merge) or the owed one-hot.
+        self.rcme.next = self.zero8.val();
+        for k in 0..self.w_tgid.len() {
+            if self.rtgid_q[k].q.val() {
+                self.rcme.next = self.rcme.val() | self.w_tgid[k].val();
+            }
+        }
+        if self.rmerged_q.q.val() {
+            self.rcme.next = self.rcme.val() & !self.one8.val();
+        }
+        self.rcow.next = self.zero8.val();
+        self.ract_now.next = self.lzero.val();
+        for s in 0..self.sa_q.len() {
+            if self.gva_q[s].q.val() {
+                self.rcow.next = self.rcow.val() | self.ida[s].val();
+            }
+            if self.gvb_q[s].q.val() {
+                self.rcow.next = self.rcow.val() | self.idb[s].val();
+            }
+            self.tga[s].next = self.lzero.val();
+            self.tgb[s].next = self.lzero.val();
+            if (self.rsel_q.q.val() & (self.rcme.val() == self.ida[s].val())) | (!self.rsel_q.q.val() & self.gva_q[s].q.val()) {
+                self.tga[s].next = self.lones.val();
+            }
+            if (self.rsel_q.q.val() & (self.rcme.val() == self.idb[s].val())) | (!self.rsel_q.q.val() & self.gvb_q[s].q.val()) {
+                self.tgb[s].next = self.lones.val();
+            }
+            self.ract_now.next = self.ract_now.val() | (self.tga[s].val() & self.acta_q[s].q.val()) | (self.tgb[s].val() & self.actb_q[s].q.val());
+        }
+        if !self.fresh_q.q.val() {
+            self.ract_now.next = self.ract_q.q.val();
+        }
+        self.ract_q.d.next = self.ract_now.val();
+        self.rsp_active.next = self.ract_now.val();
+        self.rcur.next = self.rcow.val();
+        if self.rsel_q.q.val() {
+            self.rcur.next = self.rcme.val();
+        }
+        for k in 0..self.w_tgid.len() {
+            self.rsp_tgid[k].next = (self.rcur.val() & self.w_tgid[k].val()).any();
+        }
         self.rnext_id.next = self.rcur.val() + self.one8.val();
         for k in 0..self.w_tgid.len() {
-            self.rsp_tgid[k].next = self.rtgid_q[k].q.val();
             self.rsp_retire_tgid[k].next = (self.rnext_id.val() & self.w_tgid[k].val()).any();
         }
 
-        // ---- R13: register-file lookup (registered state only; 0 for FREE / no group).
+        // ---- R13: register-file lookup (registered state only; 0 for FREE / no group):
+        // a flat AND-OR over the groups (one matches), PRE/WAIT execute every lane.
         self.rf_common_wmask.next = self.lzero.val();
         self.rf_exec_mask.next = self.lzero.val();
         self.rf_perm.next = self.p0.val();
         self.rf_post.next = false;
         for s in 0..self.sa_q.len() {
-            if (self.rf_tgid.val() == self.ida[s].val()) & (self.sa_q[s].q.val() != self.s_free.val()) {
-                self.rf_common_wmask.next = self.rf_common_wmask.val() | self.acta_q[s].q.val();
-                if self.sa_q[s].q.val() == self.s_post.val() {
-                    self.rf_exec_mask.next = self.rf_exec_mask.val() | self.acta_q[s].q.val();
-                    self.rf_post.next = true;
-                } else {
-                    self.rf_exec_mask.next = self.lones.val();
-                }
+            self.rfa[s].next = self.lzero.val();
+            self.rfb[s].next = self.lzero.val();
+            self.rfxa[s].next = self.lones.val();
+            self.rfxb[s].next = self.lones.val();
+            self.rfpb[s].next = self.p0.val();
+            if (self.rf_tgid.val() == self.ida[s].val()) & !self.af[s].val() {
+                self.rfa[s].next = self.lones.val();
             }
-            if (self.rf_tgid.val() == self.idb[s].val()) & (self.sb_q[s].q.val() != self.s_free.val()) {
-                self.rf_common_wmask.next = self.rf_common_wmask.val() | self.actb_q[s].q.val();
-                self.rf_perm.next = self.rf_perm.val() | self.perm_q[s].q.val();
-                if self.sb_q[s].q.val() == self.s_post.val() {
-                    self.rf_exec_mask.next = self.rf_exec_mask.val() | self.actb_q[s].q.val();
-                    self.rf_post.next = true;
-                } else {
-                    self.rf_exec_mask.next = self.lones.val();
-                }
+            if (self.rf_tgid.val() == self.idb[s].val()) & !self.bf[s].val() {
+                self.rfb[s].next = self.lones.val();
+                self.rfpb[s].next = self.p3.val();
             }
+            if self.ao[s].val() {
+                self.rfxa[s].next = self.acta_q[s].q.val();
+            }
+            if self.bo[s].val() {
+                self.rfxb[s].next = self.actb_q[s].q.val();
+            }
+            self.rf_common_wmask.next = self.rf_common_wmask.val()
+                | (self.rfa[s].val() & self.acta_q[s].q.val())
+                | (self.rfb[s].val() & self.actb_q[s].q.val());
+            self.rf_exec_mask.next = self.rf_exec_mask.val() | (self.rfa[s].val() & self.rfxa[s].val()) | (self.rfb[s].val() & self.rfxb[s].val());
+            self.rf_perm.next = self.rf_perm.val() | (self.rfpb[s].val() & self.perm_q[s].q.val());
+            self.rf_post.next = self.rf_post.val()
+                | ((self.rf_tgid.val() == self.ida[s].val()) & self.ao[s].val())
+                | ((self.rf_tgid.val() == self.idb[s].val()) & self.bo[s].val());
         }
 
         // ---- R13: write-back lookup. A merged A reads B's record frozen in the slot (D3).
@@ -1599,15 +1459,31 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
             }
         }
         // Lane i came from (quad i>>2, in-quad (i&3) ^ p), p the remap of its fragment.
+        // (written as an AND-OR over the slots: B's perm for a selected B, or for a
+        // lane of a merged A that came from B).
+        for s in 0..self.sa_q.len() {
+            self.wpa2[s].next = self.p0.val();
+            self.wsb2[s].next = self.p0.val();
+            if self.wpa[s].val() {
+                self.wpa2[s].next = self.perm_q[s].q.val();
+            }
+            if self.wsb[s].val() {
+                self.wsb2[s].next = self.perm_q[s].q.val();
+            }
+        }
         for i in 0..self.inq.len() {
-            self.wb_orig_lo[i].next = self.p0.val();
-            if self.wb_valid.val() {
-                if self.wb_lane_src.val().get_bit(i) {
-                    self.wb_orig_lo[i].next = self.inq[i].val() ^ self.wb_perm_partner.val();
-                } else {
-                    self.wb_orig_lo[i].next = self.inq[i].val() ^ self.wb_perm_own.val();
+            self.wxp[i].next = self.p0.val();
+            for s in 0..self.sa_q.len() {
+                self.wxp[i].next = self.wxp[i].val() | self.wsb2[s].val();
+                if self.actb_q[s].q.val().get_bit(i) {
+                    self.wxp[i].next = self.wxp[i].val() | self.wpa2[s].val();
                 }
             }
+            self.winq[i].next = self.p0.val();
+            if self.wb_valid.val() {
+                self.winq[i].next = self.inq[i].val();
+            }
+            self.wb_orig_lo[i].next = self.winq[i].val() ^ self.wxp[i].val();
             for k in 0..self.wb_orig_hi[0].len() {
                 self.wb_orig_hi[i][k].next = self.wb_valid.val() & self.qbit[i][k].val();
             }
@@ -1878,20 +1754,20 @@ mod tests {
         // slots 3, tag 5, prim 3, pair_hold 2 (age 2 bits), merge_timeout 5 (wait 0..4: 3 bits).
         let e = emit(&["slots=3", "tag_width=5", "prim_width=3", "pair_hold=2", "merge_timeout=5", "lanes=8"]);
         let (s, tag) = (3, 5);
-        let per_slot = 2 * tag + 2 + 3 + 3; // tags, owe, paired/broken/merged, wait counter
-        let pend = 1 + 3 + tag + 1 + 2; // v, prim, tag, last, age
+        let per_slot = 2 * tag + 2 + 3 + 3 + 2; // tags, owe, paired/broken/merged, wait counter, owed grant A/B
+        let pend = 1 + 3 + tag + 1 + 2 + 1; // v, prim, tag, last, age, age == pair_hold
         let grp = 1 + 1 + 2 + 2 * tag; // valid, paired, slot number, tags
-        let rsp = 1 + 3 + 1; // valid, tgid, merged
+        let rsp = 1 + 3 + 1 + 2; // valid, me tgid, merged, fresh, me-or-owed
         assert_eq!(dff_instances(&e, 1), s * per_slot + pend + grp + rsp + 2);
         assert_eq!(dff_instances(&e, 2), 3 * s + 1, "states A, B, perm per slot; grp_b_perm");
         assert_eq!(dff_instances(&e, 8), 2 * s + 4, "active A, B per slot; candidate, grp A, B, rsp masks");
         assert_eq!(dff_instances(&e, 32), 1, "merge_count");
         // No timeout, no hold window: no counter at all.
         let e = emit(&["slots=1", "tag_width=1", "prim_width=1", "pair_hold=0", "merge_timeout=0"]);
-        assert_eq!(dff_instances(&e, 1), (2 + 2 + 3) + (1 + 1 + 1 + 1) + (1 + 1 + 2) + (1 + 1 + 1) + 2);
+        assert_eq!(dff_instances(&e, 1), (2 + 2 + 3 + 2) + (1 + 1 + 1 + 1) + (1 + 1 + 2) + (1 + 1 + 1 + 2) + 2);
         // merge_timeout 1: the wait counter only ever holds 0.
         let e = emit(&["slots=1", "tag_width=1", "prim_width=1", "pair_hold=0", "merge_timeout=1"]);
-        assert_eq!(dff_instances(&e, 1), 20);
+        assert_eq!(dff_instances(&e, 1), 24);
     }
 
     #[test]
