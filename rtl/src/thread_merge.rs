@@ -62,11 +62,11 @@
 //! the internal counters (candidate age: ceil(log2(pair_hold+1)) bits, wait
 //! counter per slot: ceil(log2 merge_timeout) bits) are `Vec`s of exactly as
 //! many 1-bit registers as the config needs, packed into an [`ID_BITS`]-bit
-//! value for their arithmetic. Flops at the default config: 537 (per slot 2·2
+//! value for their arithmetic. Flops at the default config: 539 (per slot 2·2
 //! state + 2·4 active + 2 owe + 2 owed grant + 3 flags + 2 perm + 4 wait + 2·32
 //! tag = 89, ×4; candidate 1+4+16+32+1+3+1 (age == pair_hold); grp
 //! 1+1+2+4+4+2+32+32; rsp 1+3+1+4+1+1 (valid, me id, merged, held mask, fresh,
-//! me-or-owed); merge_count 32; errors 2).
+//! me-or-owed); merge_count 32 + 1 pending merge; errors 2 + 1 pending error).
 //!
 //! ## Cycle timing (R1)
 //! * Combinational from the registered state and this cycle's inputs:
@@ -79,7 +79,11 @@
 //!   register), `pend_valid`, `merge_count`, `err_proto`, `err_xlane`,
 //!   `st_state`, `st_active`, `st_slot`, `st_owe`; `free_cnt` is the number of
 //!   slots whose two members are FREE in the registered state; `rsp_tgid`,
-//!   `rsp_active` and `st_owe` are decoded from registers only (see above).
+//!   `rsp_active` and `st_owe` are decoded from registers only (see above);
+//!   `merge_count` is its register plus a pending bit (the merge of the last
+//!   edge, through one incrementer that also feeds the register) and
+//!   `err_proto` the sticky flag OR a pending error bit, so neither a wide
+//!   enable nor a flag waits for this cycle's events.
 //! * Latencies: a fragment accepted at edge n gives its descriptor @n+1; a
 //!   merge event at n gives its response @n+1 (or parks the group, WAIT);
 //!   `term`/`disc` at n show @n+1 and a slot they free is allocated from edge
@@ -129,11 +133,13 @@
 //!
 //! ## Area
 //! Default config (lanes 4, slots 4, tag 32, prim 16), `warpgen synth thread_merge`
-//! (yosys 0.23 `synth_ice40`, nextpnr-ice40 0.4, iCE40 HX8K): 537 flip-flops, 1047 LUT4,
-//! 31 SB_CARRY (merge_count, rsp_retire_tgid), no latch; 97.4 MHz median of nextpnr seeds
-//! 1-3 (92.5-97.9; 85.4 MHz, 1313 LUT4 with per-slot case tables; 62-64 MHz before).
-//! Critical paths (5-6 LUT levels, 10.2-10.8 ns): me/term ids -> a slot's merge -> the
-//! merge count's enable (32 flops); the primitive compare -> A's tag of an emission.
+//! (yosys 0.23 `synth_ice40`, nextpnr-ice40 0.4, iCE40 HX8K): 539 flip-flops, 1056 LUT4,
+//! 31 SB_CARRY (merge_count, rsp_retire_tgid), no latch; 101.4 MHz median of nextpnr seeds
+//! 1-3 (93.1-102.1; 97.4 MHz with merge_count's enable waiting for the merge, 85.4 MHz
+//! with per-slot case tables, 62-64 MHz before). Critical paths (5-6 LUT levels,
+//! 9.8-10.7 ns): the free slots -> the candidate payload's enable (53 flops); the
+//! primitive compare -> A's tag of an emission. The design's deepest cones are 6 LUTs,
+//! so ABC's area recovery maps the other near-critical cones to that depth too.
 
 use crate::config::ThreadMergeConfig;
 use crate::emit::{Dir, Port, PortGroup, Wrapper};
@@ -307,7 +313,9 @@ pub struct ThreadMergeCore<const L: usize> {
     gvb_q: Vec<DFF<Bit>>,
     // Status registers.
     mcount_q: DFF<Bits<32>>,
+    mpend_q: DFF<Bit>,
     eproto_q: DFF<Bit>,
+    epend_q: DFF<Bit>,
     exl_q: DFF<Bit>,
 
     // ---- Combinational values of the edge.
@@ -414,6 +422,7 @@ pub struct ThreadMergeCore<const L: usize> {
     perr: Signal<Local, Bit>,
     xl_hit: Signal<Local, Bit>,
     merge_ev: Signal<Local, Bit>,
+    mcount: Signal<Local, Bits<32>>,
     // Merge-event response and owed resumes (R10, R12).
     rsp_free: Signal<Local, Bit>,
     me_rsp: Signal<Local, Bit>,
@@ -612,7 +621,9 @@ impl<const L: usize> ThreadMergeCore<L> {
             gva_q: dffs(s),
             gvb_q: dffs(s),
             mcount_q: DFF::default(),
+            mpend_q: DFF::default(),
             eproto_q: DFF::default(),
+            epend_q: DFF::default(),
             exl_q: DFF::default(),
 
             free0: signals(s),
@@ -701,6 +712,7 @@ impl<const L: usize> ThreadMergeCore<L> {
             perr: Signal::default(),
             xl_hit: Signal::default(),
             merge_ev: Signal::default(),
+            mcount: Signal::default(),
             rsp_free: Signal::default(),
             me_rsp: Signal::default(),
             me_mrg: Signal::default(),
@@ -776,7 +788,7 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
     #[hdl_gen]
     fn update(&mut self) {
         // ---- Registers hold by default; the registered state S0.
-        dff_setup!(self, clock, pv_q, pcov_q, plast_q, gv_q, gpaired_q, gacov_q, gbcov_q, gperm_q, rv_q, rmerged_q, ract_q, fresh_q, rsel_q, mcount_q, eproto_q, exl_q);
+        dff_setup!(self, clock, pv_q, pcov_q, plast_q, gv_q, gpaired_q, gacov_q, gbcov_q, gperm_q, rv_q, rmerged_q, ract_q, fresh_q, rsel_q, mcount_q, mpend_q, eproto_q, epend_q, exl_q);
         self.any_free.next = false;
         for s in 0..self.sa_q.len() {
             self.sa_q[s].clock.next = self.clock.val();
@@ -1286,12 +1298,20 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
         }
 
         // ---- Status registers, and reset of the rest (R15).
-        if self.merge_ev.val() {
-            self.mcount_q.d.next = self.mcount_q.q.val() + self.one32.val();
+        // merge_count is the count register plus a pending bit that holds this edge's
+        // merge event: the wide enable never waits for the event (it is an OR over the
+        // slots of late inputs), and the one incrementer feeds both the port and the
+        // register, so the port still shows the merge in the cycle after the edge.
+        self.mpend_q.d.next = self.merge_ev.val();
+        self.mcount.next = self.mcount_q.q.val();
+        if self.mpend_q.q.val() {
+            self.mcount.next = self.mcount_q.q.val() + self.one32.val();
         }
-        if self.perr.val() {
-            self.eproto_q.d.next = true;
-        }
+        self.mcount_q.d.next = self.mcount.val();
+        // err_proto the same way: the sticky flag plus this edge's error, so the flag's
+        // enable is a register.
+        self.epend_q.d.next = self.perr.val();
+        self.eproto_q.d.next = self.eproto_q.q.val() | self.epend_q.q.val();
         if self.xl_hit.val() {
             self.exl_q.d.next = true;
         }
@@ -1300,14 +1320,16 @@ impl<const L: usize> Logic for ThreadMergeCore<L> {
             self.gv_q.d.next = false;
             self.rv_q.d.next = false;
             self.mcount_q.d.next = self.zero32.val();
+            self.mpend_q.d.next = false;
             self.eproto_q.d.next = false;
+            self.epend_q.d.next = false;
             self.exl_q.d.next = false;
         }
 
         // ---- Outputs of the registered state.
         self.pend_valid.next = self.pv_q.q.val();
-        self.merge_count.next = self.mcount_q.q.val();
-        self.err_proto.next = self.eproto_q.q.val();
+        self.merge_count.next = self.mcount.val();
+        self.err_proto.next = self.eproto_q.q.val() | self.epend_q.q.val();
         self.err_xlane.next = self.exl_q.q.val();
         for k in 0..self.fc.len() {
             self.free_cnt[k].next = self.fc[k].val();
@@ -1758,16 +1780,16 @@ mod tests {
         let pend = 1 + 3 + tag + 1 + 2 + 1; // v, prim, tag, last, age, age == pair_hold
         let grp = 1 + 1 + 2 + 2 * tag; // valid, paired, slot number, tags
         let rsp = 1 + 3 + 1 + 2; // valid, me tgid, merged, fresh, me-or-owed
-        assert_eq!(dff_instances(&e, 1), s * per_slot + pend + grp + rsp + 2);
+        assert_eq!(dff_instances(&e, 1), s * per_slot + pend + grp + rsp + 4, "+ errors and the pending merge and error");
         assert_eq!(dff_instances(&e, 2), 3 * s + 1, "states A, B, perm per slot; grp_b_perm");
         assert_eq!(dff_instances(&e, 8), 2 * s + 4, "active A, B per slot; candidate, grp A, B, rsp masks");
         assert_eq!(dff_instances(&e, 32), 1, "merge_count");
         // No timeout, no hold window: no counter at all.
         let e = emit(&["slots=1", "tag_width=1", "prim_width=1", "pair_hold=0", "merge_timeout=0"]);
-        assert_eq!(dff_instances(&e, 1), (2 + 2 + 3 + 2) + (1 + 1 + 1 + 1) + (1 + 1 + 2) + (1 + 1 + 1 + 2) + 2);
+        assert_eq!(dff_instances(&e, 1), (2 + 2 + 3 + 2) + (1 + 1 + 1 + 1) + (1 + 1 + 2) + (1 + 1 + 1 + 2) + 4);
         // merge_timeout 1: the wait counter only ever holds 0.
         let e = emit(&["slots=1", "tag_width=1", "prim_width=1", "pair_hold=0", "merge_timeout=1"]);
-        assert_eq!(dff_instances(&e, 1), 24);
+        assert_eq!(dff_instances(&e, 1), 26);
     }
 
     #[test]
