@@ -5,8 +5,8 @@ use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use warpgen_rtl::{Config, Origin};
-use warpgen_testbench::flow::{self, FlowError};
-use warpgen_testbench::{qor, sweep};
+use warpgen_flow::synth::{self as flow, FlowError};
+use warpgen_flow::{qor, sweep};
 
 mod replay;
 
@@ -312,7 +312,7 @@ struct SynthOpts<'a> {
 fn synth(blocks: &[String], args: &ConfigArgs, opts: &SynthOpts) -> Result<(), Failure> {
     let config = load_config(args)?;
     let (target, clock_mhz) = flow::resolve_target(&config, opts.target).map_err(flow_failure)?;
-    let seeds = warpgen_sim::fpga::parse_seeds(opts.seeds).map_err(input_error)?;
+    let seeds = warpgen_flow::fpga::parse_seeds(opts.seeds).map_err(input_error)?;
     let names: Vec<String> =
         if blocks.is_empty() { config.blocks().iter().map(|b| b.to_string()).collect() } else { blocks.to_vec() };
     // Every block is generated, and the baseline read, before the first tool runs: bad input costs nothing.
@@ -327,11 +327,11 @@ fn synth(blocks: &[String], args: &ConfigArgs, opts: &SynthOpts) -> Result<(), F
             Some(qor::parse_baseline(&path.display().to_string(), &text).map_err(input_error)?)
         }
     };
-    let tools = warpgen_sim::fpga::tool_versions(target).map_err(|e| failure(e.to_string()))?;
+    let tools = warpgen_flow::fpga::tool_versions(target).map_err(|e| failure(e.to_string()))?;
     let seed_list: Vec<String> = seeds.iter().map(u64::to_string).collect();
     println!(
         "warpgen synth: {target}, clock {} MHz ({tools}); LUT4/FF/carry/BRAM of the block alone; Fmax median of nextpnr seeds {}",
-        warpgen_sim::fpga::mhz_text(clock_mhz),
+        warpgen_flow::fpga::mhz_text(clock_mhz),
         seed_list.join(", ")
     );
     let mut rows = Vec::new();
@@ -347,7 +347,7 @@ fn synth(blocks: &[String], args: &ConfigArgs, opts: &SynthOpts) -> Result<(), F
         write_file_atomically(path, &text).map_err(|e| failure(format!("{}: {e}", path.display())))?;
     }
     if let (Some(base), Some(path)) = (&baseline, opts.check) {
-        let compared: Vec<(String, Vec<(String, String)>, &warpgen_sim::fpga::SynthReport)> =
+        let compared: Vec<(String, Vec<(String, String)>, &warpgen_flow::fpga::SynthReport)> =
             rows.iter().zip(params).map(|((n, r), p)| (n.clone(), p, r)).collect();
         let v = qor::check(&path.display().to_string(), base, &run, &compared).map_err(input_error)?;
         println!("QoR check against {}:", path.display());
@@ -383,7 +383,7 @@ fn sweep(
     seeds: &str,
 ) -> Result<(), Failure> {
     let (origin, text) = config_source(args)?;
-    let seeds = warpgen_sim::fpga::parse_seeds(seeds).map_err(input_error)?;
+    let seeds = warpgen_flow::fpga::parse_seeds(seeds).map_err(input_error)?;
     let axes = vary.iter().map(|v| sweep::parse_vary(&block, v)).collect::<Result<Vec<_>, _>>().map_err(input_error)?;
     let shard = shard.map_or(Ok((1, 1)), sweep::parse_shard).map_err(input_error)?;
     if jobs == 0 {
@@ -398,7 +398,7 @@ fn sweep(
         target,
         jobs,
         shard,
-        sim,
+        sim: sim.then_some(warpgen_testbench::sim_rate::sim_rate as sweep::SimRate),
         out,
         seeds,
         progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),

@@ -169,7 +169,7 @@ fn sweep_shards_resume_and_plot() {
 
 #[test]
 fn committed_constraints_are_the_ones_of_the_default_config() {
-    use warpgen_sim::fpga::{clock_constraint, pin_constraints, sdc_constraint, Target};
+    use warpgen_flow::fpga::{clock_constraint, pin_constraints, sdc_constraint, Target};
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("constraints");
     let c = warpgen_rtl::Config::embedded(&[]).unwrap().synth();
     let t = Target::parse(&c.target).unwrap();

@@ -125,11 +125,11 @@ fn remove_stale_temps(root: &Path) {
 }
 
 /// Writes `contents` to `path`, naming the path on error.
-pub(crate) fn write(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), SimError> {
+pub fn write(path: &Path, contents: impl AsRef<[u8]>) -> Result<(), SimError> {
     fs::write(path, contents).map_err(|e| SimError::io(format!("writing {}", path.display()), e))
 }
 
 /// Reads `path` as text, naming the path on error.
-pub(crate) fn read(path: &Path) -> Result<String, SimError> {
+pub fn read(path: &Path) -> Result<String, SimError> {
     fs::read_to_string(path).map_err(|e| SimError::io(format!("reading {}", path.display()), e))
 }

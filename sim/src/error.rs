@@ -107,7 +107,7 @@ pub enum SimError {
 
 impl SimError {
     /// Wraps an I/O error with what was being done.
-    pub(crate) fn io(context: impl Into<String>, source: std::io::Error) -> Self {
+    pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
         SimError::Io {
             context: context.into(),
             source,
@@ -178,11 +178,14 @@ impl fmt::Display for SimError {
     }
 }
 
+/// The command that installs the iCE40 toolchain on Debian/Ubuntu.
+pub const ICE40_INSTALL: &str = "apt-get install yosys nextpnr-ice40 fpga-icestorm";
+
 /// The Debian/Ubuntu command that installs `tool`: place and route comes with the rest of
 /// its FPGA toolchain.
 fn install_command(tool: &str) -> String {
     match tool {
-        "nextpnr-ice40" => crate::fpga::ICE40_INSTALL.to_string(),
+        "nextpnr-ice40" => ICE40_INSTALL.to_string(),
         other => format!("apt-get install {other}"),
     }
 }

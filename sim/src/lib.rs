@@ -91,20 +91,19 @@
 #![warn(missing_docs)]
 
 mod builder;
-mod cache;
+pub mod cache;
 mod error;
-pub mod fpga;
 mod ffi;
 mod lint;
 mod model;
 mod ports;
 mod sim;
-mod tool;
+pub mod tool;
 mod verilator;
 
 pub use cache::{default_cache_root, CACHE_ENV};
-pub use error::SimError;
-pub use lint::{verilator_lint, yosys_check, YosysReport};
+pub use error::{SimError, ICE40_INSTALL};
+pub use lint::{lint_source, verilator_lint, yosys_check, YosysReport};
 pub use model::{BenchReport, Model};
 pub use ports::{Dir, PortInfo, CLOCK};
 pub use sim::{fold_checksum, PortId, Sim, CHECKSUM_INIT};

@@ -30,6 +30,17 @@ pub fn verilator_lint(
     }
 }
 
+/// [`verilator_lint`] of one Verilog source with a Verilator configuration file of waivers,
+/// both written into a fresh temporary directory as `file_name` and `warpgen.vlt`; Verilator
+/// is found as [`Verilator::find`] finds it.
+pub fn lint_source(file_name: &str, verilog: &str, waivers: &str) -> Result<(), SimError> {
+    let dir = tempfile::tempdir().map_err(|e| SimError::io("creating a lint directory", e))?;
+    let (v, w) = (dir.path().join(file_name), dir.path().join("warpgen.vlt"));
+    cache::write(&v, verilog)?;
+    cache::write(&w, waivers)?;
+    verilator_lint(&Verilator::find()?, &[w, v], &[])
+}
+
 /// Size of a design synthesized by yosys's generic `synth`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct YosysReport {

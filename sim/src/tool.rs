@@ -8,7 +8,7 @@ use crate::SimError;
 
 /// Finds `tool`: the program named by the environment variable `env_var` when it is set and
 /// not empty, else `tool` on `PATH`.
-pub(crate) fn find(tool: &'static str, env_var: &'static str) -> Result<PathBuf, SimError> {
+pub fn find(tool: &'static str, env_var: &'static str) -> Result<PathBuf, SimError> {
     match std::env::var(env_var) {
         Ok(value) if !value.trim().is_empty() => {
             which::which(&value).map_err(|_| SimError::ToolNotFound {
@@ -24,7 +24,7 @@ pub(crate) fn find(tool: &'static str, env_var: &'static str) -> Result<PathBuf,
 }
 
 /// What a finished command printed.
-pub(crate) struct Output {
+pub struct Output {
     /// Whether it exited with status 0.
     pub success: bool,
     /// How it exited, for messages.
@@ -38,7 +38,7 @@ pub(crate) struct Output {
 /// Runs `cmd` to completion, capturing its output; a non-zero exit status is reported in
 /// [`Output::success`]. `what` names the step in error messages. Fails only when the command
 /// cannot be started.
-pub(crate) fn run_any_status(cmd: &mut Command, what: &str) -> Result<Output, SimError> {
+pub fn run_any_status(cmd: &mut Command, what: &str) -> Result<Output, SimError> {
     let out = cmd.output().map_err(|e| SimError::CommandFailed {
         what: what.to_string(),
         command: command_line(cmd),
@@ -61,7 +61,7 @@ pub(crate) fn run_any_status(cmd: &mut Command, what: &str) -> Result<Output, Si
 }
 
 /// Runs `cmd` to completion; a non-zero exit status is an error carrying all its output.
-pub(crate) fn run(cmd: &mut Command, what: &str) -> Result<Output, SimError> {
+pub fn run(cmd: &mut Command, what: &str) -> Result<Output, SimError> {
     let out = run_any_status(cmd, what)?;
     if out.success {
         Ok(out)
@@ -76,7 +76,7 @@ pub(crate) fn run(cmd: &mut Command, what: &str) -> Result<Output, SimError> {
 }
 
 /// The command line of `cmd`, for messages.
-pub(crate) fn command_line(cmd: &Command) -> String {
+pub fn command_line(cmd: &Command) -> String {
     let mut line = quote(cmd.get_program());
     for arg in cmd.get_args() {
         line.push(' ');
@@ -101,12 +101,12 @@ fn quote(s: &OsStr) -> String {
 }
 
 /// The last `lines` lines of `text`.
-pub(crate) fn tail(text: &str, lines: usize) -> String {
+pub fn tail(text: &str, lines: usize) -> String {
     let all: Vec<&str> = text.lines().collect();
     all[all.len().saturating_sub(lines)..].join("\n")
 }
 
 /// Number of parallel jobs for `make`.
-pub(crate) fn jobs() -> usize {
+pub fn jobs() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get())
 }

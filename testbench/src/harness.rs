@@ -2,9 +2,8 @@
 //! (`warpgen-sim`): build a block's simulation model, and run the lint and
 //! synthesis checks every emitted block must pass.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use warpgen_rtl::Emitted;
-use warpgen_sim::fpga::{SynthReport, SynthSpec, Target};
 use warpgen_sim::{BuildSpec, Model, PortId, Sim, SimError, Verilator, YosysReport};
 
 /// Builds (or loads from the cache) the Verilator model of an emitted block.
@@ -26,35 +25,13 @@ fn stage(e: &Emitted) -> std::io::Result<(tempfile::TempDir, PathBuf, PathBuf)> 
 
 /// `verilator --lint-only -Wall` with warpgen's waiver file: any warning fails.
 pub fn lint(e: &Emitted) -> Result<(), String> {
-    let (_dir, v, w) = stage(e).map_err(|x| x.to_string())?;
-    let verilator = Verilator::find().map_err(|x| x.to_string())?;
-    warpgen_sim::verilator_lint(&verilator, &[w, v], &[]).map_err(|x| x.to_string())
+    warpgen_sim::lint_source(&e.file_name, &e.verilog, warpgen_rtl::LINT_WAIVERS).map_err(|x| x.to_string())
 }
 
 /// yosys `synth` of the block's top module; fails on any latch.
 pub fn synth(e: &Emitted) -> Result<YosysReport, String> {
     let (_dir, v, _w) = stage(e).map_err(|x| x.to_string())?;
     warpgen_sim::yosys_check(&[v], &e.top).map_err(|x| x.to_string())
-}
-
-/// The block's top ports as the sim crate describes ports (it does not know rtl's types).
-pub fn port_infos(e: &Emitted) -> Vec<warpgen_sim::PortInfo> {
-    e.ports
-        .iter()
-        .map(|p| warpgen_sim::PortInfo {
-            name: p.name.clone(),
-            dir: if p.dir == warpgen_rtl::emit::Dir::In { warpgen_sim::Dir::In } else { warpgen_sim::Dir::Out },
-            width: p.width(),
-        })
-        .collect()
-}
-
-/// Out-of-context synthesis, placement (once per seed) and timing of an emitted block on
-/// `target` at `clock_mhz` (`warpgen_sim::fpga`), with the flow's files in `work`.
-pub fn fpga_synth(e: &Emitted, target: Target, clock_mhz: f64, seeds: &[u64], work: &Path) -> Result<SynthReport, SimError> {
-    let ports = port_infos(e);
-    let spec = SynthSpec { top: &e.top, verilog: &e.verilog, ports: &ports, target, clock_mhz, seeds };
-    warpgen_sim::fpga::synthesize(&spec, work)
 }
 
 /// Packs one `w`-bit field per element, element i at bits `[i*w +: w]` (the

@@ -3,14 +3,11 @@
 //! interface as the models, and the lockstep checker.
 
 pub mod branch_stack;
-pub mod flow;
 pub mod global_spreader;
 pub mod harness;
 pub mod kit;
-pub mod plot;
-pub mod qor;
 pub mod scoreboard;
-pub mod sweep;
+pub mod sim_rate;
 pub mod task_combiner;
 pub mod thread_merge;
 

@@ -48,7 +48,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-use crate::{cache, tool, Dir, PortInfo, SimError};
+use warpgen_sim::{cache, tool, Dir, PortInfo, SimError};
 
 /// Name of the clock port the wrapper drives (the block's must have this name).
 pub const OOC_CLOCK: &str = "clock";
@@ -63,8 +63,7 @@ const FOLD: usize = 3;
 /// Lines of a tool's log quoted in errors.
 const LOG_TAIL_LINES: usize = 30;
 
-/// The command that installs the iCE40 toolchain on Debian/Ubuntu.
-pub const ICE40_INSTALL: &str = "apt-get install yosys nextpnr-ice40 fpga-icestorm";
+pub use warpgen_sim::ICE40_INSTALL;
 
 /// A device the flow places and times on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

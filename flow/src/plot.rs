@@ -7,7 +7,7 @@
 //! (a TOML list) as categories. Points that do not fit the device show their LUT4 (from
 //! Yosys) as a cross and have no Fmax.
 
-use crate::sweep::{Axis, Row};
+use crate::results::{Axis, Row};
 use plotters::prelude::*;
 use std::path::Path;
 
@@ -131,7 +131,7 @@ pub fn plot(path: &Path, block: &str, axes: &[Axis], which: usize, rows: &[Row],
             .draw()
             .map_err(|e| err(&e))?;
         if line > 0.0 {
-            let what = if metric == 1 { format!("device: {} logic cells", line as u64) } else { format!("clock {} MHz", warpgen_sim::fpga::mhz_text(line)) };
+            let what = if metric == 1 { format!("device: {} logic cells", line as u64) } else { format!("clock {} MHz", crate::fpga::mhz_text(line)) };
             chart
                 .draw_series(LineSeries::new([(x0, line), (x1, line)], BLACK.mix(0.4).stroke_width(1)))
                 .map_err(|e| err(&e))?

@@ -18,9 +18,10 @@
 //!   whichever run or shard wrote it.
 //!
 //! Everything here works for any block `warpgen_rtl::generate` knows, except `--sim`, which
-//! needs the block's lockstep binding: [`sim_rate`] is the one per-block match.
+//! needs the block's lockstep binding: the caller hands it in ([`SimRate`]).
 
-use crate::flow::{self, FlowError};
+pub use crate::results::{csv_line, header, parse_csv, Axis, Row, CSV_NAME};
+use crate::synth::{self, FlowError};
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -28,22 +29,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 use warpgen_rtl::{Config, Origin};
-use warpgen_sim::fpga::{Placement, Target};
+use crate::fpga::{Placement, Target};
 
-/// Lockstep cycles of a `--sim` measurement.
-pub const SIM_CYCLES: u64 = 100_000;
-/// Seed of a `--sim` measurement.
-const SIM_SEED: u64 = 7;
-/// The results file in the output directory.
-pub const CSV_NAME: &str = "results.csv";
-
-/// One `--vary`: a full key (`block.key` or `synth.key`) and its values, as written.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Axis {
-    pub key: String,
-    pub values: Vec<String>,
-}
-
+/// Lockstep cycles per second of a block (the name) at a config: `--sim`'s measurement,
+/// which needs the block's model and so comes from the caller.
+pub type SimRate = fn(&str, &Config) -> Result<f64, String>;
 /// Parses `--vary KEY=V1,V2,…`. A key without a table (`thread_groups`) is the block's.
 /// Commas inside `[…]` do not split, so a TOML list is one value.
 pub fn parse_vary(block: &str, spec: &str) -> Result<Axis, String> {
@@ -131,8 +121,8 @@ pub struct SweepSpec {
     pub jobs: usize,
     /// `(K, N)`: run every N-th point starting at the K-th.
     pub shard: (usize, usize),
-    /// Also measure lockstep cycles per second.
-    pub sim: bool,
+    /// Also measure lockstep cycles per second, with this.
+    pub sim: Option<SimRate>,
     pub out: PathBuf,
     /// nextpnr placement seeds of every point.
     pub seeds: Vec<u64>,
@@ -157,171 +147,6 @@ pub struct Summary {
     pub failed: Vec<String>,
     pub csv: PathBuf,
     pub plots: Vec<PathBuf>,
-}
-
-/// A measured point: one CSV row.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Row {
-    pub block: String,
-    /// One value per axis, as written in `--vary`.
-    pub values: Vec<String>,
-    /// `ok`, `does-not-fit` or `error`.
-    pub status: String,
-    pub lut4: Option<u64>,
-    pub ff: Option<u64>,
-    pub carry: Option<u64>,
-    pub bram: Option<u64>,
-    pub logic_cells: Option<u64>,
-    pub fmax_mhz: Option<f64>,
-    pub fmax_min_mhz: Option<f64>,
-    pub fmax_max_mhz: Option<f64>,
-    pub clock_mhz: f64,
-    pub target: String,
-    pub critical_path: String,
-    pub critical_ns: Option<f64>,
-    pub sim_cycles_per_s: Option<f64>,
-    pub seconds: f64,
-    pub note: String,
-    /// Hash of the generated Verilog, the target and the clock: the point's identity.
-    pub hash: String,
-}
-
-/// The CSV header for these axes.
-pub fn header(axes: &[Axis]) -> Vec<String> {
-    let mut h = vec!["block".to_string()];
-    h.extend(axes.iter().map(|a| a.key.clone()));
-    for c in [
-        "status", "lut4", "ff", "carry", "bram", "logic_cells", "fmax_mhz", "fmax_min_mhz", "fmax_max_mhz", "clock_mhz",
-        "target", "critical_path",
-        "critical_ns", "sim_cycles_per_s", "seconds", "note", "hash",
-    ] {
-        h.push(c.to_string());
-    }
-    h
-}
-
-fn opt<T: ToString>(v: &Option<T>) -> String {
-    v.as_ref().map_or(String::new(), |x| x.to_string())
-}
-
-impl Row {
-    fn fields(&self) -> Vec<String> {
-        let mut f = vec![self.block.clone()];
-        f.extend(self.values.iter().cloned());
-        f.extend([
-            self.status.clone(),
-            opt(&self.lut4),
-            opt(&self.ff),
-            opt(&self.carry),
-            opt(&self.bram),
-            opt(&self.logic_cells),
-            self.fmax_mhz.map_or(String::new(), |v| format!("{v:.2}")),
-            self.fmax_min_mhz.map_or(String::new(), |v| format!("{v:.2}")),
-            self.fmax_max_mhz.map_or(String::new(), |v| format!("{v:.2}")),
-            flow_mhz(self.clock_mhz),
-            self.target.clone(),
-            self.critical_path.clone(),
-            self.critical_ns.map_or(String::new(), |v| format!("{v:.2}")),
-            self.sim_cycles_per_s.map_or(String::new(), |v| format!("{v:.0}")),
-            format!("{:.1}", self.seconds),
-            self.note.clone(),
-            self.hash.clone(),
-        ]);
-        f
-    }
-
-    fn from_fields(f: &[String], axes: usize) -> Option<Row> {
-        if f.len() != axes + 18 {
-            return None;
-        }
-        let num = |i: usize| -> Option<u64> { f[i].parse().ok() };
-        let real = |i: usize| -> Option<f64> { f[i].parse().ok() };
-        let b = axes + 1;
-        Some(Row {
-            block: f[0].clone(),
-            values: f[1..b].to_vec(),
-            status: f[b].clone(),
-            lut4: num(b + 1),
-            ff: num(b + 2),
-            carry: num(b + 3),
-            bram: num(b + 4),
-            logic_cells: num(b + 5),
-            fmax_mhz: real(b + 6),
-            fmax_min_mhz: real(b + 7),
-            fmax_max_mhz: real(b + 8),
-            clock_mhz: real(b + 9).unwrap_or(0.0),
-            target: f[b + 10].clone(),
-            critical_path: f[b + 11].clone(),
-            critical_ns: real(b + 12),
-            sim_cycles_per_s: real(b + 13),
-            seconds: real(b + 14).unwrap_or(0.0),
-            note: f[b + 15].clone(),
-            hash: f[b + 16].clone(),
-        })
-    }
-
-    /// Whether the point needs no re-run.
-    pub fn finished(&self) -> bool {
-        self.status == "ok" || self.status == "does-not-fit"
-    }
-}
-
-fn flow_mhz(v: f64) -> String {
-    warpgen_sim::fpga::mhz_text(v)
-}
-
-/// One CSV line (RFC 4180 quoting where needed), with its newline.
-pub fn csv_line(fields: &[String]) -> String {
-    let quoted: Vec<String> = fields
-        .iter()
-        .map(|f| {
-            if f.contains([',', '"', '\n', '\r']) {
-                format!("\"{}\"", f.replace('"', "\"\""))
-            } else {
-                f.clone()
-            }
-        })
-        .collect();
-    quoted.join(",") + "\n"
-}
-
-/// Parses CSV text into records (quoted fields may hold commas, quotes and newlines).
-pub fn parse_csv(text: &str) -> Vec<Vec<String>> {
-    let mut records = Vec::new();
-    let (mut record, mut field) = (Vec::new(), String::new());
-    let mut chars = text.chars().peekable();
-    let mut quoted = false;
-    let mut any = false;
-    while let Some(c) = chars.next() {
-        any = true;
-        if quoted {
-            match c {
-                '"' if chars.peek() == Some(&'"') => {
-                    chars.next();
-                    field.push('"');
-                }
-                '"' => quoted = false,
-                _ => field.push(c),
-            }
-        } else {
-            match c {
-                '"' => quoted = true,
-                ',' => record.push(std::mem::take(&mut field)),
-                '\r' => {}
-                '\n' => {
-                    record.push(std::mem::take(&mut field));
-                    records.push(std::mem::take(&mut record));
-                    any = false;
-                }
-                _ => field.push(c),
-            }
-        }
-    }
-    if any {
-        record.push(field);
-        records.push(record);
-    }
-    records
 }
 
 /// FNV-1a, 64 bits: a stable hash for point identities.
@@ -364,11 +189,11 @@ fn plan(spec: &SweepSpec) -> Result<Vec<Point>, FlowError> {
         overrides.extend(label.iter().cloned());
         let config = Config::load(spec.origin.clone(), &spec.text, &overrides)
             .map_err(|e| FlowError::Input(format!("point {}: {e}", label.join(" "))))?;
-        let (target, clock_mhz) = flow::resolve_target(&config, spec.target.as_deref())?;
+        let (target, clock_mhz) = synth::resolve_target(&config, spec.target.as_deref())?;
         let e = warpgen_rtl::generate(&config, &spec.block)
             .map_err(|e| FlowError::Input(format!("point {}: {e}", label.join(" "))))?;
         let seeds: Vec<String> = spec.seeds.iter().map(u64::to_string).collect();
-        let hash = fnv64(&[&e.verilog, target.name(), &flow_mhz(clock_mhz), &seeds.join(",")]);
+        let hash = fnv64(&[&e.verilog, target.name(), &crate::fpga::mhz_text(clock_mhz), &seeds.join(",")]);
         points.push(Point { index, values, config, target, clock_mhz, hash });
     }
     Ok(points)
@@ -395,24 +220,6 @@ fn read_rows(path: &Path, axes: &[Axis]) -> Result<Vec<Row>, FlowError> {
     }
 }
 
-/// Lockstep cycles per second of `block` at `config`: the one per-block match of the sweep.
-pub fn sim_rate(block: &str, config: &Config) -> Result<f64, String> {
-    use crate::kit::lockstep_rate;
-    match block {
-        "scoreboard" => lockstep_rate::<crate::scoreboard::lockstep::Scoreboard>(
-            &crate::scoreboard::rtl::params_for(config.scoreboard()?),
-            SIM_SEED,
-            SIM_CYCLES,
-        ),
-        "branch_stack" => lockstep_rate::<crate::branch_stack::lockstep::BranchStack>(
-            &crate::branch_stack::rtl::params_for(config.branch_stack()?),
-            SIM_SEED,
-            SIM_CYCLES,
-        ),
-        other => Err(format!("--sim: block `{other}` has no lockstep binding in sweep::sim_rate")),
-    }
-}
-
 /// Measures one point: generate, lint, synthesize (and simulate).
 fn measure(spec: &SweepSpec, p: &Point) -> Row {
     let t = Instant::now();
@@ -426,8 +233,8 @@ fn measure(spec: &SweepSpec, p: &Point) -> Row {
     };
     let result = (|| -> Result<(), String> {
         let e = warpgen_rtl::generate(&p.config, &spec.block)?;
-        crate::harness::lint(&e).map_err(|m| format!("lint: {m}"))?;
-        let r = flow::synth_block(&p.config, &spec.block, p.target, p.clock_mhz, &spec.seeds, None).map_err(|e| e.to_string())?;
+        warpgen_sim::lint_source(&e.file_name, &e.verilog, warpgen_rtl::LINT_WAIVERS).map_err(|m| format!("lint: {m}"))?;
+        let r = synth::synth_block(&p.config, &spec.block, p.target, p.clock_mhz, &spec.seeds, None).map_err(|e| e.to_string())?;
         row.lut4 = Some(r.block.lut4);
         row.ff = Some(r.block.ff);
         row.carry = Some(r.block.carry);
@@ -450,7 +257,7 @@ fn measure(spec: &SweepSpec, p: &Point) -> Row {
                 row.note = format!("does not fit {}: {reason}", p.target);
             }
         }
-        if spec.sim {
+        if let Some(sim_rate) = spec.sim {
             row.sim_cycles_per_s = Some(sim_rate(&spec.block, &p.config).map_err(|m| format!("sim: {m}"))?);
         }
         Ok(())
@@ -479,7 +286,7 @@ pub fn sweep(spec: &SweepSpec) -> Result<Summary, FlowError> {
     };
     if !todo.is_empty() {
         // Tools first: a missing one fails before the first point.
-        warpgen_sim::fpga::find_tools(todo[0].target).map_err(|e| FlowError::Failure(e.to_string()))?;
+        crate::fpga::find_tools(todo[0].target).map_err(|e| FlowError::Failure(e.to_string()))?;
     }
     let fail = |what: &str, e: std::io::Error| FlowError::Failure(format!("{what} {}: {e}", csv.display()));
     std::fs::create_dir_all(&spec.out).map_err(|e| fail("creating the folder of", e))?;
@@ -593,38 +400,6 @@ mod tests {
         assert_eq!(g[0], vec!["1", "p"]);
         assert_eq!(g[1], vec!["1", "q"]);
         assert_eq!(g[3], vec!["2", "p"]);
-    }
-
-    #[test]
-    fn csv_rows_round_trip_with_quoting() {
-        let axes = vec![Axis { key: "scoreboard.max_count".into(), values: vec![] }];
-        let row = Row {
-            block: "scoreboard".into(),
-            values: vec!["[1,2]".into()],
-            status: "does-not-fit".into(),
-            lut4: Some(9805),
-            ff: Some(1281),
-            carry: Some(1536),
-            bram: Some(0),
-            logic_cells: Some(12715),
-            fmax_mhz: None,
-            fmax_min_mhz: Some(97.5),
-            fmax_max_mhz: None,
-            clock_mhz: 62.5,
-            target: "ice40-hx8k".into(),
-            critical_path: String::new(),
-            critical_ns: None,
-            sim_cycles_per_s: None,
-            seconds: 70.0,
-            note: "does not fit ice40-hx8k: needs ICESTORM_LC 12715 of 7680, \"say\"".into(),
-            hash: "00ff".into(),
-        };
-        let text = csv_line(&header(&axes)) + &csv_line(&row.fields());
-        let records = parse_csv(&text);
-        assert_eq!(records.len(), 2);
-        assert_eq!(records[0], header(&axes));
-        assert_eq!(Row::from_fields(&records[1], 1), Some(row));
-        assert_eq!(parse_csv("a,\"b\nc\",d\n"), vec![vec!["a".to_string(), "b\nc".into(), "d".into()]]);
     }
 
     #[test]

@@ -1,10 +1,12 @@
-//! `warpgen synth`: every block through the FPGA flow of `warpgen_sim::fpga` (out-of-context
+//! `warpgen synth`: every block through the FPGA flow of [`crate::fpga`] (out-of-context
 //! wrapper, Yosys, nextpnr), and the table and JSON it prints. Works for every block
 //! `warpgen_rtl::generate` knows, with no per-block code.
 
 use std::path::Path;
 use warpgen_rtl::Config;
-use warpgen_sim::fpga::{Placement, SynthReport, Target};
+use crate::fpga::{Placement, SynthReport, SynthSpec, Target};
+use warpgen_rtl::Emitted;
+use warpgen_sim::SimError;
 
 /// A failure of the flow, with the exit status class it deserves.
 #[derive(Debug, Clone, PartialEq)]
@@ -53,7 +55,7 @@ pub fn synth_block(
             tmp.path()
         }
     };
-    crate::harness::fpga_synth(&e, target, clock_mhz, seeds, dir).map_err(|e| FlowError::Failure(format!("{block}: {e}")))
+    fpga_synth(&e, target, clock_mhz, seeds, dir).map_err(|e| FlowError::Failure(format!("{block}: {e}")))
 }
 
 /// One table row per block: the block's own cells, the wrapped design's Fmax (median over
@@ -105,7 +107,7 @@ pub fn table(rows: &[(String, SynthReport)]) -> String {
 pub struct RunInfo<'a> {
     pub target: Target,
     pub clock_mhz: f64,
-    /// The tools and their versions, as [`warpgen_sim::fpga::tool_versions`] gives them.
+    /// The tools and their versions, as [`crate::fpga::tool_versions`] gives them.
     pub tools: &'a str,
     pub seeds: &'a [u64],
 }
@@ -128,4 +130,24 @@ pub fn json(run: &RunInfo, config: &Config, rows: &[(String, SynthReport)]) -> s
             v
         }).collect::<Vec<_>>(),
     })
+}
+
+/// The block's top ports as the sim crate describes ports (it does not know rtl's types).
+pub fn port_infos(e: &Emitted) -> Vec<warpgen_sim::PortInfo> {
+    e.ports
+        .iter()
+        .map(|p| warpgen_sim::PortInfo {
+            name: p.name.clone(),
+            dir: if p.dir == warpgen_rtl::emit::Dir::In { warpgen_sim::Dir::In } else { warpgen_sim::Dir::Out },
+            width: p.width(),
+        })
+        .collect()
+}
+
+/// Out-of-context synthesis, placement (once per seed) and timing of an emitted block on
+/// `target` at `clock_mhz` ([`crate::fpga`]), with the flow's files in `work`.
+pub fn fpga_synth(e: &Emitted, target: Target, clock_mhz: f64, seeds: &[u64], work: &Path) -> Result<SynthReport, SimError> {
+    let ports = port_infos(e);
+    let spec = SynthSpec { top: &e.top, verilog: &e.verilog, ports: &ports, target, clock_mhz, seeds };
+    crate::fpga::synthesize(&spec, work)
 }

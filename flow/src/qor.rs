@@ -14,10 +14,10 @@
 //! a block it lacks, or a block measured at other parameters is not comparable: that is an
 //! input error, naming what differs.
 
-use crate::flow::RunInfo;
+use crate::synth::RunInfo;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
-use warpgen_sim::fpga::{Placement, SynthReport};
+use crate::fpga::{Placement, SynthReport};
 
 /// LUT4 may grow by this fraction of the baseline.
 pub const LUT_GROWTH: f64 = 0.05;
@@ -118,9 +118,9 @@ pub fn check(
         return Err(format!(
             "{file}: the baseline is for {} at {} MHz; this run is {} at {} MHz: {rerun}",
             base.target,
-            warpgen_sim::fpga::mhz_text(base.clock_mhz),
+            crate::fpga::mhz_text(base.clock_mhz),
             run.target.name(),
-            warpgen_sim::fpga::mhz_text(run.clock_mhz)
+            crate::fpga::mhz_text(run.clock_mhz)
         ));
     }
     if base.seeds != run.seeds {
@@ -186,7 +186,7 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use warpgen_sim::fpga::{Resources, SeedRun, Target};
+    use crate::fpga::{Resources, SeedRun, Target};
 
     fn report(lut4: u64, fmax: Option<f64>) -> SynthReport {
         SynthReport {

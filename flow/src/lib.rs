@@ -1,0 +1,18 @@
+//! warpgen's FPGA flow: everything that runs FPGA tools on generated Verilog.
+//!
+//! * [`fpga`]: out-of-context synthesis, placement and timing of any Verilog design
+//!   (Yosys, nextpnr), the wrapper and constraints it needs, and the reports' parsing;
+//! * [`synth`]: `warpgen synth`, every block of a config through [`fpga`], its table and JSON;
+//! * [`qor`]: the QoR baseline and its gate (`warpgen synth --check`);
+//! * [`sweep`], [`results`] and [`plot`]: `warpgen sweep`, a grid of configs measured into
+//!   a CSV, and its plots.
+//!
+//! The crate knows blocks only through `warpgen_rtl::generate`; the one thing it cannot do
+//! alone, a sweep's lockstep rate, is handed in by the caller ([`sweep::SimRate`]).
+
+pub mod fpga;
+pub mod plot;
+pub mod qor;
+pub mod results;
+pub mod sweep;
+pub mod synth;
