@@ -1,14 +1,14 @@
 //! A built model: the loaded library, its ports, and the replay benchmark.
 
-use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 
 use crate::ffi::Library;
-use crate::ports::PortInfo;
-use crate::{builder, cache, tool, Sim, SimError};
+use crate::library::ModelInner;
+use crate::ports::{check_stimulus, PortInfo};
+use crate::{builder, cache, tool, BenchReport, Sim, SimError};
 
 /// A Verilated design loaded into this process. Cheap to clone (all clones share the
 /// library); any number of independent [`Sim`] instances can be made from it.
@@ -16,17 +16,6 @@ use crate::{builder, cache, tool, Sim, SimError};
 pub struct Model {
     inner: Arc<ModelInner>,
     was_cached: bool,
-}
-
-/// What a [`Model`] and its [`Sim`]s share.
-pub(crate) struct ModelInner {
-    pub lib: Library,
-    pub ports: Vec<PortInfo>,
-    pub index: HashMap<String, usize>,
-    pub has_clock: bool,
-    pub has_trace: bool,
-    dir: PathBuf,
-    top: String,
 }
 
 impl std::fmt::Debug for Model {
@@ -37,29 +26,6 @@ impl std::fmt::Debug for Model {
             .field("ports", &self.inner.ports)
             .field("was_cached", &self.was_cached)
             .finish()
-    }
-}
-
-/// Result of a replay run (see [`Model::replay_bench_report`] and [`Sim::replay`]).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BenchReport {
-    /// Cycles simulated (stimulus length × repeat).
-    pub cycles: u64,
-    /// Wall-clock time of the cycle loop alone.
-    pub seconds: f64,
-    /// Checksum of every output word read after each cycle's input evaluation: equal
-    /// checksums mean equal behaviour (see [`fold_checksum`](crate::fold_checksum)).
-    pub checksum: u64,
-}
-
-impl BenchReport {
-    /// Simulated cycles per second of wall-clock time.
-    pub fn cycles_per_second(&self) -> f64 {
-        if self.seconds > 0.0 {
-            self.cycles as f64 / self.seconds
-        } else {
-            f64::INFINITY
-        }
     }
 }
 
@@ -170,40 +136,6 @@ impl Model {
             output: out.text,
         })
     }
-}
-
-/// Checks that every cycle of `stimulus` has the right number of words for the model's
-/// stimulus ports and that no value has bits above its port's width.
-pub(crate) fn check_stimulus(ports: &[PortInfo], stimulus: &[Vec<u64>]) -> Result<(), SimError> {
-    let inputs: Vec<&PortInfo> = ports.iter().filter(|p| p.is_stimulus()).collect();
-    let words: usize = inputs.iter().map(|p| p.words()).sum();
-    for (cycle, values) in stimulus.iter().enumerate() {
-        if values.len() != words {
-            let names: Vec<String> = inputs
-                .iter()
-                .map(|p| format!("{}[{}]", p.name, p.width))
-                .collect();
-            return Err(SimError::InvalidStimulus(format!(
-                "cycle {cycle} has {} words; expected {words}: one per 64 bits of {}",
-                values.len(),
-                names.join(", ")
-            )));
-        }
-        let mut rest = values.as_slice();
-        for port in &inputs {
-            let (value, tail) = rest.split_at(port.words());
-            if !crate::sim::fits(value, port.width) {
-                return Err(SimError::InvalidStimulus(format!(
-                    "cycle {cycle}: value {} does not fit port `{}` ({} bits)",
-                    crate::sim::hex(value),
-                    port.name,
-                    port.width
-                )));
-            }
-            rest = tail;
-        }
-    }
-    Ok(())
 }
 
 fn parse_bench_output(stdout: &str) -> Option<BenchReport> {

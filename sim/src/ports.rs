@@ -288,6 +288,70 @@ pub(crate) fn ports_header(
     )
 }
 
+/// Whether little-endian `words` hold a value of at most `width` bits.
+pub(crate) fn fits(words: &[u64], width: usize) -> bool {
+    words.iter().enumerate().all(|(i, &w)| {
+        let low_bit = 64 * i;
+        if low_bit >= width {
+            w == 0
+        } else {
+            width - low_bit >= 64 || w >> (width - low_bit) == 0
+        }
+    })
+}
+
+/// `words` as one hex number, most significant word first.
+pub(crate) fn hex(words: &[u64]) -> String {
+    let mut s = String::from("0x");
+    let mut started = false;
+    for &w in words.iter().rev() {
+        if started {
+            s.push_str(&format!("{w:016x}"));
+        } else if w != 0 {
+            s.push_str(&format!("{w:x}"));
+            started = true;
+        }
+    }
+    if !started {
+        s.push('0');
+    }
+    s
+}
+
+/// Checks that every cycle of `stimulus` has the right number of words for the model's
+/// stimulus ports and that no value has bits above its port's width.
+pub(crate) fn check_stimulus(ports: &[PortInfo], stimulus: &[Vec<u64>]) -> Result<(), SimError> {
+    let inputs: Vec<&PortInfo> = ports.iter().filter(|p| p.is_stimulus()).collect();
+    let words: usize = inputs.iter().map(|p| p.words()).sum();
+    for (cycle, values) in stimulus.iter().enumerate() {
+        if values.len() != words {
+            let names: Vec<String> = inputs
+                .iter()
+                .map(|p| format!("{}[{}]", p.name, p.width))
+                .collect();
+            return Err(SimError::InvalidStimulus(format!(
+                "cycle {cycle} has {} words; expected {words}: one per 64 bits of {}",
+                values.len(),
+                names.join(", ")
+            )));
+        }
+        let mut rest = values.as_slice();
+        for port in &inputs {
+            let (value, tail) = rest.split_at(port.words());
+            if !fits(value, port.width) {
+                return Err(SimError::InvalidStimulus(format!(
+                    "cycle {cycle}: value {} does not fit port `{}` ({} bits)",
+                    hex(value),
+                    port.name,
+                    port.width
+                )));
+            }
+            rest = tail;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

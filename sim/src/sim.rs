@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::ffi::{Inst, Status};
-use crate::model::{check_stimulus, BenchReport, ModelInner};
-use crate::ports::{Dir, PortInfo, Storage};
+use crate::library::ModelInner;
+use crate::ports::{check_stimulus, fits, hex, Dir, PortInfo, Storage};
 use crate::SimError;
 
 /// Initial value of the replay checksum.
@@ -118,35 +118,6 @@ impl Slot {
     }
 }
 
-/// Whether little-endian `words` hold a value of at most `width` bits.
-pub(crate) fn fits(words: &[u64], width: usize) -> bool {
-    words.iter().enumerate().all(|(i, &w)| {
-        let low_bit = 64 * i;
-        if low_bit >= width {
-            w == 0
-        } else {
-            width - low_bit >= 64 || w >> (width - low_bit) == 0
-        }
-    })
-}
-
-/// `words` as one hex number, most significant word first.
-pub(crate) fn hex(words: &[u64]) -> String {
-    let mut s = String::from("0x");
-    let mut started = false;
-    for &w in words.iter().rev() {
-        if started {
-            s.push_str(&format!("{w:016x}"));
-        } else if w != 0 {
-            s.push_str(&format!("{w:x}"));
-            started = true;
-        }
-    }
-    if !started {
-        s.push('0');
-    }
-    s
-}
 
 /// Whether the simulation can still evaluate.
 #[derive(Debug, Clone)]
@@ -154,6 +125,29 @@ enum State {
     Running,
     Died(String),
     Finished(String),
+}
+
+/// Result of a replay run (see [`Model::replay_bench_report`] and [`Sim::replay`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BenchReport {
+    /// Cycles simulated (stimulus length × repeat).
+    pub cycles: u64,
+    /// Wall-clock time of the cycle loop alone.
+    pub seconds: f64,
+    /// Checksum of every output word read after each cycle's input evaluation: equal
+    /// checksums mean equal behaviour (see [`fold_checksum`](crate::fold_checksum)).
+    pub checksum: u64,
+}
+
+impl BenchReport {
+    /// Simulated cycles per second of wall-clock time.
+    pub fn cycles_per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.cycles as f64 / self.seconds
+        } else {
+            f64::INFINITY
+        }
+    }
 }
 
 /// One simulation instance of a [`Model`](crate::Model): its own Verilated context and
