@@ -1,0 +1,417 @@
+//! # global_spreader — dispatch of vertex, triangle, pixel and patch packets to execution units
+//!
+//! The global spreader (GS) of CN1912922 as specified in `spec/global_spreader.md` §2.3 and
+//! §4.3 (B-01 to B-19), after the proposal of §5, under `contracts/global_spreader.md`, which
+//! wins over §5. Four packet channels (vertex `vp`, patch `pp`, triangle `tp`, pixel `xp`;
+//! each type can be left out) feed one slot per class; every cycle each occupied slot is
+//! evaluated against the per-EU free resources and entity records, its type's minimum and
+//! frame resources, candidate order (PRIO) and dedicated mask, and its home EU (locality:
+//! a triangle where its vertices are, a pixel where its triangle is); one slot is granted
+//! the allocation request output; the EU acknowledges, refuses or holds it in the same
+//! cycle. The vertex descriptor table (VDT: which EU holds each group of VGRP vertices) and
+//! the primitive table (PT: which EU holds each triangle) give the locality references.
+//! Credits, table releases, a 10-bit register interface and sticky error flags complete it.
+//!
+//! ## Structure (a core of several designs, see `netlist`)
+//! `warpgen_global_spreader` (exact ports, `emit::Wrapper`) → `warpgen_global_spreader_core`
+//! (a netlist, no logic) → one design per concern, each generic in at most one width:
+//! * `ctl` ([`Ctl`], no width): slots' occupancy and control bits, refused masks, candidate
+//!   selection, grant, sticky request, effects strobes, CTRL / EU_ENABLE / DED_MASK /
+//!   STATUS, the 32-bit counters, errors, the read-data register.
+//! * `res` ([`ResPath`], RES_W): FREE_RES, RES_TOTAL, MIN_RES, FRAME_RES, slot sizes, fit.
+//! * `ent` ([`EntPath`], ENT_W and FE_W): FREE_EDT, EDT_TOTAL, PEND, entity numbers.
+//! * `idx` ([`IdxPath`], IDX_W): AUTO_IDX, vertex/patch bases, triangle indices, VDT
+//!   slot, tag and bank arithmetic.
+//! * `addr` ([`AddrPath`], ADDR_W): source addresses. `eu` ([`EuPath`], EU_W, PRIO_W):
+//!   PRIO, EU ids of references, home EU. `prid` ([`PridPath`], PRID_W): PrIDs.
+//! * `vdt_valid`, `pt_valid` ([`ValidBits`], table depth): valid bits in flip-flops.
+//! * `vdt_data`, `pt_data` ([`TableData`], entry width): write data, read forwarding and
+//!   field extraction around the RAMs `vdt_ram` (3 copies, one per triangle vertex, each
+//!   PG banks by slot mod PG) and `pt_ram` ([`crate::mem`], block RAM).
+//!
+//! One design per file: `ctl.rs`, `res_path.rs`, `ent_path.rs`, `idx_path.rs`,
+//! `addr_path.rs`, `eu_path.rs`, `prid_path.rs`, `valid_bits.rs`, `table_data.rs`;
+//! `emit.rs` holds the exact ports and each design's Verilog, `core_netlist.rs` the core
+//! netlist that wires them; this file the geometry ([`Geo`]) and the tests.
+//!
+//! ## Cycle timing (contract §1 D2, §4)
+//! * **Stage A, cycle n:** a channel transfers into its empty slot, or into a slot whose
+//!   request is acknowledged in n (`c_ready = EN && (!occupied || acked)`: the only outputs
+//!   combinational on an input, `ar_ready`). The table reads for n+1 are issued: VDT
+//!   copy i at the slot of `tp_vidx[i]` if `tp` transfers, else of the triangle slot's
+//!   index; PT at `xp_tri_id` if `xp` transfers, else at the pixel slot's triangle id.
+//! * **Stage B, n+1 on:** every occupied slot is evaluated from registered state only
+//!   (counters, valid flip-flops, slot registers, RAM output registers with the last
+//!   edge's table write forwarded), one is granted `ar_valid`; `ar_*`, `busy`, `stall`,
+//!   `eu_avail_cnt`, `st_*` are combinational from registers. At the edge ending the
+//!   cycle of `ar_ready[sel]` every effect is applied (debit, counters, table write, valid
+//!   bit, AUTO_IDX) and the slot empties or reloads.
+//! * Latency: transfer n → request n+1 (earliest ack n+1); ack/refuse n → next grant and
+//!   all effects visible n+1; credit, release, config write n → n+1; register read n →
+//!   `cfg_rvalid`/`cfg_rdata` n+1; malformed transfer n → `err_malformed` n+1. Rate: one
+//!   dispatch per cycle, also from one class, while EUs fit and acknowledge at once.
+//! * Registered: everything in the designs above; nothing else is state. A request not
+//!   answered is presented again unchanged: its EU, class, footprint, base index and
+//!   reference valid bits are registered, the rest of its payload is slot or RAM content
+//!   that cannot change while it is held.
+//!
+//! ## Deviations from the spec's proposal (§5)
+//! The contract's D1–D11: `clock`/synchronous `reset`; two-stage pipeline instead of the
+//! §5.7 FSM (B-09 relaxed: the handshake means "taken in", one unallocated packet per
+//! class is held); first-fit by priority encoder; the EU answers in the request cycle
+//! (`ar_ready`/`ar_refuse`/`ar_ent`, no `rs_*`, debit at the ack); no `dm_*` channel
+//! (`ar_src_addr`, `ar_copy_size`, `ar_type` go with the request); refusal retry by a
+//! per-slot refused mask; malformed packets dropped at the channel (indexed patch base a
+//! multiple of 16; a non-indexed patch takes AUTO_IDX rounded up to 16); yield without
+//! un-acknowledging; VDT/PT contents in synchronous RAM with valid bits in flip-flops;
+//! the register map for up to 32 EUs with split `err_*` and `err_release`; `ar_base_idx`;
+//! NPIX = PATCH_NV = 16; CTRL.EN stops acceptance only. Interpretations of this file:
+//! * `cr_edt` counts only with `cr_valid` (for FREE_EDT and PEND), like `cr_res`.
+//! * A slot with no selection clears its refused mask, then a refusal at the same edge
+//!   adds its EU: mask' = (sel exists ? mask : 0) | refused EU. Evaluation (and so this
+//!   clearing) goes on while the slot's request is held.
+//! * A RES_TOTAL / EDT_TOTAL write discards that EU's debit and credit of the edge, so no
+//!   clamp and no `err_credit` come from them.
+//! * AUTO_IDX exists (RW) whatever the entity types; PRIO, DED_MASK, MIN_RES, FRAME_RES,
+//!   ALLOC_CNT and PEND of an absent type read 0 and ignore writes.
+//! * The VDT's contents (RAM) exist with triangles and vertex or patch, the PT's with
+//!   pixels (valid bits alone serve blocking otherwise). Without either, `ar_ent` is
+//!   unused; with triangles but no VDT, `tp_indexed`/`tp_vidx` are unused.
+//!   `rtl/lint/warpgen.vlt` waives exactly these inputs.
+//!
+//! ## Area at the default config (yosys `synth_ice40`)
+//! Yosys 0.23 `synth_ice40` (flattened) of the default config (5 EUs, all four types,
+//! VGRP 8, 256-entry VDT and PT, IDX_W 16, RES_W 12, ENT_W 8, ADDR_W 32): 11,478 SB_LUT4,
+//! 2,537 flip-flops (SB_DFF* of all kinds; 512 of them are the VDT/PT valid bits, D9),
+//! 2,201 SB_CARRY and 13 SB_RAM40_4K. The table contents are block RAM: the VDT's 3 copies
+//! x 2 banks of 128 x 17-bit entries take 12, the PT's 256 x 11 bits 1. The valid bits
+//! are the logic that grows with the table depth (per table, with `-noflatten`: 3,085 and
+//! 2,688 LUT4): every bit's next state sees the five release decoders, and each lookup is
+//! a 256:1 multiplexer. A release of an invalid entry is found by one AND-OR of the
+//! releases' union with the valid bits (until this version, one 256:1 read multiplexer per
+//! release: 13,575 LUT4 in all). See also README
+//! ("Block: `global_spreader`", Cost).
+
+use crate::config::GlobalSpreaderConfig;
+use crate::emit::{Dir, Port, PortGroup, Wrapper};
+use crate::hdl::{constant, signals};
+use crate::netlist::{Ex, Instance, Netlist, PortDecl};
+use rust_hdl::prelude::*;
+
+/// Width of a register address.
+pub const CFG_AW: usize = 10;
+/// EU masks inside `ctl` (at most 32 EUs; bits at and above `eus` are constant 0).
+type Mask = Bits<32>;
+/// EU ids and small counts inside `ctl`, zero-extended.
+type Id = Bits<8>;
+type CfgAddr = Bits<CFG_AW>;
+
+/// Type codes (contract: 0 VTX, 1 TRI, 2 PIX, 3 PATCH).
+pub const VTX: usize = 0;
+pub const TRI: usize = 1;
+pub const PIX: usize = 2;
+pub const PATCH: usize = 3;
+/// Class priority: PIX > TRI > PATCH > VTX.
+const CLASS_ORDER: [usize; 4] = [PIX, TRI, PATCH, VTX];
+
+/// Everything the designs need from the config, resolved.
+#[derive(Clone, Debug)]
+pub struct Geo {
+    pub n: usize,
+    /// Present type codes in class priority order; slot k of every per-class vector.
+    pub classes: Vec<usize>,
+    pub vtx: bool,
+    pub tri: bool,
+    pub pix: bool,
+    pub patch: bool,
+    pub has_vdt: bool,
+    /// VDT contents (RAM) are kept: a triangle can look vertices up.
+    pub vdt_ram: bool,
+    /// PT contents (RAM) are kept: a pixel can look its triangle up.
+    pub pt_ram: bool,
+    pub vgrp: usize,
+    pub ew: usize,
+    pub vcw: usize,
+    pub vd: usize,
+    pub aw: usize,
+    pub pd: usize,
+    pub pw: usize,
+    pub iw: usize,
+    pub rw: usize,
+    pub ent: usize,
+    pub fw: usize,
+    pub adw: usize,
+    pub uw: usize,
+    pub prw: usize,
+    pub avw: usize,
+    pub pg: usize,
+    pub lpg: usize,
+    pub gw: usize,
+    pub tw: usize,
+    /// Bits of `ctl`'s `cfg_wdata` (CTRL, STATUS and the EU masks).
+    pub cw: usize,
+    // Reset values.
+    pub en: bool,
+    pub loc: bool,
+    pub yld: bool,
+    pub eu_en: Vec<bool>,
+    pub ded: Vec<Vec<bool>>,
+    pub prio: Vec<Vec<u64>>,
+    pub min_res: Vec<u64>,
+    pub frame_res: Vec<u64>,
+    pub res_total: Vec<u64>,
+    pub edt_total: Vec<u64>,
+}
+
+impl Geo {
+    pub fn new(c: &GlobalSpreaderConfig) -> Geo {
+        let classes: Vec<usize> = CLASS_ORDER.iter().copied().filter(|t| c.has_type(*t)).collect();
+        let n = c.eus as usize;
+        let (vtx, tri, pix, patch) = (c.has_type(VTX), c.has_type(TRI), c.has_type(PIX), c.has_type(PATCH));
+        let pg = c.patch_groups();
+        let lpg = pg.trailing_zeros() as usize;
+        let prw = c.prio_bits();
+        let empty = (1u64 << prw) - 1;
+        Geo {
+            n,
+            vtx,
+            tri,
+            pix,
+            patch,
+            has_vdt: c.has_vdt(),
+            vdt_ram: c.has_vdt() && tri,
+            pt_ram: pix,
+            vgrp: c.vertices_per_group as usize,
+            ew: c.elem_bits(),
+            vcw: c.vcount_bits(),
+            vd: c.vdt_depth as usize,
+            aw: c.vdt_addr_bits(),
+            pd: c.pt_depth as usize,
+            pw: c.prid_bits(),
+            iw: c.index_width as usize,
+            rw: c.res_width as usize,
+            ent: c.entity_width as usize,
+            fw: c.free_edt_bits(),
+            adw: c.addr_width as usize,
+            uw: c.eu_bits(),
+            prw,
+            avw: c.avail_bits(),
+            pg,
+            lpg,
+            gw: c.grp_bits(),
+            tw: c.tag_bits(),
+            cw: n.max(7),
+            en: c.enable,
+            loc: c.locality,
+            yld: c.yield_enable,
+            eu_en: c.eu_enabled(),
+            ded: classes.iter().map(|t| c.dedicated_of(*t)).collect(),
+            prio: classes
+                .iter()
+                .map(|t| {
+                    let l = c.priority_of(*t);
+                    (0..n).map(|s| l.get(s).copied().unwrap_or(empty)).collect()
+                })
+                .collect(),
+            min_res: classes.iter().map(|t| c.min_res_of(*t)).collect(),
+            frame_res: classes.iter().map(|t| c.frame_res_of(*t)).collect(),
+            res_total: c.res_totals(),
+            edt_total: c.edt_totals(),
+            classes,
+        }
+    }
+
+    pub fn k(&self) -> usize {
+        self.classes.len()
+    }
+
+    /// Slot index of type `t`, if present.
+    pub fn slot(&self, t: usize) -> Option<usize> {
+        self.classes.iter().position(|c| *c == t)
+    }
+
+    /// Bits of a VDT bank address (slot / PG).
+    pub fn bank_bits(&self) -> usize {
+        self.aw - self.lpg
+    }
+
+    /// Address bits of a VDT bank RAM (at least 1; a one-word bank ties it to 0).
+    pub fn bank_ram_bits(&self) -> usize {
+        self.bank_bits().max(1)
+    }
+
+    /// Whether a VDT entry keeps a group field (patches present).
+    pub fn grp_field(&self) -> bool {
+        self.patch && self.vdt_ram
+    }
+
+    /// Width of a VDT entry {tag, eu, ent, grp}.
+    pub fn vdt_bits(&self) -> usize {
+        self.tw + self.uw + self.ent + if self.grp_field() { self.gw } else { 0 }
+    }
+
+    /// Width of a PT entry {eu, ent}.
+    pub fn pt_bits(&self) -> usize {
+        self.uw + self.ent
+    }
+
+    /// Some table RAM exists (an acknowledged entity number is stored).
+    pub fn any_ram(&self) -> bool {
+        self.vdt_ram || self.pt_ram
+    }
+
+    /// `EuPath` receives the request's EU (tables or references need its id).
+    pub fn eu_sel(&self) -> bool {
+        self.any_ram() || self.tri
+    }
+}
+
+fn n_of(b: bool) -> usize {
+    usize::from(b)
+}
+
+fn dffs<T: Synth>(n: usize) -> Vec<DFF<T>> {
+    (0..n).map(|_| DFF::default()).collect()
+}
+
+fn consts<const N: usize>(vals: impl IntoIterator<Item = u64>) -> Vec<Constant<Bits<N>>> {
+    vals.into_iter().map(constant::<N>).collect()
+}
+
+fn bitc(b: bool) -> Constant<Bit> {
+    Constant::new(b)
+}
+
+fn bitcs(vals: impl IntoIterator<Item = bool>) -> Vec<Constant<Bit>> {
+    vals.into_iter().map(bitc).collect()
+}
+
+fn grid<T: Default>(rows: usize, cols: usize) -> Vec<Vec<T>> {
+    (0..rows).map(|_| (0..cols).map(|_| T::default()).collect()).collect()
+}
+
+mod valid_bits;
+mod table_data;
+mod res_path;
+mod ent_path;
+mod addr_path;
+mod prid_path;
+mod idx_path;
+mod eu_path;
+mod ctl;
+mod emit;
+mod core_netlist;
+pub use valid_bits::*;
+pub use table_data::*;
+pub use res_path::*;
+pub use ent_path::*;
+pub use addr_path::*;
+pub use prid_path::*;
+pub use idx_path::*;
+pub use eu_path::*;
+pub use ctl::*;
+use emit::*;
+use core_netlist::*;
+
+#[cfg(test)]
+mod tests {
+    use crate::{generate, Config};
+
+    fn emit(sets: &[&str]) -> crate::Emitted {
+        let sets: Vec<String> = sets.iter().map(|s| format!("global_spreader.{s}")).collect();
+        generate(&Config::embedded(&sets).unwrap(), "global_spreader").unwrap()
+    }
+
+    fn widths(e: &crate::Emitted) -> Vec<(&str, usize)> {
+        e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect()
+    }
+
+    #[test]
+    fn default_ports_are_the_contracts() {
+        // Contract §3 at the defaults: 5 EUs (EU_W 3), IDX_W 16, RES_W 12, ENT_W 8 (FE_W 9),
+        // ADDR_W 32, VGRP 8 (VCNT_W 4, ELEM_W 3), VDT/PT 256 (VDT_AW = PRID_W = 8), PG 2 (GRP_W 1).
+        let e = emit(&[]);
+        let want = [
+            ("clock", 1), ("reset", 1),
+            ("vp_valid", 1), ("vp_ready", 1), ("vp_indexed", 1), ("vp_base_idx", 16), ("vp_count", 4), ("vp_size", 12), ("vp_src_addr", 32),
+            ("pp_valid", 1), ("pp_ready", 1), ("pp_indexed", 1), ("pp_base_idx", 16), ("pp_size", 12), ("pp_src_addr", 32),
+            ("tp_valid", 1), ("tp_ready", 1), ("tp_indexed", 1), ("tp_vidx", 48), ("tp_prid", 8), ("tp_size", 12), ("tp_src_addr", 32),
+            ("xp_valid", 1), ("xp_ready", 1), ("xp_tri_id", 8), ("xp_mask", 16), ("xp_last", 1), ("xp_size", 12), ("xp_src_addr", 32),
+            ("ar_valid", 5), ("ar_type", 2), ("ar_footprint", 12), ("ar_copy_size", 12), ("ar_src_addr", 32), ("ar_vcount", 5),
+            ("ar_base_idx", 16), ("ar_prid", 8), ("ar_pix_mask", 16), ("ar_global_ref", 1), ("ar_ref_valid", 3),
+            ("ar_ref_eu", 9), ("ar_ref_ent", 24), ("ar_ref_elem", 9), ("ar_ref_grp", 3),
+            ("ar_ready", 5), ("ar_refuse", 5), ("ar_ent", 40),
+            ("cr_valid", 5), ("cr_res", 60), ("cr_edt", 5), ("cr_type", 10),
+            ("vr_valid", 5), ("vr_slot", 40), ("pr_valid", 5), ("pr_id", 40),
+            ("cfg_valid", 1), ("cfg_we", 1), ("cfg_addr", 10), ("cfg_wdata", 32), ("cfg_rvalid", 1), ("cfg_rdata", 32),
+            ("err_vdt_miss", 1), ("err_pt_miss", 1), ("err_malformed", 1), ("err_credit", 1), ("err_release", 1),
+            ("busy", 1), ("stall", 1), ("eu_avail_cnt", 3), ("st_slot_valid", 4), ("st_free_res", 60), ("st_free_edt", 45),
+            ("st_vdt_valid", 256), ("st_pt_valid", 256),
+        ];
+        assert_eq!(widths(&e), want);
+    }
+
+    #[test]
+    fn ports_follow_the_config() {
+        // One EU, vertices only, smallest widths: no triangle/pixel/patch ports, no PT.
+        let e = emit(&[
+            "eus=1", "entity_types=[\"vertex\"]", "vertices_per_group=16", "vdt_depth=4", "index_width=8",
+            "res_width=4", "entity_width=1", "addr_width=8",
+        ]);
+        let w = widths(&e);
+        for absent in ["tp_valid", "xp_valid", "pp_valid", "ar_prid", "ar_ref_valid", "pr_valid", "st_pt_valid", "ar_pix_mask"] {
+            assert!(w.iter().all(|(n, _)| *n != absent), "{absent} present: {w:?}");
+        }
+        for (p, width) in [
+            ("vp_base_idx", 8), ("vp_count", 5), ("vp_size", 4), ("vp_src_addr", 8), ("ar_valid", 1), ("ar_ent", 1),
+            ("vr_slot", 2), ("st_vdt_valid", 4), ("st_free_edt", 2), ("eu_avail_cnt", 1), ("ar_base_idx", 8),
+        ] {
+            assert!(w.contains(&(p, width)), "{p} {width}: {w:?}");
+        }
+        // Three EUs, triangles and pixels only: a PT but no VDT.
+        let e = emit(&["eus=3", "entity_types=[\"pixel\", \"triangle\"]", "pt_depth=64", "entity_width=10"]);
+        let w = widths(&e);
+        for (p, width) in [("ar_ref_eu", 6), ("ar_ref_ent", 30), ("pr_id", 18), ("st_pt_valid", 64), ("tp_vidx", 48), ("eu_avail_cnt", 2)] {
+            assert!(w.contains(&(p, width)), "{p} {width}: {w:?}");
+        }
+        assert!(w.iter().all(|(n, _)| !n.starts_with("vr_") && *n != "st_vdt_valid" && *n != "ar_base_idx"), "{w:?}");
+        // 32 EUs, widest fields; VGRP 4 puts a patch in 4 groups (GRP_W 2).
+        let e = emit(&["eus=32", "vertices_per_group=4", "index_width=32", "addr_width=64", "res_width=16"]);
+        let w = widths(&e);
+        for (p, width) in [("ar_valid", 32), ("ar_ref_eu", 15), ("ar_ref_grp", 6), ("ar_ref_elem", 6), ("eu_avail_cnt", 6), ("vr_slot", 256), ("tp_vidx", 96), ("cr_res", 512)] {
+            assert!(w.contains(&(p, width)), "{p} {width}: {w:?}");
+        }
+    }
+
+    #[test]
+    fn emission_is_deterministic_prefixed_and_exact() {
+        let e = emit(&["eus=3", "res_width=5"]);
+        assert_eq!(e.verilog, emit(&["eus=3", "res_width=5"]).verilog, "same config, same bytes");
+        assert_ne!(e.verilog, emit(&["eus=3", "res_width=6"]).verilog);
+        for line in e.verilog.lines().filter(|l| l.starts_with("module ")) {
+            assert!(line.starts_with("module warpgen_global_spreader"), "{line}");
+        }
+        assert!(!e.verilog.contains('$'), "no rust-hdl path separators left");
+        // Registers are exactly as wide as the config: RES_W 5, FE_W 9, IDX_W 16, ADDR_W 32,
+        // PRIO_W 3 (EU_W 2), the 256 valid bits of each table; no 12-bit register remains.
+        for w in [5, 9, 16, 32, 3, 256] {
+            assert!(e.verilog.contains(&format!("module warpgen_global_spreader_dff_w{w}(")), "dff_w{w}");
+        }
+        assert!(!e.verilog.contains("module warpgen_global_spreader_dff_w12("));
+        // The tables are synchronous-read RAMs: VDT words {tag 5, eu 2, ent 8, grp 1} in
+        // 2 banks of 128 per copy, PT words {eu 2, ent 8} of 256.
+        assert!(e.verilog.contains("reg [15:0] mem [0:127];"), "VDT bank");
+        assert!(e.verilog.contains("reg [9:0] mem [0:255];"), "PT");
+        assert_eq!(e.verilog.matches("warpgen_global_spreader_vdt_ram vdt_ram_").count(), 6);
+        assert_eq!(e.verilog.matches("warpgen_global_spreader_pt_ram pt_ram(").count(), 1);
+    }
+
+    #[test]
+    fn header_lists_the_resolved_parameters() {
+        let e = emit(&["eus=3", "priority={pixel=[2]}", "dedicated={triangle=[0,2]}"]);
+        assert!(e.verilog.contains("//   pixel: priority (PRIO slots)"), "{}", &e.verilog[..2000]);
+        assert!(e.verilog.contains("[2, 7, 7]"), "empty PRIO slots are all ones (PRIO_W 3)");
+        assert!(e.verilog.contains("//   triangle: dedicated"));
+        assert!(e.verilog.contains("[0, 2]"));
+    }
+}

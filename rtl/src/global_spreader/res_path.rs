@@ -1,0 +1,212 @@
+//! The resource datapath (RES_W): free and total resources per EU, the fit test.
+
+use super::*;
+
+// ---------------------------------------------------------------------------
+// Resources (RES_W).
+// ---------------------------------------------------------------------------
+
+/// FREE_RES / RES_TOTAL per EU, MIN_RES / FRAME_RES per class, the slots' sizes, the fit
+/// test (R4) and the request's footprint (sticky while held).
+#[derive(LogicBlock)]
+pub struct ResPath<const R: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub cfg_valid: Signal<In, Bit>,
+    pub cfg_we: Signal<In, Bit>,
+    pub cfg_addr: Signal<In, CfgAddr>,
+    pub cfg_wdata: Signal<In, Bits<R>>,
+    pub rd: Signal<Out, Bits<R>>,
+    pub cr_valid: Vec<Signal<In, Bit>>,
+    pub cr_res: Vec<Signal<In, Bits<R>>>,
+    pub ack: Vec<Signal<In, Bit>>,
+    pub size_in: Vec<Signal<In, Bits<R>>>,
+    pub load: Vec<Signal<In, Bit>>,
+    pub gnt: Vec<Signal<In, Bit>>,
+    pub sticky: Signal<In, Bit>,
+    pub fit: Vec<Vec<Signal<Out, Bit>>>,
+    pub ar_footprint: Signal<Out, Bits<R>>,
+    pub ar_copy_size: Signal<Out, Bits<R>>,
+    pub free: Vec<Signal<Out, Bits<R>>>,
+    pub err: Signal<Out, Bit>,
+    free_q: Vec<DFF<Bits<R>>>,
+    total_q: Vec<DFF<Bits<R>>>,
+    min_q: Vec<DFF<Bits<R>>>,
+    frame_q: Vec<DFF<Bits<R>>>,
+    size_q: Vec<DFF<Bits<R>>>,
+    fp_q: DFF<Bits<R>>,
+    fp: Vec<Signal<Local, Bits<R>>>,
+    ovf: Vec<Signal<Local, Bit>>,
+    pfp: Signal<Local, Bits<R>>,
+    add: Signal<Local, Bits<R>>,
+    sub: Signal<Local, Bits<R>>,
+    s1: Signal<Local, Bits<R>>,
+    dif: Signal<Local, Bits<R>>,
+    carry: Signal<Local, Bit>,
+    borrow: Signal<Local, Bit>,
+    zero: Constant<Bits<R>>,
+    total_rst: Vec<Constant<Bits<R>>>,
+    min_rst: Vec<Constant<Bits<R>>>,
+    frame_rst: Vec<Constant<Bits<R>>>,
+    a_min: Vec<Constant<CfgAddr>>,
+    a_frame: Vec<Constant<CfgAddr>>,
+    a_total: Vec<Constant<CfgAddr>>,
+    a_free: Vec<Constant<CfgAddr>>,
+}
+
+impl<const R: usize> ResPath<R> {
+    pub fn new(g: &Geo) -> Self {
+        assert_eq!(g.rw, R);
+        let (n, k) = (g.n, g.k());
+        let t = |base: u64| consts::<CFG_AW>(g.classes.iter().map(move |t| base + *t as u64));
+        ResPath {
+            clock: Signal::default(),
+            reset: Signal::default(),
+            cfg_valid: Signal::default(),
+            cfg_we: Signal::default(),
+            cfg_addr: Signal::default(),
+            cfg_wdata: Signal::default(),
+            rd: Signal::default(),
+            cr_valid: signals(n),
+            cr_res: signals(n),
+            ack: signals(n),
+            size_in: signals(k),
+            load: signals(k),
+            gnt: signals(k),
+            sticky: Signal::default(),
+            fit: grid(k, n),
+            ar_footprint: Signal::default(),
+            ar_copy_size: Signal::default(),
+            free: signals(n),
+            err: Signal::default(),
+            free_q: dffs(n),
+            total_q: dffs(n),
+            min_q: dffs(k),
+            frame_q: dffs(k),
+            size_q: dffs(k),
+            fp_q: DFF::default(),
+            fp: signals(k),
+            ovf: signals(k),
+            pfp: Signal::default(),
+            add: Signal::default(),
+            sub: Signal::default(),
+            s1: Signal::default(),
+            dif: Signal::default(),
+            carry: Signal::default(),
+            borrow: Signal::default(),
+            zero: constant(0),
+            total_rst: consts(g.res_total.iter().copied()),
+            min_rst: consts(g.min_res.iter().copied()),
+            frame_rst: consts(g.frame_res.iter().copied()),
+            a_min: t(0x00C),
+            a_frame: t(0x010),
+            a_total: consts((0..n as u64).map(|e| 0x020 + e)),
+            a_free: consts((0..n as u64).map(|e| 0x040 + e)),
+        }
+    }
+}
+
+impl<const R: usize> Logic for ResPath<R> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.fp_q.clock.next = self.clock.val();
+        self.rd.next = self.zero.val();
+        self.err.next = false;
+        // Per class: footprint fp = size + FRAME_RES (a carry: fp >= 2^RES_W never fits).
+        self.pfp.next = self.fp_q.q.val();
+        self.ar_copy_size.next = self.zero.val();
+        for k in 0..self.size_q.len() {
+            self.size_q[k].clock.next = self.clock.val();
+            self.min_q[k].clock.next = self.clock.val();
+            self.frame_q[k].clock.next = self.clock.val();
+            self.fp[k].next = self.size_q[k].q.val() + self.frame_q[k].q.val();
+            self.ovf[k].next = self.fp[k].val() < self.size_q[k].q.val();
+            // (The request's footprint is recomputed: `fp` feeds the fit test only.)
+            if self.gnt[k].val() {
+                self.ar_copy_size.next = self.size_q[k].q.val();
+                if !self.sticky.val() {
+                    self.pfp.next = self.size_q[k].q.val() + self.frame_q[k].q.val();
+                }
+            }
+            self.size_q[k].d.next = self.size_q[k].q.val();
+            if self.load[k].val() {
+                self.size_q[k].d.next = self.size_in[k].val();
+            }
+            self.min_q[k].d.next = self.min_q[k].q.val();
+            self.frame_q[k].d.next = self.frame_q[k].q.val();
+            if self.cfg_valid.val() & (self.cfg_addr.val() == self.a_min[k].val()) {
+                self.rd.next = self.min_q[k].q.val();
+                if self.cfg_we.val() {
+                    self.min_q[k].d.next = self.cfg_wdata.val();
+                }
+            }
+            if self.cfg_valid.val() & (self.cfg_addr.val() == self.a_frame[k].val()) {
+                self.rd.next = self.frame_q[k].q.val();
+                if self.cfg_we.val() {
+                    self.frame_q[k].d.next = self.cfg_wdata.val();
+                }
+            }
+            if self.reset.val() {
+                self.min_q[k].d.next = self.min_rst[k].val();
+                self.frame_q[k].d.next = self.frame_rst[k].val();
+            }
+            for e in 0..self.free_q.len() {
+                self.fit[k][e].next = !self.ovf[k].val()
+                    & (self.free_q[e].q.val() >= self.fp[k].val())
+                    & (self.free_q[e].q.val() >= self.min_q[k].q.val());
+            }
+        }
+        // The presented footprint: registered while a request is held.
+        self.ar_footprint.next = self.pfp.val();
+        self.fp_q.d.next = self.pfp.val();
+        // FREE_RES' = FREE_RES + credit - debit, exact, clamped to [0, RES_TOTAL] (R9).
+        for e in 0..self.free_q.len() {
+            self.free_q[e].clock.next = self.clock.val();
+            self.total_q[e].clock.next = self.clock.val();
+            self.free[e].next = self.free_q[e].q.val();
+            self.add.next = self.zero.val();
+            if self.cr_valid[e].val() {
+                self.add.next = self.cr_res[e].val();
+            }
+            self.sub.next = self.zero.val();
+            if self.ack[e].val() {
+                self.sub.next = self.pfp.val();
+            }
+            self.s1.next = self.free_q[e].q.val() + self.add.val();
+            self.carry.next = self.s1.val() < self.free_q[e].q.val();
+            self.dif.next = self.s1.val() - self.sub.val();
+            self.borrow.next = self.s1.val() < self.sub.val();
+            self.total_q[e].d.next = self.total_q[e].q.val();
+            if !self.carry.val() & self.borrow.val() {
+                // Below zero.
+                self.free_q[e].d.next = self.zero.val();
+                self.err.next = true;
+            } else if (self.carry.val() & !self.borrow.val()) | (self.dif.val() > self.total_q[e].q.val()) {
+                // Above RES_TOTAL (with a carry: at least 2^RES_W).
+                self.free_q[e].d.next = self.total_q[e].q.val();
+                self.err.next = true;
+            } else {
+                self.free_q[e].d.next = self.dif.val();
+            }
+            if self.cfg_valid.val() & (self.cfg_addr.val() == self.a_free[e].val()) {
+                self.rd.next = self.free_q[e].q.val();
+            }
+            if self.cfg_valid.val() & (self.cfg_addr.val() == self.a_total[e].val()) {
+                self.rd.next = self.total_q[e].q.val();
+                if self.cfg_we.val() {
+                    // A RES_TOTAL write wins over the edge's debit and credit.
+                    self.total_q[e].d.next = self.cfg_wdata.val();
+                    self.free_q[e].d.next = self.cfg_wdata.val();
+                }
+            }
+            if self.reset.val() {
+                self.total_q[e].d.next = self.total_rst[e].val();
+                self.free_q[e].d.next = self.total_rst[e].val();
+            }
+        }
+        if self.reset.val() {
+            self.err.next = false;
+            self.fp_q.d.next = self.zero.val();
+        }
+    }
+}
