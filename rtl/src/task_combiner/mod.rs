@@ -1,0 +1,376 @@
+//! # task_combiner — task combining unit with its task dependency matrix
+//!
+//! A table of `entries` SIMD tasks. Each computation instance (shader type,
+//! state, one reference, requesting tile pipeline) is appended to the OPEN
+//! task of its key (shader type, state) or opens a task in a free entry. A
+//! task closes (PENDING) when it is full, evicted for a new key, needed by a
+//! pending consumer, locked by a flushed render queue, or drained; closed tasks
+//! leave one per cycle, producers first, through a single valid/ready output
+//! slot to the SIMD logic. After CN patent "task combining" as specified in
+//! `spec/task_combiner.md`: the task table of §4.3 (entry fields, allocation
+//! and output rules), the task dependency unit of §4.4 in matrix form (E2),
+//! the behavioural rules of §5 (match, fullness, triggers T1–T4, the
+//! fullest / oldest / no-dependency policies, ordering), through the ports of
+//! §10.3 and the cycle semantics of §10.5 as changed by the warpgen contract
+//! (`docs/contracts/task_combiner.md`, which wins where they differ).
+//!
+//! ## Cycle timing (contract §4; spec §10.5)
+//! * Every decision of cycle n is computed from the registers at the start of
+//!   cycle n and the inputs of cycle n (R1). Combinational outputs:
+//!   `in_ready`, `in_tag`, `in_lane` (registered table + `in_stype`,
+//!   `in_state`, `drain_req`; never `in_valid`), `drain_done`, and decodes of
+//!   registers (`rqf_ready` = !rq_busy, `out_lane_mask` from `out_count`,
+//!   `st_open`, `st_pending`).
+//! * Registered (visible at n+1): the table (`st_*`), the slot (`out_*`,
+//!   `out_refs` from the lane memories' read registers), `lk_hit`, `rqf_done`
+//!   (a one-cycle pulse), `rqf_done_tpipe`, `perf_*`.
+//! * Latencies as §10.5's table: an instance accepted in n is in `st_*` at
+//!   n+1; one that fills a task in n (no producers, slot free) is at `out_*`
+//!   in n+2; each dependency level adds a cycle of propagation; an eviction
+//!   for a new key in n makes the victim PENDING at n+1, in the slot at n+2
+//!   with the new key accepted in n+2; a lock in n shows at n+1; a flush
+//!   accepted in n has its snapshot PENDING at n+1 and the first task out at
+//!   n+2; `rqf_done` follows the edge at which the last flagged task left.
+//! * One instance, one lock, one flush request, one issue into the slot and
+//!   one handshake per cycle, all at the same edge.
+//!
+//! ## Readings where the contract is silent (for comparison with the model)
+//! * `in_tag` / `in_lane` are meaningful only when `in_valid && in_ready`;
+//!   with neither a match nor a free entry they read {0, 0} / 0.
+//! * "Oldest" is creation order: a task re-created in a freed entry is the
+//!   youngest. "The state of the last task moved into the slot" is the slot's
+//!   state register, which changes only when a task enters the slot, so it
+//!   survives the slot emptying.
+//! * An entry that becomes PENDING at an edge propagates DEP from the next
+//!   cycle; an entry moving into the slot at an edge neither propagates nor
+//!   joins an instance's dependency row (its column is cleared at that edge).
+//! * The slot's payload (`out_*`) and a free entry's fields (`st_count`,
+//!   `st_stype`, `st_state`, `st_lockmask`) keep stale values; reset clears
+//!   what is observable (valid/pending/flags, gens, dependency and age
+//!   matrices, slot valid, flush state, `lk_hit`, counters), not those.
+//! * Out-of-range ids (contract §3) are not checked: a type at or above
+//!   `shader_types` has capacity 0 (never FULL) and no producers, a tile
+//!   pipeline at or above `tile_pipes` sets no lock bit and flushes nothing.
+//!
+//! ## Deviations from the spec's proposal (§10)
+//! * D1: `clock` / `reset` (synchronous, active high) instead of `clk` / `rst_n`.
+//! * D2: no configuration ports: policy, capacities and `sort_state` are
+//!   TOML parameters, constants of the emitted Verilog. No `cfg_hold_full`,
+//!   no HELD state: a task that reaches its capacity is PENDING(FULL) at once.
+//! * D3: no dependency tags (`in_dep_vld`, `in_dep_tag`, `err_dep` removed).
+//!   An instance of type s, state st accepted into entry t ORs into row t
+//!   every entry j that stays resident at the edge (not moving into the slot),
+//!   j != t, of state st and of a type in `depends[s]` (table form §4.4.2 /
+//!   §10.8, generalised). `depends[s]` holds only types below s (validated),
+//!   so the graph is acyclic.
+//! * D4: one reference per instance, no aux references.
+//! * D5: `shader_types` is 1 to 8; STYPE_W = max(1, ceil(log2 shader_types)).
+//! * D6: `st_held` removed; the other observability ports are kept.
+//! * Ranges are the contract's: `entries` 1 to 64 (§10.2: 2 to 128), `width`
+//!   4 to 64 (§10.2: 2 to 64).
+//! * `out_refs` lanes at and above `out_count` show stale references.
+//!
+//! ## Storage (flip-flops for control, block RAM for references)
+//! * Per entry, one-bit registers: valid, pending, flush flag; reason (3);
+//!   stype (STYPE_W), state (STATE_W), count (CNT_W), gen (GEN_W), lock mask
+//!   (N_TPIPE); a dependency row and an age row of N-1 bits each, in the
+//!   matrix child [`TaskMatrix`] (none for a one-entry table).
+//! * Matrices ([`TaskMatrix`], hand-written word-level Verilog over N-bit rows,
+//!   so the emitted text and Verilator's work grow with N, not with N^2
+//!   one-bit statements): `dep_q[i][j]` = entry i depends on entry j;
+//!   `old_q[k][x]` = entry x was created before entry k, a full N x N
+//!   older-than relation (diagonals constant 0, removed by synthesis). A
+//!   created entry gets every other entry as older and leaves every other
+//!   row. The oldest member of a set X is the member k with X & old_q[k] == 0:
+//!   one AND-reduce per row, no comparator. Only pairs of resident entries
+//!   are ever read, so free entries' rows and the reset value do not matter.
+//!   (Until this change the age relation was a half matrix of N*floor(N/2)
+//!   one-bit registers, each unordered pair once; the full rows cost
+//!   N*(N-1-floor(N/2)) more flip-flops, +112 at 16 entries, +1984 at 64, and
+//!   make every row one word.)
+//! * Slot: valid, flush flag, reason (3), tag {gen, entry} (GEN_W + ENT_W),
+//!   stype, state (also the "last issued state"), count, lock mask; a
+//!   "task issued since reset" bit; flush busy / done / tile pipe (TP_W);
+//!   `lk_hit`; two 32-bit counters.
+//! * References: one [`SyncRam`] per lane, `entries` words of `ref_width`
+//!   bits, written at accept (word = target entry) and read into the lane's
+//!   read register when a task enters the slot (read enable), so the slot's
+//!   references stay put under back-pressure while the freed entry is reused.
+//!   yosys maps each to an `SB_RAM40_4K` (a one-entry table included).
+//! * Area: [`flip_flops`] = N*(6 + STYPE_W + STATE_W + CNT_W + GEN_W + N_TPIPE
+//!   + 2(N-1)) + 73 + ENT_W + GEN_W + STYPE_W + STATE_W + CNT_W
+//!   + N_TPIPE + TP_W, and N x SIMD_W x REF_W reference bits:
+//!   - default (16 entries, 32 lanes): 1063 flip-flops, 32 x (16 x 13) reference
+//!     bits in 32 `SB_RAM40_4K`;
+//!   - 64 entries x 64 lanes (other keys default): 10154 flip-flops, 64 x (64 x 13)
+//!     = 53,248 reference bits (the patent's option-4 figure, §10.8) in 64
+//!     `SB_RAM40_4K`.
+//!   The dependency and age bits grow as N^2 (4032 + 4032 of the 10154 at 64).
+//!
+//! ## Logic structure for clock rate (same cycle timing)
+//! * Victim (R3): the candidate no other candidate beats, from a pairwise
+//!   relation in [`TaskMatrix`]: j beats i when {count_j, j older than i} >
+//!   {count_i, 0} (fullest; age alone for oldest), one AND/OR comparison per
+//!   unordered pair (no carry chain), then an N-input NOR per entry: log depth
+//!   where the running maximum over the entries it replaces was a chain (a
+//!   victim is only wanted when every entry is OPEN, so without the nodep
+//!   restriction every entry is a candidate).
+//! * Issue (R4): the oldest of the eligible set and the oldest of its
+//!   same-state subset come from the matrix in parallel; the late "use the
+//!   same-state subset" only selects, after the AND-OR of the picked entry's
+//!   fields into the slot.
+//! * One-hot selects (matched entry's count, picked entry's fields) are AND-OR
+//!   terms, never priority-mux chains.
+//! * Per entry from registers: count + 1, gen + 1 (bitwise) and "full if
+//!   appended" (count + 1 == capacity of its type); the instance only selects
+//!   among them. The flush's "some flag after the edge" takes the instance in
+//!   through `accept` alone.
+//! * Late signals enter where they are implied, not through the ORs over the
+//!   entries: an append strobe is in_valid & !drain & mhit (a match implies
+//!   in_ready), a reference lane above 0 is written on in_valid & !drain and
+//!   the lane (only a match gives a non-zero lane), the target index selects
+//!   between the match's and the free entry's AND-ORs, the pick needs only a
+//!   free slot (the oldest of an empty set is empty), and the pick's index
+//!   (read address, slot tag) is not gated by `issue` (read enable is).
+//! * The flush: each entry's post-edge flag is computed from registers and
+//!   inputs wherever the entry goes (it stays or moves into the slot), so
+//!   "some flag after the edge" and the slot's flag never wait for the pick
+//!   to leave the entries' OR; the flush snapshot and the instance's
+//!   producers are masked by the pick only at the register (res_post, the
+//!   matrix's column clear).
+//!
+//! ## Files
+//! `core_design.rs`: the core ([`TaskCombinerCore`]); `matrix.rs`: the dependency and age
+//! matrices ([`TaskMatrix`], word-level Verilog); `emit.rs`: the exact ports, the header
+//! and the flip-flop count; this file: the widths, the reason codes and the tests.
+//!
+//! ## Widths
+//! Seven independent widths (state, generation, count, shader type, entry
+//! index, tile pipe, reference) make const-generic dispatch ([`crate::with_width!`])
+//! impractical (one monomorphization per combination). Every field is a `Vec`
+//! of one-bit registers (the pattern of branch_stack's occupancy), so every
+//! register and every output is exactly as wide as the config says. For
+//! arithmetic and comparison a field is assembled into a number of the core
+//! width ([`STATE_BITS`] and friends) whose padding bits are constant 0 and
+//! synthesize away; the top module zero-extends id inputs to those widths
+//! (emit.rs layer 3) and packs the one-bit core outputs into its exact ports.
+
+use crate::config::TaskCombinerConfig;
+use crate::emit::{Dir, Port, PortGroup, Wrapper};
+use crate::hdl::{constant, signals};
+use crate::mem::{address_bits, SyncRam};
+use rust_hdl::prelude::*;
+
+/// Core widths of the zero-extended inputs and of the numbers the logic
+/// computes with (each at least the largest width the config allows). Every
+/// register is exact: a field of `w` bits is `w` one-bit registers.
+pub const STYPE_BITS: usize = 3;
+pub const STATE_BITS: usize = 16;
+pub const CNT_BITS: usize = 8;
+pub const GEN_BITS: usize = 8;
+pub const ENT_BITS: usize = 6;
+pub const TP_BITS: usize = 3;
+type Stype = Bits<STYPE_BITS>;
+type State = Bits<STATE_BITS>;
+type Cnt = Bits<CNT_BITS>;
+type Gen = Bits<GEN_BITS>;
+type Ent = Bits<ENT_BITS>;
+type Tp = Bits<TP_BITS>;
+/// `out_reason` / per-entry reason: 1 FULL, 2 EVICT, 3 DEP, 4 RQFLUSH, 5 DRAIN.
+type Reason = Bits<3>;
+
+/// Reason codes of `out_reason` (contract §3).
+pub const REASON_FULL: u64 = 1;
+pub const REASON_EVICT: u64 = 2;
+pub const REASON_DEP: u64 = 3;
+pub const REASON_RQFLUSH: u64 = 4;
+pub const REASON_DRAIN: u64 = 5;
+
+fn dffs(n: usize) -> Vec<DFF<Bit>> {
+    (0..n).map(|_| DFF::default()).collect()
+}
+
+fn dff_grid(rows: usize, cols: usize) -> Vec<Vec<DFF<Bit>>> {
+    (0..rows).map(|_| dffs(cols)).collect()
+}
+
+fn grid<D: Direction, T: Synth>(rows: usize, cols: usize) -> Vec<Vec<Signal<D, T>>> {
+    (0..rows).map(|_| signals(cols)).collect()
+}
+
+/// `2^i` for i < n: the weight of bit i when a field is assembled from its registers.
+fn weights<const N: usize>(n: usize) -> Vec<Constant<Bits<N>>> {
+    (0..n).map(|i| constant(1 << i)).collect()
+}
+
+mod core_design;
+mod matrix;
+mod emit;
+pub use core_design::*;
+pub use matrix::*;
+pub use emit::*;
+
+#[cfg(test)]
+mod tests {
+    use crate::{generate, Config};
+
+    fn emit(sets: &[&str]) -> crate::Emitted {
+        let sets: Vec<String> = sets.iter().map(|s| format!("task_combiner.{s}")).collect();
+        generate(&Config::embedded(&sets).unwrap(), "task_combiner").unwrap()
+    }
+
+    fn widths(e: &crate::Emitted) -> Vec<(&str, usize)> {
+        e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect()
+    }
+
+    fn width(e: &crate::Emitted, port: &str) -> usize {
+        e.ports.iter().find(|p| p.name == port).unwrap_or_else(|| panic!("{port}")).width()
+    }
+
+    /// Instances of rust-hdl's one-bit register named `name_…` in the core.
+    fn bit_regs(e: &crate::Emitted, name: &str) -> usize {
+        e.verilog.matches(&format!("warpgen_task_combiner_dff_w1 {name}_")).count()
+    }
+
+    #[test]
+    fn ports_are_exact_for_the_default_config() {
+        // entries 16, width 32, tile_pipes 4, shader_types 4, state 8, ref 13, gen 4:
+        // ENT_W 4, TAG_W 8, CNT_W 6, LANE_W 5, TP_W 2, STYPE_W 2.
+        let e = emit(&[]);
+        let want = [
+            ("clock", 1), ("reset", 1),
+            ("in_valid", 1), ("in_stype", 2), ("in_state", 8), ("in_ref", 13), ("in_tpipe", 2),
+            ("in_ready", 1), ("in_tag", 8), ("in_lane", 5),
+            ("lk_valid", 1), ("lk_tag", 8), ("lk_tpipe", 2), ("lk_hit", 1),
+            ("rqf_valid", 1), ("rqf_tpipe", 2), ("rqf_ready", 1), ("rqf_done", 1), ("rqf_done_tpipe", 2),
+            ("drain_req", 1), ("drain_done", 1),
+            ("out_valid", 1), ("out_ready", 1), ("out_tag", 8), ("out_stype", 2), ("out_state", 8),
+            ("out_count", 6), ("out_lane_mask", 32), ("out_refs", 32 * 13), ("out_lockmask", 4), ("out_reason", 3),
+            ("st_valid", 16), ("st_open", 16), ("st_pending", 16), ("st_count", 16 * 6), ("st_stype", 16 * 2),
+            ("st_state", 16 * 8), ("st_lockmask", 16 * 4), ("st_dep", 16 * 16), ("st_tag", 16 * 8),
+            ("perf_tasks", 32), ("perf_lanes", 32),
+        ];
+        assert_eq!(widths(&e), want);
+        // Ids and ids inside the tag are zero-extended into the core; outputs are exact.
+        for conn in [
+            ".in_stype({1'b0, in_stype})",
+            ".in_state({8'b0, in_state})",
+            ".in_tpipe({1'b0, in_tpipe})",
+            ".lk_ent({2'b0, lk_tag[3:0]})",
+            ".lk_gen({4'b0, lk_tag[7:4]})",
+            ".in_ref_12(in_ref[12])",
+            ".in_tag_gen_3(in_tag[7])",
+            ".st_dep_15_14(st_dep[254])",
+            ".st_tag_ent_1_0(st_tag[8])",
+            ".out_refs_31_12(out_refs[415])",
+        ] {
+            assert!(e.verilog.contains(conn), "{conn}");
+        }
+    }
+
+    #[test]
+    fn ports_are_exact_at_the_smallest_and_largest_configs() {
+        let e = emit(&[
+            "entries=1", "width=4", "tile_pipes=1", "shader_types=1", "state_width=1", "ref_width=1", "tag_gen_width=1",
+        ]);
+        for (p, w) in [
+            ("in_stype", 1), ("in_state", 1), ("in_ref", 1), ("in_tpipe", 1), ("in_tag", 2), ("in_lane", 2),
+            ("lk_tag", 2), ("rqf_done_tpipe", 1), ("out_count", 3), ("out_lane_mask", 4), ("out_refs", 4),
+            ("out_lockmask", 1), ("st_valid", 1), ("st_dep", 1), ("st_tag", 2), ("st_count", 3),
+        ] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        let e = emit(&[
+            "entries=64", "width=64", "tile_pipes=8", "shader_types=8", "state_width=16", "ref_width=32", "tag_gen_width=8",
+        ]);
+        for (p, w) in [
+            ("in_stype", 3), ("in_state", 16), ("in_ref", 32), ("in_tpipe", 3), ("in_tag", 14), ("in_lane", 6),
+            ("lk_tag", 14), ("out_count", 7), ("out_lane_mask", 64), ("out_refs", 64 * 32), ("out_lockmask", 8),
+            ("st_valid", 64), ("st_dep", 64 * 64), ("st_tag", 64 * 14), ("st_state", 64 * 16),
+        ] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        assert!(e.verilog.contains(".in_state(in_state)"), "no extension at the core width");
+    }
+
+    #[test]
+    fn registers_are_exact_and_references_are_one_memory_per_lane() {
+        // entries 5, width 8, state 3, gen 2, tile_pipes 3, shader_types 3, ref 7:
+        // ENT_W 3, CNT_W 4, STYPE_W 2.
+        let e = emit(&[
+            "entries=5", "width=8", "state_width=3", "tag_gen_width=2", "tile_pipes=3", "shader_types=3",
+            "ref_width=7", "capacity=[8, 4, 2]",
+        ]);
+        let n = 5;
+        for (name, count) in [
+            ("valid_q", n), ("pend_q", n), ("rq_q", n), ("state_q", n * 3), ("gen_q", n * 2),
+            ("count_q", n * 4), ("stype_q", n * 2), ("lock_q", n * 3),
+            ("slot_state_q", 3), ("slot_ent_q", 3), ("slot_gen_q", 2), ("slot_count_q", 4), ("rqf_tp_q", 2),
+        ] {
+            assert_eq!(bit_regs(&e, name), count, "{name}");
+        }
+        // Registers are one-bit, except the 3-bit reasons and the 32-bit counters.
+        let mut dffs: Vec<&str> = e.verilog.lines().filter(|l| l.starts_with("module warpgen_task_combiner_dff_")).collect();
+        dffs.sort();
+        assert_eq!(dffs.len(), 3, "{dffs:?}");
+        assert_eq!(e.verilog.matches("warpgen_task_combiner_dff_w3 ").count(), n + 1, "reasons");
+        // One memory of entries x ref_width per lane, read into its own register.
+        assert_eq!(e.verilog.matches("warpgen_task_combiner_refs refs_").count(), 8);
+        assert!(e.verilog.contains("reg [6:0] mem [0:4];"));
+        assert!(e.verilog.contains("ram_style = \"block\""));
+        assert!(!e.verilog.contains("mem[0]"), "addressed");
+        // The dependency and age matrices: one row register of N bits per entry each.
+        assert_eq!(e.verilog.matches("warpgen_task_combiner_mx mx_").count(), 1);
+        assert!(e.verilog.contains("reg [4:0] dep_q [0:4];"));
+        assert!(e.verilog.contains("reg [4:0] old_q [0:4];"));
+    }
+
+    #[test]
+    fn emission_is_deterministic_prefixed_and_config_sensitive() {
+        let a = emit(&[]);
+        assert_eq!(a.verilog, emit(&[]).verilog);
+        for line in a.verilog.lines().filter(|l| l.starts_with("module ")) {
+            assert!(line.starts_with("module warpgen_task_combiner"), "{line}");
+        }
+        assert!(!a.verilog.contains('$'), "no rust-hdl path separators left");
+        assert!(a.verilog.contains("//   policy                     = fullest"), "header parameters");
+        assert!(a.verilog.contains("//   depends                    = [[], [0], [1], [0, 2]]"));
+        for set in [
+            "policy=oldest",
+            "sort_state=false",
+            "capacity=[32, 16, 32, 32]",
+            "depends=[[], [0], [0, 1], [2]]",
+        ] {
+            assert_ne!(a.verilog, emit(&[set]).verilog, "{set}");
+        }
+        // A one-entry table: a one-word memory per lane and no dependency or age registers.
+        let e = emit(&["entries=1"]);
+        assert!(e.verilog.contains("mem[0] <= wd;"));
+        assert!(!e.verilog.contains("dep_q") && !e.verilog.contains("old_q"), "no matrix");
+    }
+
+    #[test]
+    fn flip_flop_count_of_the_documented_configs() {
+        let cfg = |sets: &[&str]| {
+            let sets: Vec<String> = sets.iter().map(|s| format!("task_combiner.{s}")).collect();
+            Config::embedded(&sets).unwrap().task_combiner.unwrap()
+        };
+        // 16 x (3 + 3 + 2 + 8 + 6 + 4 + 4 + 15 + 15) + (2 + 3 + 4 + 24) + (1 + 3 + 2 + 64)
+        assert_eq!(super::flip_flops(&cfg(&[])), 1063);
+        // 64 x (6 + 25 + 63 + 63) + (5 + 6 + 25) + 70
+        assert_eq!(super::flip_flops(&cfg(&["entries=64", "width=64"])), 10154);
+    }
+
+    #[test]
+    fn largest_config_emits_quickly() {
+        let t = std::time::Instant::now();
+        let e = emit(&["entries=64", "width=64"]);
+        let secs = t.elapsed().as_secs_f64();
+        assert!(secs < 30.0, "64 x 64 took {secs:.1} s to emit");
+        assert!(e.verilog.contains("reg [63:0] dep_q [0:63];"));
+        assert!(e.verilog.contains("reg [63:0] old_q [0:63];"));
+        // Word-level matrices: the 64 x 64 core stays small (was 248,000 lines in one block).
+        let lines = e.verilog.lines().count();
+        assert!(lines < 120_000, "{lines} lines");
+    }
+}

@@ -1,0 +1,302 @@
+//! # thread_merge — pairing of partially covered quads, thread-group merging
+//!
+//! Fragments (a coverage mask of `lanes` lanes = 1 to 8 2x2 quads, a primitive
+//! id, an opaque tag) arrive from the rasterizer. A partially covered one is
+//! held as the merge candidate; the next partial fragment of the same
+//! primitive whose coverage is disjoint from it (directly, or after one of the
+//! claim-6 lane remaps: mirror x, mirror y, rotate 180°, the same in every
+//! quad) is paired with it, and the pair is spawned as two thread groups A and
+//! B sharing one merge slot (claim 7: one common-register block). When both
+//! groups have executed the merge instruction the block merges them: A
+//! continues with the OR of the active masks, B retires, and the write-back
+//! lookup tells, per lane of A, the original fragment and lane. Partners that
+//! terminate first, candidates held too long and merge events that wait too
+//! long are resolved without a merge. After CN-patent "Graphics processing
+//! system" (ARM) as specified in `spec/thread_merge.md` §2, §4.4 and §5, under
+//! the contract of issue 6 (`docs/contracts/thread_merge.md`), which wins over the
+//! spec; its rules are cited as R1–R15 below.
+//!
+//! ## Structure
+//! `warpgen_thread_merge` (exact-width ports, written by [`crate::emit::Wrapper`])
+//! → `warpgen_thread_merge_core` ([`ThreadMergeCore`]): one combinational
+//! process that applies the rules of one edge in the contract's order (R3), and
+//! rust-hdl's DFFs. The core is flat on purpose: each step of R3 sees the
+//! previous step's result, which a single process expresses as a sequence of
+//! assignments with no combinational loop between blocks.
+//!
+//! Timing structure (issue 13, then timing-tm2): every register's next value is a
+//! shallow function of the registers and this cycle's decoded events. Per slot,
+//! R8-R11 are written out as flat formulas (`sa_hi`/`sa_lo`, `brk`, `gowa`, ...)
+//! of the slot's registers and the decoded term / accepted me / disc of A and B
+//! (at most one of each per cycle; an accepted me has `rsp_free` folded into its
+//! decode): no case tables and no select chains. The response register holds only
+//! what names the response: the me's id and merge flag, or the owed grant one-hot
+//! (lowest owed group, a prefix OR over the slots), plus which of the two
+//! (`rsel_q`) and whether it was loaded at the last edge (`fresh_q`). `rsp_tgid`
+//! is decoded from them; `rsp_active` is the target's active register in the
+//! cycle after the load (it holds the mask after R8-R10, the OR for a merge) and
+//! a copy of it afterwards (`ract_q`); a granted owe bit is cleared through the
+//! grant registers (`st_owe` and the next edge read owe & !granted). So neither
+//! the grant nor the mask selection sits in front of a flop. The lowest free slot
+//! is a prefix OR; `free_cnt`, the age and the wait counters are bitwise (no
+//! carry chain); the wait counter and `age == pair_hold` (`amax_q`) depend on
+//! registers only. The fragment decisions E0-E3 are flat formulas; registers
+//! whose contents do not matter unless a decision holds load unconditionally
+//! (the free slot an emission would take loads its masks, tags and flags every
+//! cycle — only its states wait for the emission, ORed into the state bits; the
+//! `grp` payload loads whenever `out_ok`; the candidate's payload whenever no
+//! candidate stays held), so the late fragment decisions only drive states and
+//! valid bits. The `rf_*`/`wb_*` lookups are flat AND-ORs over the groups.
+//!
+//! Per merge slot `s` the state is held member-explicitly (`*a*` = member 0 =
+//! tgid 2s, `*b*` = member 1 = tgid 2s+1): `state` (2 bits: 0 FREE, 1 PRE,
+//! 2 WAIT, 3 POST), `active` (lanes), `owe`, the tag; per slot `paired`,
+//! `broken`, `merged`, `perm` (B's remap) and the wait counter.
+//!
+//! ## Files
+//! `core_design.rs`: the core ([`ThreadMergeCore`]); `emit.rs`: the exact ports (packed
+//! status vectors) and the header; this file: the widths and the tests.
+//!
+//! ## Widths
+//! `lanes` is the const generic `L` of the core (4 monomorphizations,
+//! [`with_lanes`]): every mask is a `Bits<L>`. The tag and the primitive id
+//! are `Vec`s of 1-bit registers (exactly `tag_width` / `prim_width` flops each,
+//! no second dispatch nested in the lane one). Thread-group ids enter the core
+//! zero-extended to [`ID_BITS`]; the id registers (`grp` slot, `rsp_tgid`) and
+//! the internal counters (candidate age: ceil(log2(pair_hold+1)) bits, wait
+//! counter per slot: ceil(log2 merge_timeout) bits) are `Vec`s of exactly as
+//! many 1-bit registers as the config needs, packed into an [`ID_BITS`]-bit
+//! value for their arithmetic. Flops at the default config: 539 (per slot 2·2
+//! state + 2·4 active + 2 owe + 2 owed grant + 3 flags + 2 perm + 4 wait + 2·32
+//! tag = 89, ×4; candidate 1+4+16+32+1+3+1 (age == pair_hold); grp
+//! 1+1+2+4+4+2+32+32; rsp 1+3+1+4+1+1 (valid, me id, merged, held mask, fresh,
+//! me-or-owed); merge_count 32 + 1 pending merge; errors 2 + 1 pending error).
+//!
+//! ## Cycle timing (R1)
+//! * Combinational from the registered state and this cycle's inputs:
+//!   `frag_ready` (from `grp_valid`/`grp_ready`, the free slots, the candidate
+//!   and `frag_valid`/`frag_prim`/`flush`), `me_ready` (= `!rsp_valid ||
+//!   rsp_ready`), every `rf_*` output (from `rf_tgid`) and every `wb_*` output
+//!   (from `wb_tgid`). The lookups read registered state only (R13): an event
+//!   of this cycle shows in them from the next cycle.
+//! * Registered: `grp_*`, `rsp_*` (`rsp_retire_tgid` = `rsp_tgid + 1` of the
+//!   register), `pend_valid`, `merge_count`, `err_proto`, `err_xlane`,
+//!   `st_state`, `st_active`, `st_slot`, `st_owe`; `free_cnt` is the number of
+//!   slots whose two members are FREE in the registered state; `rsp_tgid`,
+//!   `rsp_active` and `st_owe` are decoded from registers only (see above);
+//!   `merge_count` is its register plus a pending bit (the merge of the last
+//!   edge, through one incrementer that also feeds the register) and
+//!   `err_proto` the sticky flag OR a pending error bit, so neither a wide
+//!   enable nor a flag waits for this cycle's events.
+//! * Latencies: a fragment accepted at edge n gives its descriptor @n+1; a
+//!   merge event at n gives its response @n+1 (or parks the group, WAIT);
+//!   `term`/`disc` at n show @n+1 and a slot they free is allocated from edge
+//!   n+1; an owed resume created at n is sent @n+1 when the response register
+//!   is free and no merge-event response has priority. Reset is synchronous
+//!   and wins over every input of its edge.
+//!
+//! ## Deviations from the spec's proposal (§5.3, §5.5)
+//! * D1 `clock`/`reset` (synchronous, active high) replace `clk`/`rst_n`;
+//!   `flush_i` is `flush`; all parameters are TOML keys, constants of the
+//!   emitted Verilog.
+//! * D2 merge slots: a slot holds one single group (member 0) or one pair
+//!   (A = member 0, B = member 1), `tgid = 2*slot + member`. The common
+//!   register block is `tgid >> 1`, the private one `tgid`; a slot frees only
+//!   when both members are FREE, so there is no ZOMBIE state, no `partner`,
+//!   `partner_gone` or `rf_creg_owner`; `frag_ready` needs one free slot;
+//!   `free_cnt` counts slots; 1 slot is a legal config that pairs and merges.
+//! * D3 zero-copy write-back: B's tag, perm and active mask at the merge stay
+//!   in the slot after B retires and are read from there (no `p_tag`,
+//!   `p_perm`, `lane_src` copies); `wb_active` and `wb_orig_lane` are added.
+//! * D4 back-pressure: `rsp` is a registered valid/ready channel (`rsp_ready`
+//!   added), `me_ready` = the response register can load (for every merge
+//!   event, also one that only parks), `rsp_retire_valid` is the payload bit
+//!   `rsp_retire`; `term`, `disc`, `xl` are never refused.
+//! * D5 debug: `dbg_*` are replaced by the flat status vectors `st_state`,
+//!   `st_active`, `st_slot` ({merged, broken, paired}, bit 0 paired), `st_owe`.
+//! * D6 `lanes` ∈ {4, 8, 16, 32}; `prim_width` is a key.
+//! * D7 where the spec is silent: an accepted fragment with `frag_cov == 0`
+//!   only sets `err_proto` (R4); lookups of FREE groups or ids naming nothing
+//!   return 0 on every `rf_*`/`wb_*` output (R13); an owed resume is cancelled
+//!   by a response to a merge event of that group or by its `term` (R8, R10);
+//!   `rsp_active` is the mask after this edge's `disc` (R12).
+//!
+//! Readings of this implementation where the contract leaves room:
+//! * `rsp_retire` is the same register bit as `rsp_merged` (every merge
+//!   response retires B, no other response retires anything).
+//! * `rsp_retire_tgid` is `rsp_tgid + 1` modulo 2^TGID_W for every response;
+//!   it is meaningful only with `rsp_retire`, where `rsp_tgid` is even.
+//! * For a single group (`grp_paired = 0`) the `grp_b_*` payload is
+//!   don't-care (it holds the pair decision against the incoming fragment or
+//!   the previous value); a single group's slot gets `perm = 0`.
+//! * A merge event for A or B of an unbroken pair whose partner is neither
+//!   WAIT (merge) parks the group (WAIT); the contract's "Y PRE" is the only
+//!   reachable case.
+//! * Registers power up at 0, which is the reset state of every register that
+//!   reset touches (FREE = 0); tags, masks and slot flags are not reset (R15).
+//!
+//! ## Area
+//! Default config (lanes 4, slots 4, tag 32, prim 16), `warpgen synth thread_merge`
+//! (yosys 0.23 `synth_ice40`, nextpnr-ice40 0.4, iCE40 HX8K): 539 flip-flops, 1056 LUT4,
+//! 31 SB_CARRY (merge_count, rsp_retire_tgid), no latch; 101.4 MHz median of nextpnr seeds
+//! 1-3 (93.1-102.1; 97.4 MHz with merge_count's enable waiting for the merge, 85.4 MHz
+//! with per-slot case tables, 62-64 MHz before). Critical paths (5-6 LUT levels,
+//! 9.8-10.7 ns): the free slots -> the candidate payload's enable (53 flops); the
+//! primitive compare -> A's tag of an emission. The design's deepest cones are 6 LUTs,
+//! so ABC's area recovery maps the other near-critical cones to that depth too.
+
+use crate::config::ThreadMergeConfig;
+use crate::emit::{Dir, Port, PortGroup, Wrapper};
+use crate::hdl::{constant, signals};
+use rust_hdl::prelude::*;
+
+/// Width of a thread-group id, a count or an internal counter inside the core.
+/// The top module's ids are exact (TGID_W bits) and zero-extended to this.
+pub const ID_BITS: usize = 8;
+type Id = Bits<ID_BITS>;
+/// A group state: 0 FREE, 1 PRE, 2 WAIT, 3 POST.
+type State = Bits<2>;
+/// A lane remap code p: 0 identity, 1 mirror x, 2 mirror y, 3 rotate 180°.
+type Perm = Bits<2>;
+
+/// Instantiates `$body` with the const generic `$L` set to the run-time lane
+/// count (4, 8, 16 or 32; config validation allows nothing else).
+#[macro_export]
+macro_rules! with_lanes {
+    ($w:expr, $L:ident => $body:expr) => {
+        $crate::dispatch_width!($w, $L => $body; 4 8 16 32)
+    };
+}
+
+fn dffs<T: Synth>(n: usize) -> Vec<DFF<T>> {
+    (0..n).map(|_| DFF::default()).collect()
+}
+
+fn dffs2<T: Synth>(n: usize, m: usize) -> Vec<Vec<DFF<T>>> {
+    (0..n).map(|_| dffs(m)).collect()
+}
+
+fn id(v: usize) -> Constant<Id> {
+    constant(v as u64)
+}
+
+/// Powers of two 1, 2, 4, … (`n` of them): the weights of packed 1-bit registers.
+fn weights(n: usize) -> Vec<Constant<Id>> {
+    (0..n).map(|k| id(1 << k)).collect()
+}
+
+/// `v4` (a 4-lane pattern) repeated in every quad of `L` lanes.
+fn per_quad<const L: usize>(v4: u64) -> Constant<Bits<L>> {
+    constant((0..L / 4).fold(0u64, |acc, q| acc | (v4 << (4 * q))))
+}
+
+mod core_design;
+mod emit;
+pub use core_design::*;
+
+#[cfg(test)]
+mod tests {
+    use crate::{generate, Config};
+
+    fn emit(sets: &[&str]) -> crate::Emitted {
+        let sets: Vec<String> = sets.iter().map(|s| format!("thread_merge.{s}")).collect();
+        generate(&Config::embedded(&sets).unwrap(), "thread_merge").unwrap()
+    }
+
+    fn widths(e: &crate::Emitted) -> Vec<(&str, usize)> {
+        e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect()
+    }
+
+    fn width(e: &crate::Emitted, port: &str) -> usize {
+        e.ports.iter().find(|p| p.name == port).unwrap_or_else(|| panic!("{port}")).width()
+    }
+
+    #[test]
+    fn ports_are_exact_for_the_default_config() {
+        // lanes 4, slots 4 (TGID_W 3, CNT_W 3, LANE_W 2), tag 32, prim 16: contract §3.
+        let e = emit(&[]);
+        let want = [
+            ("clock", 1), ("reset", 1),
+            ("frag_valid", 1), ("frag_ready", 1), ("frag_cov", 4), ("frag_prim", 16), ("frag_tag", 32), ("frag_last", 1), ("flush", 1),
+            ("grp_valid", 1), ("grp_ready", 1), ("grp_paired", 1), ("grp_a_tgid", 3), ("grp_a_cov", 4), ("grp_a_tag", 32),
+            ("grp_b_tgid", 3), ("grp_b_cov", 4), ("grp_b_perm", 2), ("grp_b_tag", 32),
+            ("me_valid", 1), ("me_ready", 1), ("me_tgid", 3),
+            ("rsp_valid", 1), ("rsp_ready", 1), ("rsp_tgid", 3), ("rsp_merged", 1), ("rsp_active", 4), ("rsp_retire", 1), ("rsp_retire_tgid", 3),
+            ("term_valid", 1), ("term_tgid", 3), ("disc_valid", 1), ("disc_tgid", 3), ("disc_mask", 4), ("xl_valid", 1), ("xl_tgid", 3),
+            ("rf_tgid", 3), ("rf_common_wmask", 4), ("rf_exec_mask", 4), ("rf_perm", 2), ("rf_post", 1),
+            ("wb_tgid", 3), ("wb_active", 4), ("wb_lane_src", 4), ("wb_tag_self", 32), ("wb_tag_partner", 32), ("wb_perm_self", 2),
+            ("wb_perm_partner", 2), ("wb_orig_lane", 8),
+            ("free_cnt", 3), ("pend_valid", 1), ("merge_count", 32), ("err_proto", 1), ("err_xlane", 1),
+            ("st_state", 16), ("st_active", 32), ("st_slot", 12), ("st_owe", 8),
+        ];
+        assert_eq!(widths(&e), want);
+        assert!(e.verilog.contains(".me_tgid({5'b0, me_tgid})"), "ids zero-extended into the core");
+        assert!(e.verilog.contains(".wb_perm_own(wb_perm_self)"));
+        // Packed vectors: group t = 2s+m, slot s = {merged, broken, paired}, lane i's orig index.
+        assert!(e.verilog.contains(".st_state_b_1(st_state[7:6])"), "group 3 at [6 +: 2]");
+        assert!(e.verilog.contains(".st_merged_2(st_slot[8])"), "slot 2 merged at bit 3*2+2");
+        assert!(e.verilog.contains(".st_active_a_3(st_active[27:24])"), "group 6 at [24 +: 4]");
+        assert!(e.verilog.contains(".wb_orig_lo_3(wb_orig_lane[7:6])"));
+    }
+
+    #[test]
+    fn ports_follow_every_width_key() {
+        let e = emit(&["slots=1", "lanes=32", "tag_width=64", "prim_width=1"]);
+        for (p, w) in [
+            ("frag_cov", 32), ("frag_prim", 1), ("frag_tag", 64), ("grp_a_tgid", 1), ("grp_b_tgid", 1), ("grp_a_tag", 64),
+            ("me_tgid", 1), ("rsp_tgid", 1), ("rsp_retire_tgid", 1), ("rsp_active", 32), ("disc_mask", 32), ("wb_tag_partner", 64),
+            ("wb_orig_lane", 32 * 5), ("free_cnt", 1), ("st_state", 4), ("st_active", 64), ("st_slot", 3), ("st_owe", 2),
+        ] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        assert!(e.verilog.contains(".wb_orig_hi_31_2(wb_orig_lane[159])"), "lane 31's quad bit 2");
+        let e = emit(&["slots=5", "lanes=8"]);
+        for (p, w) in [("grp_a_tgid", 4), ("term_tgid", 4), ("free_cnt", 3), ("st_state", 20), ("st_active", 80), ("st_slot", 15), ("wb_orig_lane", 24)] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        let e = emit(&["slots=32"]);
+        for (p, w) in [("grp_a_tgid", 6), ("wb_tgid", 6), ("free_cnt", 6), ("st_owe", 64), ("st_state", 128)] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+    }
+
+    /// rust-hdl DFF instances per register width, by instance name prefix.
+    fn dff_instances(e: &crate::Emitted, w: usize) -> usize {
+        let module = format!("    warpgen_thread_merge_dff_w{w} ");
+        e.verilog.lines().filter(|l| l.starts_with(&module)).count()
+    }
+
+    #[test]
+    fn registers_are_exact() {
+        // slots 3, tag 5, prim 3, pair_hold 2 (age 2 bits), merge_timeout 5 (wait 0..4: 3 bits).
+        let e = emit(&["slots=3", "tag_width=5", "prim_width=3", "pair_hold=2", "merge_timeout=5", "lanes=8"]);
+        let (s, tag) = (3, 5);
+        let per_slot = 2 * tag + 2 + 3 + 3 + 2; // tags, owe, paired/broken/merged, wait counter, owed grant A/B
+        let pend = 1 + 3 + tag + 1 + 2 + 1; // v, prim, tag, last, age, age == pair_hold
+        let grp = 1 + 1 + 2 + 2 * tag; // valid, paired, slot number, tags
+        let rsp = 1 + 3 + 1 + 2; // valid, me tgid, merged, fresh, me-or-owed
+        assert_eq!(dff_instances(&e, 1), s * per_slot + pend + grp + rsp + 4, "+ errors and the pending merge and error");
+        assert_eq!(dff_instances(&e, 2), 3 * s + 1, "states A, B, perm per slot; grp_b_perm");
+        assert_eq!(dff_instances(&e, 8), 2 * s + 4, "active A, B per slot; candidate, grp A, B, rsp masks");
+        assert_eq!(dff_instances(&e, 32), 1, "merge_count");
+        // No timeout, no hold window: no counter at all.
+        let e = emit(&["slots=1", "tag_width=1", "prim_width=1", "pair_hold=0", "merge_timeout=0"]);
+        assert_eq!(dff_instances(&e, 1), (2 + 2 + 3 + 2) + (1 + 1 + 1 + 1) + (1 + 1 + 2) + (1 + 1 + 1 + 2) + 4);
+        // merge_timeout 1: the wait counter only ever holds 0.
+        let e = emit(&["slots=1", "tag_width=1", "prim_width=1", "pair_hold=0", "merge_timeout=1"]);
+        assert_eq!(dff_instances(&e, 1), 26);
+    }
+
+    #[test]
+    fn emission_is_deterministic_prefixed_and_config_sensitive() {
+        let a = emit(&["lanes=16", "slots=3"]).verilog;
+        assert_eq!(a, emit(&["lanes=16", "slots=3"]).verilog);
+        assert_ne!(a, emit(&["lanes=16", "slots=3", "remap=false"]).verilog);
+        assert_ne!(a, emit(&["lanes=16", "slots=3", "merge_timeout=15"]).verilog);
+        for line in a.lines().filter(|l| l.starts_with("module ")) {
+            assert!(line.starts_with("module warpgen_thread_merge"), "{line}");
+        }
+        assert!(!a.contains('$'), "no rust-hdl path separators left");
+        assert!(a.contains("//   remap") && a.contains("//   TGID_W (thread-group id bits) = 3"), "header lists the parameters");
+    }
+}
