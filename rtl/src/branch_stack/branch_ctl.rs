@@ -1,0 +1,214 @@
+//! The branch control: the PC update and its priority.
+
+use super::*;
+
+/// Stack, branch decision, producer arbitration (§5.5.3), port limit (§5.5.4)
+/// and the sticky error flags (§5.5.8).
+#[derive(LogicBlock)]
+pub struct BranchCtl {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    // CC producers, index 0 = EX0; a higher index is an older instruction.
+    pub cc_vld: Vec<Signal<In, Bit>>,
+    pub cc_sop: Vec<Signal<In, Sop>>,
+    pub cc_val: Vec<Signal<In, Cc>>,
+    // Branch in DE.
+    pub de_br_vld: Signal<In, Bit>,
+    pub de_br_cmp: Signal<In, Bit>,
+    pub de_br_sel: Signal<In, Bits<2>>,
+    pub de_br_pol: Signal<In, Bit>,
+    pub de_br_f: Signal<In, Bit>,
+    pub de_br_g: Signal<In, Bit>,
+    pub de_br_op: Signal<In, Bits<2>>,
+    pub br_taken: Signal<Out, Bit>,
+    // Stack observation.
+    pub cc_r: Signal<Out, Cc>,
+    pub cc_r_vld: Signal<Out, Bit>,
+    pub cc_s: Signal<Out, Cc>,
+    pub cc_s_vld: Signal<Out, Bit>,
+    pub cc_cnt: Vec<Signal<Out, Bit>>,
+    // Sticky errors.
+    pub err_clr: Signal<In, Bit>,
+    pub err_ovf: Signal<Out, Bit>,
+    pub err_udf: Signal<Out, Bit>,
+    pub err_port: Signal<Out, Bit>,
+    pub err_multi: Signal<Out, Bit>,
+    stack: CcStack,
+    eval: BranchEval,
+    ovf_q: DFF<Bit>,
+    udf_q: DFF<Bit>,
+    port_q: DFF<Bit>,
+    multi_q: DFF<Bit>,
+    /// The producer that acts (the highest active index), its operation and value.
+    any_act: Signal<Local, Bit>,
+    multi: Signal<Local, Bit>,
+    sop: Signal<Local, Sop>,
+    val: Signal<Local, Cc>,
+    /// Its pop and push after the port limit, and whether the limit struck.
+    pe: Signal<Local, Bit>,
+    pu: Signal<Local, Bit>,
+    port_hit: Signal<Local, Bit>,
+    sop_dn: Constant<Sop>,
+    sop_po: Constant<Sop>,
+    sop_pu: Constant<Sop>,
+    sop_pp: Constant<Sop>,
+    pop_none: Constant<Bits<2>>,
+    pop_one: Constant<Bits<2>>,
+    pop_two: Constant<Bits<2>>,
+    no_cc: Constant<Cc>,
+}
+
+impl BranchCtl {
+    pub(super) fn new(cfg: &BranchStackConfig) -> Self {
+        let nsrc = cfg.producer_stages as usize;
+        let cnt_bits = cfg.cnt_bits();
+        BranchCtl {
+            clock: Signal::default(),
+            reset: Signal::default(),
+            cc_vld: signals(nsrc),
+            cc_sop: signals(nsrc),
+            cc_val: signals(nsrc),
+            de_br_vld: Signal::default(),
+            de_br_cmp: Signal::default(),
+            de_br_sel: Signal::default(),
+            de_br_pol: Signal::default(),
+            de_br_f: Signal::default(),
+            de_br_g: Signal::default(),
+            de_br_op: Signal::default(),
+            br_taken: Signal::default(),
+            cc_r: Signal::default(),
+            cc_r_vld: Signal::default(),
+            cc_s: Signal::default(),
+            cc_s_vld: Signal::default(),
+            cc_cnt: signals(cnt_bits),
+            err_clr: Signal::default(),
+            err_ovf: Signal::default(),
+            err_udf: Signal::default(),
+            err_port: Signal::default(),
+            err_multi: Signal::default(),
+            stack: CcStack::new(cfg.depth as usize, cnt_bits),
+            eval: BranchEval::new(),
+            ovf_q: DFF::default(),
+            udf_q: DFF::default(),
+            port_q: DFF::default(),
+            multi_q: DFF::default(),
+            any_act: Signal::default(),
+            multi: Signal::default(),
+            sop: Signal::default(),
+            val: Signal::default(),
+            pe: Signal::default(),
+            pu: Signal::default(),
+            port_hit: Signal::default(),
+            sop_dn: constant(0),
+            sop_po: constant(1),
+            sop_pu: constant(2),
+            sop_pp: constant(3),
+            pop_none: constant(0),
+            pop_one: constant(1),
+            pop_two: constant(2),
+            no_cc: constant(0),
+        }
+    }
+}
+
+impl Logic for BranchCtl {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.stack.clock.next = self.clock.val();
+        self.stack.reset.next = self.reset.val();
+        dff_setup!(self, clock, ovf_q, udf_q, port_q, multi_q);
+
+        // Read (§5.5.1).
+        self.cc_r.next = self.stack.top0.val();
+        self.cc_r_vld.next = self.stack.top0_vld.val();
+        self.cc_s.next = self.stack.top1.val();
+        self.cc_s_vld.next = self.stack.top1_vld.val();
+        for i in 0..self.cc_cnt.len() {
+            self.cc_cnt[i].next = self.stack.cnt[i].val();
+        }
+
+        // Branch decision (§5.5.2) on the pre-cycle R and S.
+        self.eval.vld.next = self.de_br_vld.val();
+        self.eval.cmp.next = self.de_br_cmp.val();
+        self.eval.sel.next = self.de_br_sel.val();
+        self.eval.pol.next = self.de_br_pol.val();
+        self.eval.f.next = self.de_br_f.val();
+        self.eval.g.next = self.de_br_g.val();
+        self.eval.op.next = self.de_br_op.val();
+        self.eval.r.next = self.stack.top0.val();
+        self.eval.s.next = self.stack.top1.val();
+        self.br_taken.next = self.eval.taken.val();
+
+        // Producer arbitration (§5.5.3): the highest active index wins.
+        self.any_act.next = false;
+        self.multi.next = false;
+        self.sop.next = self.sop_dn.val();
+        self.val.next = self.no_cc.val();
+        for i in 0..self.cc_vld.len() {
+            if self.cc_vld[i].val() & (self.cc_sop[i].val() != self.sop_dn.val()) {
+                if self.any_act.val() {
+                    self.multi.next = true;
+                }
+                self.any_act.next = true;
+                self.sop.next = self.cc_sop[i].val();
+                self.val.next = self.cc_val[i].val();
+            }
+        }
+        self.pe.next = (self.sop.val() == self.sop_po.val()) | (self.sop.val() == self.sop_pp.val());
+        self.pu.next = (self.sop.val() == self.sop_pu.val()) | (self.sop.val() == self.sop_pp.val());
+
+        // Port limit (§5.5.4): a compound branch's two pops leave no room for a
+        // producer pop; the producer operation (pop and push) is suppressed.
+        self.port_hit.next = self.de_br_vld.val() & self.de_br_cmp.val() & self.pe.val();
+        if self.port_hit.val() {
+            self.pe.next = false;
+            self.pu.next = false;
+        }
+
+        // Pop count (§5.5.5): the branch's 1 or 2, plus the producer's.
+        self.stack.pop_n.next = self.pop_none.val();
+        if self.de_br_vld.val() | self.pe.val() {
+            self.stack.pop_n.next = self.pop_one.val();
+        }
+        if (self.de_br_vld.val() & self.de_br_cmp.val()) | (self.de_br_vld.val() & self.pe.val()) {
+            self.stack.pop_n.next = self.pop_two.val();
+        }
+        // Push (§5.5.6), after the pops.
+        self.stack.push_en.next = self.pu.val();
+        self.stack.push_val.next = self.val.val();
+
+        // Sticky errors (§5.5.8): a set wins over err_clr; reset clears.
+        if self.err_clr.val() {
+            self.ovf_q.d.next = false;
+            self.udf_q.d.next = false;
+            self.port_q.d.next = false;
+            self.multi_q.d.next = false;
+        }
+        if self.stack.ovf_p.val() {
+            self.ovf_q.d.next = true;
+        }
+        if self.stack.udf_p.val() {
+            self.udf_q.d.next = true;
+        }
+        if self.port_hit.val() {
+            self.port_q.d.next = true;
+        }
+        if self.multi.val() {
+            self.multi_q.d.next = true;
+        }
+        if self.reset.val() {
+            self.ovf_q.d.next = false;
+            self.udf_q.d.next = false;
+            self.port_q.d.next = false;
+            self.multi_q.d.next = false;
+        }
+        self.err_ovf.next = self.ovf_q.q.val();
+        self.err_udf.next = self.udf_q.q.val();
+        self.err_port.next = self.port_q.q.val();
+        self.err_multi.next = self.multi_q.q.val();
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Data flow controller (spec `bcs_dfc`, Fig. 13), with the branch target.
+// ---------------------------------------------------------------------------

@@ -1,0 +1,142 @@
+//! The branch-stack core: the designs wired together.
+
+use super::*;
+
+/// The branch stack core: ports of §5.4, producer vectors unpacked per stage.
+/// Only this wiring and [`DataFlowCtl`] are instantiated per `pc_width`.
+#[derive(LogicBlock)]
+pub struct BranchStackCore<const P: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    // CC producers.
+    pub cc_vld: Vec<Signal<In, Bit>>,
+    pub cc_sop: Vec<Signal<In, Sop>>,
+    pub cc_val: Vec<Signal<In, Cc>>,
+    // Branch in DE.
+    pub de_br_vld: Signal<In, Bit>,
+    pub de_br_cmp: Signal<In, Bit>,
+    pub de_br_sel: Signal<In, Bits<2>>,
+    pub de_br_pol: Signal<In, Bit>,
+    pub de_br_f: Signal<In, Bit>,
+    pub de_br_g: Signal<In, Bit>,
+    pub de_br_op: Signal<In, Bits<2>>,
+    pub de_pc: Signal<In, Bits<P>>,
+    /// Zero-extended from `offset_width` bits by the top module.
+    pub de_off: Signal<In, Bits<P>>,
+    pub br_taken: Signal<Out, Bit>,
+    pub br_target: Signal<Out, Bits<P>>,
+    // Stack observation.
+    pub cc_r: Signal<Out, Cc>,
+    pub cc_r_vld: Signal<Out, Bit>,
+    pub cc_s: Signal<Out, Cc>,
+    pub cc_s_vld: Signal<Out, Bit>,
+    pub cc_cnt: Vec<Signal<Out, Bit>>,
+    // Execution-stage branch, data flow controller.
+    pub ex_branch_t1: Signal<In, Bit>,
+    pub ex_t1pc: Signal<In, Bits<P>>,
+    pub pc_hold: Signal<In, Bit>,
+    pub pc: Signal<Out, Bits<P>>,
+    pub npc: Signal<Out, Bits<P>>,
+    pub branch_t0_q: Signal<Out, Bit>,
+    pub t0pc_q: Signal<Out, Bits<P>>,
+    // Sticky errors.
+    pub err_clr: Signal<In, Bit>,
+    pub err_ovf: Signal<Out, Bit>,
+    pub err_udf: Signal<Out, Bit>,
+    pub err_port: Signal<Out, Bit>,
+    pub err_multi: Signal<Out, Bit>,
+    ctl: BranchCtl,
+    dfc: DataFlowCtl<P>,
+}
+
+impl<const P: usize> BranchStackCore<P> {
+    /// The core for a validated config whose `pc_width` is `P`.
+    pub fn new(cfg: &BranchStackConfig) -> Self {
+        assert_eq!(cfg.pc_width as usize, P, "dispatch with with_width64!");
+        let nsrc = cfg.producer_stages as usize;
+        BranchStackCore {
+            clock: Signal::default(),
+            reset: Signal::default(),
+            cc_vld: signals(nsrc),
+            cc_sop: signals(nsrc),
+            cc_val: signals(nsrc),
+            de_br_vld: Signal::default(),
+            de_br_cmp: Signal::default(),
+            de_br_sel: Signal::default(),
+            de_br_pol: Signal::default(),
+            de_br_f: Signal::default(),
+            de_br_g: Signal::default(),
+            de_br_op: Signal::default(),
+            de_pc: Signal::default(),
+            de_off: Signal::default(),
+            br_taken: Signal::default(),
+            br_target: Signal::default(),
+            cc_r: Signal::default(),
+            cc_r_vld: Signal::default(),
+            cc_s: Signal::default(),
+            cc_s_vld: Signal::default(),
+            cc_cnt: signals(cfg.cnt_bits()),
+            ex_branch_t1: Signal::default(),
+            ex_t1pc: Signal::default(),
+            pc_hold: Signal::default(),
+            pc: Signal::default(),
+            npc: Signal::default(),
+            branch_t0_q: Signal::default(),
+            t0pc_q: Signal::default(),
+            err_clr: Signal::default(),
+            err_ovf: Signal::default(),
+            err_udf: Signal::default(),
+            err_port: Signal::default(),
+            err_multi: Signal::default(),
+            ctl: BranchCtl::new(cfg),
+            dfc: DataFlowCtl::new(cfg),
+        }
+    }
+}
+
+impl<const P: usize> Logic for BranchStackCore<P> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.ctl.clock.next = self.clock.val();
+        self.ctl.reset.next = self.reset.val();
+        self.dfc.clock.next = self.clock.val();
+        self.dfc.reset.next = self.reset.val();
+        for i in 0..self.cc_vld.len() {
+            self.ctl.cc_vld[i].next = self.cc_vld[i].val();
+            self.ctl.cc_sop[i].next = self.cc_sop[i].val();
+            self.ctl.cc_val[i].next = self.cc_val[i].val();
+        }
+        self.ctl.de_br_vld.next = self.de_br_vld.val();
+        self.ctl.de_br_cmp.next = self.de_br_cmp.val();
+        self.ctl.de_br_sel.next = self.de_br_sel.val();
+        self.ctl.de_br_pol.next = self.de_br_pol.val();
+        self.ctl.de_br_f.next = self.de_br_f.val();
+        self.ctl.de_br_g.next = self.de_br_g.val();
+        self.ctl.de_br_op.next = self.de_br_op.val();
+        self.ctl.err_clr.next = self.err_clr.val();
+        self.br_taken.next = self.ctl.br_taken.val();
+        self.cc_r.next = self.ctl.cc_r.val();
+        self.cc_r_vld.next = self.ctl.cc_r_vld.val();
+        self.cc_s.next = self.ctl.cc_s.val();
+        self.cc_s_vld.next = self.ctl.cc_s_vld.val();
+        for i in 0..self.cc_cnt.len() {
+            self.cc_cnt[i].next = self.ctl.cc_cnt[i].val();
+        }
+        self.err_ovf.next = self.ctl.err_ovf.val();
+        self.err_udf.next = self.ctl.err_udf.val();
+        self.err_port.next = self.ctl.err_port.val();
+        self.err_multi.next = self.ctl.err_multi.val();
+
+        self.dfc.hold.next = self.pc_hold.val();
+        self.dfc.t0.next = self.ctl.br_taken.val();
+        self.dfc.de_pc.next = self.de_pc.val();
+        self.dfc.de_off.next = self.de_off.val();
+        self.dfc.t1.next = self.ex_branch_t1.val();
+        self.dfc.t1pc.next = self.ex_t1pc.val();
+        self.br_target.next = self.dfc.target.val();
+        self.pc.next = self.dfc.pc.val();
+        self.npc.next = self.dfc.npc.val();
+        self.branch_t0_q.next = self.dfc.branch_t0_q.val();
+        self.t0pc_q.next = self.dfc.t0pc_q.val();
+    }
+}

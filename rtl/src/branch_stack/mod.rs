@@ -1,0 +1,174 @@
+//! # branch_stack — branch control stack, branch evaluation, data flow controller
+//!
+//! A LIFO of 4-bit condition codes (CNVZ) that instructions push and pop through
+//! their 2-bit stack operation indicator, the decode-stage evaluation of simple
+//! (`BEZ`-style) and compound (`CBfg.op`) branches on the top two codes, and the
+//! PC register with its T1 / T0 / NPC multiplexer, after CN102289363A as
+//! specified in `spec/branch_stack.md`. Implements the behaviours of §2 and §4.4
+//! (B1–B24) through the ports of §5.4 with the cycle semantics of §5.5, encodings
+//! of §5.3.
+//!
+//! ## Structure
+//! `warpgen_branch_stack` (exact-width ports, written by [`crate::emit::Wrapper`])
+//! → `warpgen_branch_stack_core` ([`BranchStackCore`], spec `bcs_branch_unit`:
+//! wiring only), which holds
+//! * `warpgen_branch_stack_ctl` ([`BranchCtl`]): producer arbitration §5.5.3,
+//!   port limit §5.5.4, the four sticky error flags §5.5.8, and
+//!   * `warpgen_branch_stack_ctl_stack` ([`CcStack`], spec `bcs_stack`): `depth`
+//!     4-bit condition registers as a shift register (entry 0 is the top, R;
+//!     entry 1 is S) and the occupancy `cnt` (pointer 215); the pops of §5.5.5,
+//!     then the push of §5.5.6;
+//!   * `warpgen_branch_stack_ctl_eval` ([`BranchEval`], spec `bcs_eval`): the
+//!     branch decision of §5.5.2;
+//! * `warpgen_branch_stack_dfc` ([`DataFlowCtl`], spec `bcs_dfc`, Fig. 13): the
+//!   target adder `de_pc + sext(de_off)` (T0PC), the BRANCH_T0 / T0PC pipeline
+//!   registers, PC register 1304, adder 1306 and mux 1302 of §5.5.7.
+//!
+//! Only the core's wiring and the data flow controller depend on `pc_width`;
+//! the control is compiled once, not once per PC width.
+//!
+//! Files: one design per file (`cc_stack.rs`, `branch_eval.rs`, `branch_ctl.rs`,
+//! `data_flow_ctl.rs`, `core_design.rs`), `emit.rs` (the exact ports and the header), this
+//! file the tests.
+//!
+//! ## Widths
+//! `pc_width` is the const generic `P` of the core and the data flow
+//! controller, dispatched by [`crate::with_width64!`]: `pc`, `t0pc_q` and
+//! every PC port are exactly `pc_width` bits. `de_off` enters the core
+//! zero-extended to `P` bits and is sign-extended there with two constants
+//! (its sign bit and the bits above it), so no extension logic exists when
+//! `offset_width == pc_width`. The stack is a `Vec` of `depth` 4-bit registers;
+//! the occupancy is a `Vec` of `cnt_bits` = ceil(log2(depth+1)) one-bit
+//! registers (exact, without a second const generic that would multiply the 61
+//! PC widths by 5 occupancy widths), packed into a [`CNT_CORE_BITS`]-bit value
+//! for its arithmetic; the padding bits are constant 0 and synthesize away. The
+//! flops are exactly `4*depth + cnt_bits + 2*pc_width + 1 + 4` (stack, `cnt`,
+//! `pc` and `t0pc_q`, `branch_t0_q`, errors); with `producer_stages = 1`
+//! flattened synthesis drops the `err_multi` flop, which can never be set.
+//!
+//! ## Cycle timing
+//! * Registered: the stack entries and `cnt`, `pc`, `branch_t0_q`, `t0pc_q`,
+//!   `err_ovf`, `err_udf`, `err_port`, `err_multi`. Nothing else.
+//! * Combinational from that state: `cc_r`, `cc_r_vld`, `cc_s`, `cc_s_vld`,
+//!   `cc_cnt`, `npc = pc + pc_increment`.
+//! * Combinational from this cycle's inputs and the state at the start of the
+//!   cycle (no bypass of this cycle's push, B9/B24): `br_taken`, `br_target`.
+//! * At the rising edge: the branch's pops (1 simple, 2 compound) act on the
+//!   pre-cycle stack, then the selected producer's pop, then its push. A code
+//!   pushed in cycle t is read by a branch in cycle t+1 at the earliest.
+//! * Taken-branch latency: a branch in DE in cycle T drives `br_taken` in T;
+//!   `branch_t0_q` / `t0pc_q` hold it in T+1; `pc` is the target from T+2 (the
+//!   fetches at `pc` in T and T+1 are delay slots; nothing is flushed, B16). An
+//!   `ex_branch_t1` in cycle u makes `pc = ex_t1pc` in u+1, over T0 (B23).
+//!   `pc_hold` freezes `pc`, `branch_t0_q` and `t0pc_q` for that cycle.
+//!
+//! ## Deviations and interpretations (beyond the spec's proposal)
+//! * `clock` / `reset` instead of `clk` / `rst_n`: reset is synchronous and
+//!   active high (project convention) with the effect of §5.5.9, and wins over
+//!   every other input in its cycle (including `pc_hold` and error sets). It also
+//!   clears `t0pc_q` to 0, which §5.5.9 does not list, so that every output is
+//!   defined after reset whatever `de_pc` / `de_off` are during it.
+//! * `cc_vld`, `cc_sop`, `cc_val` are packed per producer (producer i at bit i,
+//!   `[2i +: 2]`, `[4i +: 4]`); `cc_cnt` is max(1, ceil(log2(depth+1))) bits.
+//! * `de_br_vld` while `pc_hold` (which §5.4 says never happens) follows §5.5
+//!   literally: the branch still pops and raises `br_taken`, but the held
+//!   `branch_t0_q` / `t0pc_q` do not capture it, so the redirect is lost.
+//! * An empty operand reads as 0 (§5.5.1) and is evaluated like any code, so a
+//!   simple branch on an empty stack with `de_br_pol = 0` is taken (it also sets
+//!   `err_udf`); §5.5.2 applied literally.
+//! * The entries a pop vacates are refilled with 0; their contents are not
+//!   observable (`cc_r` / `cc_s` read 0 beyond `cc_cnt`).
+//! * `cc_vld[i]` with `cc_sop[i] = DN` is ignored entirely: it neither counts as
+//!   a producer for `err_multi` nor takes the arbitration (§5.5.3 `act`).
+//! * `pc` powers up at `reset_pc` (rust-hdl's XOR-with-init register), every
+//!   other register at 0, so the state before the first reset is the reset
+//!   state; the spec leaves power-on undefined.
+//! * `reset_pc` is a TOML integer (i64), so with `pc_width = 64` it can name
+//!   only the lower half of the address space (0 to 2^63-1).
+
+use crate::config::BranchStackConfig;
+use crate::emit::{Dir, Port, PortGroup, Wrapper};
+use crate::hdl::{constant, signals};
+use rust_hdl::prelude::*;
+
+/// A condition code: `cc[3]=C, cc[2]=N, cc[1]=V, cc[0]=Z` (§5.3).
+type Cc = Bits<4>;
+/// A stack operation indicator: `00` DN, `01` PO, `10` PU, `11` PP (Table 1).
+type Sop = Bits<2>;
+/// Width of the stack occupancy inside the stack block (0 to depth <= 32 fits;
+/// its registers and the `cc_cnt` port are exactly `cnt_bits` wide).
+pub const CNT_CORE_BITS: usize = 8;
+type Cnt = Bits<CNT_CORE_BITS>;
+
+
+// ---------------------------------------------------------------------------
+// The stack (spec `bcs_stack`): condition registers and occupancy.
+// ---------------------------------------------------------------------------
+
+mod cc_stack;
+mod branch_eval;
+mod branch_ctl;
+mod data_flow_ctl;
+mod core_design;
+mod emit;
+pub use cc_stack::*;
+pub use branch_eval::*;
+pub use branch_ctl::*;
+pub use data_flow_ctl::*;
+pub use core_design::*;
+
+#[cfg(test)]
+mod tests {
+    use crate::{generate, Config};
+
+    fn emit(sets: &[&str]) -> crate::Emitted {
+        let sets: Vec<String> = sets.iter().map(|s| format!("branch_stack.{s}")).collect();
+        generate(&Config::embedded(&sets).unwrap(), "branch_stack").unwrap()
+    }
+
+    fn width(e: &crate::Emitted, port: &str) -> usize {
+        e.ports.iter().find(|p| p.name == port).unwrap_or_else(|| panic!("{port}")).width()
+    }
+
+    #[test]
+    fn ports_are_exact_for_the_config() {
+        let e = emit(&[]);
+        let got: Vec<(&str, usize)> = e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect();
+        let want = [
+            ("clock", 1), ("reset", 1), ("cc_vld", 3), ("cc_sop", 6), ("cc_val", 12),
+            ("de_br_vld", 1), ("de_br_cmp", 1), ("de_br_sel", 2), ("de_br_pol", 1), ("de_br_f", 1),
+            ("de_br_g", 1), ("de_br_op", 2), ("de_pc", 32), ("de_off", 16), ("br_taken", 1),
+            ("br_target", 32), ("cc_r", 4), ("cc_r_vld", 1), ("cc_s", 4), ("cc_s_vld", 1),
+            ("cc_cnt", 3), ("ex_branch_t1", 1), ("ex_t1pc", 32), ("pc_hold", 1), ("pc", 32),
+            ("npc", 32), ("branch_t0_q", 1), ("t0pc_q", 32), ("err_clr", 1), ("err_ovf", 1),
+            ("err_udf", 1), ("err_port", 1), ("err_multi", 1),
+        ];
+        assert_eq!(got, want);
+        assert!(e.verilog.contains(".de_off({16'b0, de_off})"), "offset zero-extended into the core");
+
+        let e = emit(&["pc_width=4", "offset_width=2", "depth=2", "producer_stages=1"]);
+        for (p, w) in [("de_pc", 4), ("de_off", 2), ("pc", 4), ("t0pc_q", 4), ("cc_cnt", 2), ("cc_vld", 1), ("cc_sop", 2), ("cc_val", 4)] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        let e = emit(&["pc_width=64", "offset_width=64", "depth=32"]);
+        assert_eq!((width(&e, "pc"), width(&e, "de_off"), width(&e, "cc_cnt")), (64, 64, 6));
+        assert!(e.verilog.contains(".de_off(de_off)"), "no extension at offset_width == pc_width");
+    }
+
+    #[test]
+    fn registers_are_exact_and_modules_prefixed() {
+        let e = emit(&["depth=5", "pc_width=20", "offset_width=7"]);
+        // rust-hdl's DFFs by width: 4-bit entries, 1-bit cnt/flags, 20-bit PCs only.
+        let mut dffs: Vec<&str> = e.verilog.lines().filter(|l| l.starts_with("module warpgen_branch_stack_dff_")).collect();
+        dffs.sort();
+        assert_eq!(dffs.len(), 3, "{dffs:?}");
+        assert!(dffs.iter().any(|l| l.starts_with("module warpgen_branch_stack_dff_w20(")));
+        assert_eq!(e.verilog.matches("warpgen_branch_stack_dff_w4 entry_q_").count(), 5);
+        assert_eq!(e.verilog.matches("warpgen_branch_stack_dff_w1 cnt_q_").count(), 3);
+        for line in e.verilog.lines().filter(|l| l.starts_with("module ")) {
+            assert!(line.starts_with("module warpgen_branch_stack"), "{line}");
+        }
+        assert!(!e.verilog.contains('$'));
+        assert_eq!(e.verilog, emit(&["depth=5", "pc_width=20", "offset_width=7"]).verilog, "deterministic");
+    }
+}

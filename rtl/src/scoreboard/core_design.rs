@@ -1,0 +1,160 @@
+//! The scoreboard core: the thread groups and the issue selection.
+
+use super::*;
+
+/// The scoreboard core: routes each port to the thread group its id names.
+#[derive(LogicBlock)]
+pub struct ScoreboardCore<const W: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub clr_valid: Signal<In, Bit>,
+    pub clr_tg: Signal<In, Id>,
+    pub iss_valid: Signal<In, Bit>,
+    pub iss_tg: Signal<In, Id>,
+    pub iss_dep_mask: Vec<Signal<In, Bit>>,
+    pub iss_trk_en: Signal<In, Bit>,
+    pub iss_trk: Signal<In, Id>,
+    pub iss_nxt_mask: Vec<Signal<In, Bit>>,
+    pub chk_tg: Signal<In, Id>,
+    pub chk_mask: Vec<Signal<In, Bit>>,
+    pub br_tg: Signal<In, Id>,
+    pub br_mask_a: Vec<Signal<In, Bit>>,
+    pub br_mask_b: Vec<Signal<In, Bit>>,
+    pub cpl_valid: Vec<Signal<In, Bit>>,
+    pub cpl_tg: Vec<Signal<In, Id>>,
+    pub cpl_trk: Vec<Signal<In, Id>>,
+    pub iss_ready: Signal<Out, Bit>,
+    pub iss_fire: Signal<Out, Bit>,
+    pub fetch_ok: Vec<Signal<Out, Bit>>,
+    pub chk_ok: Signal<Out, Bit>,
+    pub br_sat_a: Signal<Out, Bit>,
+    pub br_sat_b: Signal<Out, Bit>,
+    pub br_go: Signal<Out, Bit>,
+    pub br_sel_b: Signal<Out, Bit>,
+    pub trk_zero: Vec<Vec<Signal<Out, Bit>>>,
+    pub trk_full: Vec<Vec<Signal<Out, Bit>>>,
+    pub tg_idle: Vec<Signal<Out, Bit>>,
+    pub cnt: Vec<Vec<Signal<Out, Bits<W>>>>,
+    pub err_underflow: Signal<Out, Bit>,
+    groups: Vec<TrackerGroup<W>>,
+    err_q: DFF<Bit>,
+    tg_id: Vec<Constant<Id>>,
+    num_tg: Constant<Id>,
+}
+
+impl<const W: usize> ScoreboardCore<W> {
+    /// The core for a validated config whose `counter_width` is `W`.
+    pub fn new(cfg: &ScoreboardConfig) -> Self {
+        assert_eq!(cfg.counter_width as usize, W, "dispatch with with_width!");
+        let tg = cfg.thread_groups as usize;
+        let trk = cfg.trackers as usize;
+        let ports = cfg.completion_ports as usize;
+        ScoreboardCore {
+            clock: Signal::default(),
+            reset: Signal::default(),
+            clr_valid: Signal::default(),
+            clr_tg: Signal::default(),
+            iss_valid: Signal::default(),
+            iss_tg: Signal::default(),
+            iss_dep_mask: signals(trk),
+            iss_trk_en: Signal::default(),
+            iss_trk: Signal::default(),
+            iss_nxt_mask: signals(trk),
+            chk_tg: Signal::default(),
+            chk_mask: signals(trk),
+            br_tg: Signal::default(),
+            br_mask_a: signals(trk),
+            br_mask_b: signals(trk),
+            cpl_valid: signals(ports),
+            cpl_tg: signals(ports),
+            cpl_trk: signals(ports),
+            iss_ready: Signal::default(),
+            iss_fire: Signal::default(),
+            fetch_ok: signals(tg),
+            chk_ok: Signal::default(),
+            br_sat_a: Signal::default(),
+            br_sat_b: Signal::default(),
+            br_go: Signal::default(),
+            br_sel_b: Signal::default(),
+            trk_zero: (0..tg).map(|_| signals(trk)).collect(),
+            trk_full: (0..tg).map(|_| signals(trk)).collect(),
+            tg_idle: signals(tg),
+            cnt: (0..tg).map(|_| signals(trk)).collect(),
+            err_underflow: Signal::default(),
+            groups: (0..tg).map(|_| TrackerGroup::new(cfg)).collect(),
+            err_q: DFF::default(),
+            tg_id: (0..tg).map(id).collect(),
+            num_tg: id(tg),
+        }
+    }
+}
+
+impl<const W: usize> Logic for ScoreboardCore<W> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.iss_ready.next = false;
+        self.chk_ok.next = false;
+        self.br_sat_a.next = false;
+        self.br_sat_b.next = false;
+        // Issue readiness of the addressed group (an id naming no group is never ready).
+        for g in 0..self.groups.len() {
+            if self.iss_tg.val() == self.tg_id[g].val() {
+                self.iss_ready.next = self.groups[g].ready.val();
+            }
+            if self.chk_tg.val() == self.tg_id[g].val() {
+                self.chk_ok.next = self.groups[g].chk_ok.val();
+            }
+            if self.br_tg.val() == self.tg_id[g].val() {
+                self.br_sat_a.next = self.groups[g].sat_a.val();
+                self.br_sat_b.next = self.groups[g].sat_b.val();
+            }
+        }
+        self.iss_fire.next = self.iss_valid.val() & self.iss_ready.val();
+        self.br_go.next = self.br_sat_a.val() | self.br_sat_b.val();
+        self.br_sel_b.next = !self.br_sat_a.val() & self.br_sat_b.val();
+
+        // Sticky underflow: one flag per group (a completion found nothing to count
+        // down there) and this one (a port named no group); the output is their OR.
+        self.err_q.clock.next = self.clock.val();
+        self.err_q.d.next = self.err_q.q.val();
+        for p in 0..self.cpl_valid.len() {
+            if self.cpl_valid[p].val() & (self.cpl_tg[p].val() >= self.num_tg.val()) {
+                self.err_q.d.next = true;
+            }
+        }
+        self.err_underflow.next = self.err_q.q.val();
+        for g in 0..self.groups.len() {
+            self.groups[g].clock.next = self.clock.val();
+            self.groups[g].clear.next = self.reset.val()
+                | (self.clr_valid.val() & (self.clr_tg.val() == self.tg_id[g].val()));
+            self.groups[g].valid.next = self.iss_valid.val();
+            self.groups[g].tg_sel.next = self.iss_tg.val() == self.tg_id[g].val();
+            self.groups[g].inc_en.next = self.iss_trk_en.val();
+            self.groups[g].inc_trk.next = self.iss_trk.val();
+            for t in 0..self.iss_dep_mask.len() {
+                self.groups[g].nxt_mask[t].next = self.iss_nxt_mask[t].val();
+                self.groups[g].iss_mask[t].next = self.iss_dep_mask[t].val();
+                self.groups[g].chk_mask[t].next = self.chk_mask[t].val();
+                self.groups[g].br_mask_a[t].next = self.br_mask_a[t].val();
+                self.groups[g].br_mask_b[t].next = self.br_mask_b[t].val();
+                self.trk_zero[g][t].next = self.groups[g].zero[t].val();
+                self.trk_full[g][t].next = self.groups[g].full[t].val();
+                self.cnt[g][t].next = self.groups[g].cnt[t].val();
+            }
+            for p in 0..self.cpl_valid.len() {
+                self.groups[g].cpl_hit[p].next =
+                    self.cpl_valid[p].val() & (self.cpl_tg[p].val() == self.tg_id[g].val());
+                self.groups[g].cpl_trk[p].next = self.cpl_trk[p].val();
+            }
+            self.fetch_ok[g].next = self.groups[g].fetch_ok.val();
+            self.tg_idle[g].next = self.groups[g].idle.val();
+            self.groups[g].err_clear.next = self.reset.val();
+            if self.groups[g].err.val() {
+                self.err_underflow.next = true;
+            }
+        }
+        if self.reset.val() {
+            self.err_q.d.next = false;
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! Emission: the exact ports and the header.
+
+use super::*;
+
+impl crate::BlockGen for ScoreboardConfig {
+    const NAME: &'static str = "scoreboard";
+
+    fn wrapper(&self) -> Wrapper {
+        wrapper(self)
+    }
+
+    fn header_params(&self) -> Vec<(String, String)> {
+        header_params(self)
+    }
+
+    /// rust-hdl's Verilog of the core, with `counter_width` dispatched to `W`.
+    fn core_verilog(&self) -> Result<String, String> {
+        crate::with_width!(self.counter_width, W => {
+            let mut core = ScoreboardCore::<W>::new(self);
+            core.connect_all();
+            rust_hdl::core::check_error::check_all(&core).map_err(|e| format!("{e:?}"))?;
+            Ok(generate_verilog_unchecked(&core))
+        })
+    }
+}
+
+/// The exact ports of `warpgen_scoreboard` for `cfg`, bound to the core's ports.
+pub(super) fn wrapper(cfg: &ScoreboardConfig) -> Wrapper {
+    let tg = cfg.thread_groups as usize;
+    let trk = cfg.trackers as usize;
+    let ports = cfg.completion_ports as usize;
+    let cw = cfg.counter_width as usize;
+    let (tgw, tkw) = (cfg.tg_bits(), cfg.trk_bits());
+    let id_in = |name: &str, w: usize, doc: &str| Port::single(name, Dir::In, w, ID_BITS, doc);
+    let bit = |name: &str, dir: Dir, doc: &str| Port::single(name, dir, 1, 1, doc);
+    // A vector port whose bit i is core port `name_i`.
+    let vec_of = |name: &str, dir: Dir, n: usize, w: usize, cw: usize, doc: &str| {
+        Port::packed(name, dir, doc, (0..n).map(|i| (format!("{name}_{i}"), w, cw)).collect())
+    };
+    let mask_in = |name: &str, doc: &str| vec_of(name, Dir::In, trk, 1, 1, doc);
+    // Per (group, tracker) outputs, bit/field g*trackers+t is core port `core_g_t`.
+    let per_counter = |name: &str, core: &str, w: usize, doc: &str| {
+        let parts = (0..tg)
+            .flat_map(|g| (0..trk).map(move |t| (format!("{core}_{g}_{t}"), w, w)))
+            .collect();
+        Port::packed(name, Dir::Out, doc, parts)
+    };
+    Wrapper {
+        block: "scoreboard".into(),
+        groups: vec![
+            PortGroup {
+                title: "Clock and synchronous active-high reset".into(),
+                ports: vec![bit("clock", Dir::In, "rising edge"), bit("reset", Dir::In, "clears all counters, wait masks, err_underflow")],
+            },
+            PortGroup {
+                title: "Thread-group (re)launch".into(),
+                ports: vec![
+                    bit("clr_valid", Dir::In, "zero the counters and wait mask of clr_tg"),
+                    id_in("clr_tg", tgw, "thread group to clear"),
+                ],
+            },
+            PortGroup {
+                title: "Issue: one thread-group instruction per cycle (spec 6.3)".into(),
+                ports: vec![
+                    bit("iss_valid", Dir::In, "an instruction is presented"),
+                    id_in("iss_tg", tgw, "its thread group"),
+                    mask_in("iss_dep_mask", "trackers it depends on (Fig. 4 style)"),
+                    bit("iss_trk_en", Dir::In, "it is reorderable: count it on iss_trk"),
+                    id_in("iss_trk", tkw, "its tracker"),
+                    mask_in("iss_nxt_mask", "trackers the next instruction depends on (Fig. 5)"),
+                    bit("iss_ready", Dir::Out, "fetch_ok, deps zero, tracker below max"),
+                    bit("iss_fire", Dir::Out, "iss_valid & iss_ready"),
+                    vec_of("fetch_ok", Dir::Out, tg, 1, 1, "bit g: group g may fetch its next instruction"),
+                ],
+            },
+            PortGroup {
+                title: "Completions, one per port per cycle".into(),
+                ports: vec![
+                    vec_of("cpl_valid", Dir::In, ports, 1, 1, "bit p: port p completes an instruction"),
+                    vec_of("cpl_tg", Dir::In, ports, tgw, ID_BITS, "port p's thread group at [p*TGW +: TGW]"),
+                    vec_of("cpl_trk", Dir::In, ports, tkw, ID_BITS, "port p's tracker at [p*TKW +: TKW]"),
+                ],
+            },
+            PortGroup {
+                title: "Queries: fences and the scoreboard branch".into(),
+                ports: vec![
+                    id_in("chk_tg", tgw, "group of the generic query"),
+                    mask_in("chk_mask", "set to test"),
+                    bit("chk_ok", Dir::Out, "every tracker of chk_mask is zero"),
+                    id_in("br_tg", tgw, "group of the scoreboard branch"),
+                    mask_in("br_mask_a", "set A: branch taken"),
+                    mask_in("br_mask_b", "set B: fall through"),
+                    bit("br_sat_a", Dir::Out, "set A satisfied"),
+                    bit("br_sat_b", Dir::Out, "set B satisfied"),
+                    bit("br_go", Dir::Out, "either set satisfied; 0 = branch stalls"),
+                    bit("br_sel_b", Dir::Out, "B satisfied and A not (A has priority)"),
+                ],
+            },
+            PortGroup {
+                title: "State views".into(),
+                ports: vec![
+                    per_counter("trk_zero", "trk_zero", 1, "bit g*TRK+t: cnt[g][t] == 0"),
+                    per_counter("trk_full", "trk_full", 1, "bit g*TRK+t: cnt[g][t] >= max_count[t]"),
+                    vec_of("tg_idle", Dir::Out, tg, 1, 1, "bit g: every tracker of g is zero"),
+                    per_counter("cnt_flat", "cnt", cw, "cnt[g][t] at [(g*TRK+t)*CNT_W +: CNT_W]"),
+                    bit("err_underflow", Dir::Out, "sticky: a completion found no outstanding instruction"),
+                ],
+            },
+        ],
+    }
+}
+
+/// Parameter lines of the file header: every config value, resolved.
+pub(super) fn header_params(cfg: &ScoreboardConfig) -> Vec<(String, String)> {
+    let maxes: Vec<String> = cfg.max_counts().iter().map(|m| m.to_string()).collect();
+    vec![
+        ("thread_groups".into(), cfg.thread_groups.to_string()),
+        ("trackers".into(), cfg.trackers.to_string()),
+        ("counter_width".into(), cfg.counter_width.to_string()),
+        ("completion_ports".into(), cfg.completion_ports.to_string()),
+        ("max_count".into(), format!("[{}]", maxes.join(", "))),
+        ("TGW (thread-group id bits)".into(), cfg.tg_bits().to_string()),
+        ("TKW (tracker id bits)".into(), cfg.trk_bits().to_string()),
+    ]
+}
