@@ -1,8 +1,9 @@
 //! The FPGA flow: out-of-context synthesis, placement and timing of a Verilog design with the
 //! open toolchain (Yosys `synth_ice40`, nextpnr-ice40).
 //!
-//! Like the rest of this crate it knows nothing of warpgen's blocks: it takes a top module
-//! name, its ports ([`PortInfo`]), the Verilog text, a [`Target`] and a clock frequency.
+//! It knows nothing of warpgen's blocks (the rest of the crate brings them through
+//! `warpgen_rtl::generate`): it takes a top module name, its ports ([`PortInfo`]), the
+//! Verilog text, a [`Target`] and a clock frequency.
 //!
 //! # The out-of-context wrapper
 //! A block's ports are not pins of a device: a block with hundreds of port bits would not fit
