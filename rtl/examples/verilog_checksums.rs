@@ -13,7 +13,7 @@
 //! default config does not allow is skipped. One line per config: an FNV-1a hash of the
 //! Verilog, its length, the block and the override.
 
-use warpgen_rtl::config::{BUILT_BLOCKS, KEYS};
+use warpgen_rtl::config::{BLOCK_NAMES, KEYS};
 use warpgen_rtl::{generate, Config};
 
 /// The values a range text lists: both ends of `A to B` (also `power of two, A to B`), every
@@ -39,7 +39,7 @@ fn fnv64(text: &str) -> u64 {
 }
 
 fn main() {
-    for block in BUILT_BLOCKS {
+    for block in BLOCK_NAMES {
         let mut sets = vec![String::new()];
         for k in KEYS.iter().filter(|k| k.key.starts_with(&format!("{block}."))) {
             sets.extend(numbers(k.range).into_iter().map(|v| format!("{}={v}", k.key)));

@@ -73,7 +73,7 @@ pub fn generate(config: &Config, block: &str) -> Result<Emitted, String> {
         "thread_merge" => emit_block(config.thread_merge()?),
         other => Err(format!(
             "block `{other}` is not built in this version of warpgen (built: {})",
-            config::BUILT_BLOCKS.join(", ")
+            config::BLOCK_NAMES.join(", ")
         )),
     }
 }
