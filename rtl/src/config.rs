@@ -284,7 +284,7 @@ impl Default for TaskCombinerConfig {
 }
 
 /// `[thread_merge]`: pairing of partially covered quads into merge slots and the
-/// merge of the two thread groups at the merge instruction (contract issue 6, §2).
+/// merge of the two thread groups at the merge instruction (`docs/contracts/thread_merge.md`, §2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct ThreadMergeConfig {

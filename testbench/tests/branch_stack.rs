@@ -7,7 +7,7 @@ use warpgen_testbench::branch_stack::rtl::{config_for, RtlBranchStack};
 use warpgen_testbench::branch_stack::{directed, BranchStackDut, BranchStackParams};
 use warpgen_testbench::{harness, kit};
 
-/// Lockstep cycles per config (issue: at least 200,000).
+/// Lockstep cycles per config (at least 200,000, the project's verification floor).
 const CYCLES: u64 = 200_000;
 
 fn shape(depth: usize, nsrc: usize) -> BranchStackParams {

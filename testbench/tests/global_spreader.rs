@@ -1,5 +1,5 @@
-//! Global spreader verification under `make test` (issue 5, contract
-//! `contracts/global_spreader.md`): hand-written smoke checks of the RTL ([`smoke`]),
+//! Global spreader verification under `make test` (contract
+//! `docs/contracts/global_spreader.md`): hand-written smoke checks of the RTL ([`smoke`]),
 //! every directed case (TC-01…TC-34 and the X cases) on the Verilated RTL with its
 //! hand-written expectations, random lockstep RTL against the model (every output every
 //! cycle, contract §5) with the §6 invariants and coverage on the four lockstep configs,
@@ -15,7 +15,7 @@ use warpgen_testbench::global_spreader::{GlobalSpreaderDut, GlobalSpreaderParams
 use warpgen_testbench::harness;
 use warpgen_testbench::kit;
 
-/// Lockstep cycles per config (issue: at least 200,000).
+/// Lockstep cycles per config (at least 200,000, the project's verification floor).
 const CYCLES: u64 = 200_000;
 
 fn rtl(p: &GlobalSpreaderParams) -> Box<dyn GlobalSpreaderDut> {

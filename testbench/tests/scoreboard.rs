@@ -8,7 +8,7 @@ use warpgen_testbench::scoreboard::lockstep::Scoreboard;
 use warpgen_testbench::scoreboard::rtl::{config_for, RtlScoreboard};
 use warpgen_testbench::scoreboard::{directed, ScoreboardDut, ScoreboardParams};
 
-/// Lockstep cycles per config (issue: at least 200,000).
+/// Lockstep cycles per config (at least 200,000, the project's verification floor).
 const CYCLES: u64 = 200_000;
 
 fn params(num_tg: usize, num_trk: usize, cnt_w: u32, num_cpl: usize) -> ScoreboardParams {

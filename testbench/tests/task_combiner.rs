@@ -17,7 +17,7 @@ use warpgen_testbench::task_combiner::lockstep::TaskCombiner;
 use warpgen_testbench::task_combiner::rtl::{config_for, RtlTaskCombiner};
 use warpgen_testbench::task_combiner::{Policy, TaskCombinerDut, TaskCombinerParams};
 
-/// Lockstep cycles per config (issue: at least 200,000).
+/// Lockstep cycles per config (at least 200,000, the project's verification floor).
 const CYCLES: u64 = 200_000;
 
 /// Held while a model is built, so that two tests needing the same config build it once

@@ -12,7 +12,7 @@ use warpgen_testbench::thread_merge::rtl::{config_for, RtlThreadMerge};
 use warpgen_testbench::thread_merge::stimulus::run_random;
 use warpgen_testbench::thread_merge::{ThreadMergeDut, ThreadMergeParams};
 
-/// Lockstep cycles per config (issue: at least 200,000).
+/// Lockstep cycles per config (at least 200,000, the project's verification floor).
 const CYCLES: u64 = 200_000;
 
 fn rtl(p: &ThreadMergeParams) -> Box<dyn ThreadMergeDut> {

@@ -1,5 +1,5 @@
 //! Smoke tests of the thread_merge RTL in Verilator: a few of the contract's §6
-//! cases (spec §5.8 under contract issue 6) and the exhaustive pair table, with
+//! cases (spec §5.8 under `docs/contracts/thread_merge.md`) and the exhaustive pair table, with
 //! expected values written by hand from the contract (R1-R15), not taken from
 //! any model or from the RTL. The full directed set and the lockstep runs
 //! against the model live elsewhere.

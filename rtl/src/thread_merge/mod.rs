@@ -13,7 +13,7 @@
 //! terminate first, candidates held too long and merge events that wait too
 //! long are resolved without a merge. After CN-patent "Graphics processing
 //! system" (ARM) as specified in `spec/thread_merge.md` §2, §4.4 and §5, under
-//! the contract of issue 6 (`docs/contracts/thread_merge.md`), which wins over the
+//! its contract (`docs/contracts/thread_merge.md`), which wins over the
 //! spec; its rules are cited as R1–R15 below.
 //!
 //! ## Structure
@@ -24,7 +24,7 @@
 //! previous step's result, which a single process expresses as a sequence of
 //! assignments with no combinational loop between blocks.
 //!
-//! Timing structure (issue 13, then timing-tm2): every register's next value is a
+//! Timing structure: every register's next value is a
 //! shallow function of the registers and this cycle's decoded events. Per slot,
 //! R8-R11 are written out as flat formulas (`sa_hi`/`sa_lo`, `brk`, `gowa`, ...)
 //! of the slot's registers and the decoded term / accepted me / disc of A and B

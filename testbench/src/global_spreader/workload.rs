@@ -1,4 +1,4 @@
-//! The dispatch workload of `make bench` (issue 5, item 5): a documented random packet
+//! The dispatch workload of `make bench`: a documented random packet
 //! stream with EU models, run through any [`GlobalSpreaderDut`], measuring throughput,
 //! dispatch latency and EU load balance.
 //!

@@ -1,4 +1,4 @@
-//! Lane-utilization benchmark of thread-group merging (issue 6, "Utilization benchmark").
+//! Lane-utilization benchmark of thread-group merging (`make bench BENCH=thread_merge`).
 //!
 //! **Workloads.** Seeded random triangles on a 256×256-pixel screen, one sample per pixel
 //! at the pixel centre, rasterized exactly (edge functions). Three distributions:
