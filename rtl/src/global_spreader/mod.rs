@@ -94,7 +94,7 @@
 
 use crate::config::GlobalSpreaderConfig;
 use crate::emit::{Dir, Port, PortGroup, Wrapper};
-use crate::hdl::{constant, signals};
+use crate::hdl::{constant, dffs, grid, signals};
 use crate::netlist::{Ex, Instance, Netlist, PortDecl};
 use rust_hdl::prelude::*;
 
@@ -270,10 +270,6 @@ fn n_of(b: bool) -> usize {
     usize::from(b)
 }
 
-fn dffs<T: Synth>(n: usize) -> Vec<DFF<T>> {
-    (0..n).map(|_| DFF::default()).collect()
-}
-
 fn consts<const N: usize>(vals: impl IntoIterator<Item = u64>) -> Vec<Constant<Bits<N>>> {
     vals.into_iter().map(constant::<N>).collect()
 }
@@ -284,10 +280,6 @@ fn bitc(b: bool) -> Constant<Bit> {
 
 fn bitcs(vals: impl IntoIterator<Item = bool>) -> Vec<Constant<Bit>> {
     vals.into_iter().map(bitc).collect()
-}
-
-fn grid<T: Default>(rows: usize, cols: usize) -> Vec<Vec<T>> {
-    (0..rows).map(|_| (0..cols).map(|_| T::default()).collect()).collect()
 }
 
 mod valid_bits;

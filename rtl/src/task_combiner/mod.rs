@@ -157,7 +157,7 @@
 
 use crate::config::TaskCombinerConfig;
 use crate::emit::{Dir, Port, PortGroup, Wrapper};
-use crate::hdl::{constant, signals};
+use crate::hdl::{constant, dffs, grid, signals};
 use crate::mem::{address_bits, SyncRam};
 use rust_hdl::prelude::*;
 
@@ -185,18 +185,6 @@ pub const REASON_EVICT: u64 = 2;
 pub const REASON_DEP: u64 = 3;
 pub const REASON_RQFLUSH: u64 = 4;
 pub const REASON_DRAIN: u64 = 5;
-
-fn dffs(n: usize) -> Vec<DFF<Bit>> {
-    (0..n).map(|_| DFF::default()).collect()
-}
-
-fn dff_grid(rows: usize, cols: usize) -> Vec<Vec<DFF<Bit>>> {
-    (0..rows).map(|_| dffs(cols)).collect()
-}
-
-fn grid<D: Direction, T: Synth>(rows: usize, cols: usize) -> Vec<Vec<Signal<D, T>>> {
-    (0..rows).map(|_| signals(cols)).collect()
-}
 
 /// `2^i` for i < n: the weight of bit i when a field is assembled from its registers.
 fn weights<const N: usize>(n: usize) -> Vec<Constant<Bits<N>>> {

@@ -147,7 +147,7 @@
 
 use crate::config::ThreadMergeConfig;
 use crate::emit::{Dir, Port, PortGroup, Wrapper};
-use crate::hdl::{constant, signals};
+use crate::hdl::{constant, dffs, grid, signals};
 use rust_hdl::prelude::*;
 
 /// Width of a thread-group id, a count or an internal counter inside the core.
@@ -166,14 +166,6 @@ macro_rules! with_lanes {
     ($w:expr, $L:ident => $body:expr) => {
         $crate::dispatch_width!($w, $L => $body; 4 8 16 32)
     };
-}
-
-fn dffs<T: Synth>(n: usize) -> Vec<DFF<T>> {
-    (0..n).map(|_| DFF::default()).collect()
-}
-
-fn dffs2<T: Synth>(n: usize, m: usize) -> Vec<Vec<DFF<T>>> {
-    (0..n).map(|_| dffs(m)).collect()
 }
 
 fn id(v: usize) -> Constant<Id> {
