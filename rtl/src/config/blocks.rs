@@ -1,0 +1,763 @@
+//! The blocks' config tables: their fields and defaults, and each block's validation.
+
+use super::*;
+
+/// `[scoreboard]`: per-thread-group instruction completion counters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ScoreboardConfig {
+    /// Resident thread groups (NUM_TG).
+    pub thread_groups: i64,
+    /// Trackers (counters) per thread group (NUM_TRK); the patent's embodiment has 8.
+    pub trackers: i64,
+    /// Width of each counter in bits (CNT_W); the patent allows 1.
+    pub counter_width: i64,
+    /// Completion ports, i.e. completions accepted per cycle (NUM_CPL).
+    pub completion_ports: i64,
+    /// Maximum count per tracker (TRK_MAX): one number for all trackers, or a list
+    /// with one entry per tracker. Absent: 2^counter_width - 1 for every tracker.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_count: Option<MaxCount>,
+}
+
+/// `max_count`: one value for every tracker, or one per tracker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum MaxCount {
+    All(i64),
+    PerTracker(Vec<i64>),
+}
+
+impl Default for ScoreboardConfig {
+    fn default() -> Self {
+        ScoreboardConfig {
+            thread_groups: 4,
+            trackers: 8,
+            counter_width: 4,
+            completion_ports: 2,
+            max_count: None,
+        }
+    }
+}
+
+/// `[branch_stack]`: the branch control stack of condition codes, branch
+/// evaluation and the data flow controller (PC register).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct BranchStackConfig {
+    /// Condition registers in the stack (DEPTH); the patent's Fig. 6 shows 4.
+    pub depth: i64,
+    /// Pipeline stages that produce condition codes (NSRC): EX0, EX1, EX2.
+    pub producer_stages: i64,
+    /// Program-counter width in bits (PC_W).
+    pub pc_width: i64,
+    /// Width of the signed branch offset (OFF_W), at most `pc_width`.
+    pub offset_width: i64,
+    /// Sequential PC increment (PC_INC).
+    pub pc_increment: i64,
+    /// PC after reset (RESET_PC).
+    pub reset_pc: i64,
+}
+
+impl Default for BranchStackConfig {
+    fn default() -> Self {
+        BranchStackConfig {
+            depth: 4,
+            producer_stages: 3,
+            pc_width: 32,
+            offset_width: 16,
+            pc_increment: 1,
+            reset_pc: 0,
+        }
+    }
+}
+
+/// Entity type names of `[global_spreader]`, indexed by their type code
+/// (0 VTX, 1 TRI, 2 PIX, 3 PATCH).
+pub const GS_TYPE_NAMES: [&str; 4] = ["vertex", "triangle", "pixel", "patch"];
+
+/// `[global_spreader]`: dispatch of packets to execution units (EUs).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GlobalSpreaderConfig {
+    /// Execution units (N_EU).
+    pub eus: i64,
+    /// Packet types built: a non-empty subset of "vertex", "triangle", "pixel", "patch".
+    pub entity_types: Vec<String>,
+    /// Vertices per vertex-descriptor-table group (VGRP).
+    pub vertices_per_group: i64,
+    /// Vertex descriptor table entries.
+    pub vdt_depth: i64,
+    /// Primitive table entries.
+    pub pt_depth: i64,
+    /// Vertex index bits (IDX_W).
+    pub index_width: i64,
+    /// Resource counter bits (RES_W).
+    pub res_width: i64,
+    /// Entity number bits (ENT_W); an EU holds up to 2^ENT_W entities.
+    pub entity_width: i64,
+    /// Source address bits (ADDR_W).
+    pub addr_width: i64,
+    /// Resource units per EU after reset: one value for all, or one per EU.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub res_total: Option<PerEu>,
+    /// Entity records per EU after reset: one value for all, or one per EU.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edt_total: Option<PerEu>,
+    /// Per type name: free resource units an EU needs to take a new entity (MIN_RES).
+    pub min_res: std::collections::BTreeMap<String, i64>,
+    /// Per type name: resource units added to a packet's size (FRAME_RES).
+    pub frame_res: std::collections::BTreeMap<String, i64>,
+    /// Per type name: candidate EU order (PRIO).
+    pub priority: std::collections::BTreeMap<String, Vec<i64>>,
+    /// Per type name: the EUs that may take the type (DED_MASK).
+    pub dedicated: std::collections::BTreeMap<String, Vec<i64>>,
+    /// The EUs enabled after reset (EU_ENABLE); absent: all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eu_enable: Option<Vec<i64>>,
+    /// CTRL.EN after reset: packets are accepted.
+    pub enable: bool,
+    /// CTRL.LOCALITY_EN after reset: triangles and pixels prefer their home EU.
+    pub locality: bool,
+    /// CTRL.YIELD_EN after reset: a slot that cannot dispatch lets lower classes through.
+    pub yield_enable: bool,
+}
+
+/// A per-EU value: one for all EUs, or a list with one entry per EU.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PerEu {
+    All(i64),
+    Each(Vec<i64>),
+}
+
+impl Default for GlobalSpreaderConfig {
+    fn default() -> Self {
+        GlobalSpreaderConfig {
+            eus: 5,
+            entity_types: GS_TYPE_NAMES.iter().map(|s| s.to_string()).collect(),
+            vertices_per_group: 8,
+            vdt_depth: 256,
+            pt_depth: 256,
+            index_width: 16,
+            res_width: 12,
+            entity_width: 8,
+            addr_width: 32,
+            res_total: None,
+            edt_total: None,
+            min_res: Default::default(),
+            frame_res: Default::default(),
+            priority: Default::default(),
+            dedicated: Default::default(),
+            eu_enable: None,
+            enable: true,
+            locality: true,
+            yield_enable: false,
+        }
+    }
+}
+
+/// `[task_combiner]`: the task combining unit with its dependency matrix
+/// (contract `task_combiner.md` §2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TaskCombinerConfig {
+    /// Table entries (N_ENTRIES).
+    pub entries: i64,
+    /// Lanes per task (SIMD_W): 4, 8, 16, 32 or 64.
+    pub width: i64,
+    /// Tile pipelines (N_TPIPE), one lock-mask bit each.
+    pub tile_pipes: i64,
+    /// Shader types (0 VS, 1 HS, 2 DS, 3 GS, then user types).
+    pub shader_types: i64,
+    /// Bits of a state id (STATE_W).
+    pub state_width: i64,
+    /// Bits of an instance reference (REF_W); the patent's LUT reference has 13.
+    pub ref_width: i64,
+    /// Generation bits of a task tag (GEN_W).
+    pub tag_gen_width: i64,
+    /// Eviction victim choice: "fullest", "oldest", "nodep_fullest" or "nodep_oldest".
+    pub policy: String,
+    /// Issue prefers the state of the last issued task.
+    pub sort_state: bool,
+    /// Instances per task, one value per shader type. Absent: `width` for every type.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capacity: Option<Vec<i64>>,
+    /// Row s: the shader types whose tasks a type-s instance consumes (all < s).
+    /// Absent: the patent's stage order (see [`TaskCombinerConfig::depends_rows`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depends: Option<Vec<Vec<i64>>>,
+}
+
+impl Default for TaskCombinerConfig {
+    fn default() -> Self {
+        TaskCombinerConfig {
+            entries: 16,
+            width: 32,
+            tile_pipes: 4,
+            shader_types: 4,
+            state_width: 8,
+            ref_width: 13,
+            tag_gen_width: 4,
+            policy: "fullest".into(),
+            sort_state: true,
+            capacity: None,
+            depends: None,
+        }
+    }
+}
+
+/// `[thread_merge]`: pairing of partially covered quads into merge slots and the
+/// merge of the two thread groups at the merge instruction (`docs/contracts/thread_merge.md`, §2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ThreadMergeConfig {
+    /// Lanes per thread group (LANES): 4, 8, 16 or 32, i.e. 1 to 8 2x2 quads.
+    pub lanes: i64,
+    /// Merge slots (S); a slot holds one single group or one pair, 2*S thread-group ids.
+    pub slots: i64,
+    /// Allow the claim-6 lane remaps p = 1, 2, 3 (mirror x, mirror y, rotate 180).
+    pub remap: bool,
+    /// Cycles a held candidate can still be paired; 0 = until flush/last/primitive change.
+    pub pair_hold: i64,
+    /// Cycles a waiting group waits for its partner; 0 = forever.
+    pub merge_timeout: i64,
+    /// Bits of the opaque fragment tag (TAG_W).
+    pub tag_width: i64,
+    /// Bits of the primitive id (PRIM_W).
+    pub prim_width: i64,
+}
+
+impl Default for ThreadMergeConfig {
+    fn default() -> Self {
+        ThreadMergeConfig {
+            lanes: 4,
+            slots: 4,
+            remap: true,
+            pair_hold: 4,
+            merge_timeout: 16,
+            tag_width: 32,
+            prim_width: 16,
+        }
+    }
+}
+
+/// `task_combiner.policy`: how the eviction victim is chosen (contract R3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    Fullest,
+    Oldest,
+    NodepFullest,
+    NodepOldest,
+}
+
+impl Policy {
+    /// The TOML spellings, in the order of the enum.
+    pub const NAMES: [&'static str; 4] = ["fullest", "oldest", "nodep_fullest", "nodep_oldest"];
+
+    pub(super) fn parse(s: &str) -> Option<Policy> {
+        let all = [Policy::Fullest, Policy::Oldest, Policy::NodepFullest, Policy::NodepOldest];
+        Policy::NAMES.iter().position(|n| *n == s).map(|i| all[i])
+    }
+
+    /// The TOML spelling.
+    pub fn name(self) -> &'static str {
+        Policy::NAMES[self as usize]
+    }
+
+    /// Candidates are restricted to entries without producers when there are any.
+    pub fn nodep(self) -> bool {
+        matches!(self, Policy::NodepFullest | Policy::NodepOldest)
+    }
+
+    /// The fullest candidate wins (ties: the oldest); otherwise the oldest.
+    pub fn fullest(self) -> bool {
+        matches!(self, Policy::Fullest | Policy::NodepFullest)
+    }
+}
+
+/// The patent's stage order as a dependency matrix: VS none, HS on VS, DS on
+/// HS, GS on VS and DS (spec §4.4, §5.6).
+pub(super) const PATENT_DEPENDS: [&[i64]; 4] = [&[], &[0], &[1], &[0, 2]];
+
+impl ScoreboardConfig {
+    /// Resolved per-tracker maxima (after validation every entry is in range).
+    pub fn max_counts(&self) -> Vec<u64> {
+        let all = (1u64 << self.counter_width) - 1;
+        match &self.max_count {
+            None => vec![all; self.trackers as usize],
+            Some(MaxCount::All(v)) => vec![*v as u64; self.trackers as usize],
+            Some(MaxCount::PerTracker(v)) => v.iter().map(|x| *x as u64).collect(),
+        }
+    }
+
+    /// Bits of a thread-group id: max(1, ceil(log2 thread_groups)).
+    pub fn tg_bits(&self) -> usize {
+        id_bits(self.thread_groups as usize)
+    }
+
+    /// Bits of a tracker id: max(1, ceil(log2 trackers)).
+    pub fn trk_bits(&self) -> usize {
+        id_bits(self.trackers as usize)
+    }
+
+    pub(super) fn validate(&self, chk: &mut Checker) {
+        chk.range("scoreboard.thread_groups", self.thread_groups, 1, 64);
+        chk.range("scoreboard.trackers", self.trackers, 1, 16);
+        let width_ok = chk.range("scoreboard.counter_width", self.counter_width, 1, 8);
+        chk.range("scoreboard.completion_ports", self.completion_ports, 1, 4);
+        if !width_ok {
+            return;
+        }
+        let hi = (1i64 << self.counter_width) - 1;
+        let key = "scoreboard.max_count";
+        match &self.max_count {
+            None => {}
+            Some(MaxCount::All(v)) => {
+                chk.range(key, *v, 1, hi);
+            }
+            Some(MaxCount::PerTracker(list)) => {
+                if list.len() as i64 != self.trackers {
+                    chk.fail(key, format!(
+                        "has {} entries but scoreboard.trackers = {}: give one value per tracker, or a single number for all",
+                        list.len(), self.trackers));
+                }
+                for (i, v) in list.iter().enumerate() {
+                    if !(1..=hi).contains(v) {
+                        chk.fail(key, format!(
+                            "entry {i} = {v} is out of range: allowed 1 to {hi} (2^counter_width - 1)"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl BranchStackConfig {
+    /// Bits of `cc_cnt`, which counts 0 to depth: max(1, ceil(log2(depth+1))).
+    pub fn cnt_bits(&self) -> usize {
+        id_bits(self.depth as usize + 1)
+    }
+
+    pub(super) fn validate(&self, chk: &mut Checker) {
+        chk.range("branch_stack.depth", self.depth, 2, 32);
+        chk.range("branch_stack.producer_stages", self.producer_stages, 1, 3);
+        if !chk.range("branch_stack.pc_width", self.pc_width, 4, 64) {
+            return;
+        }
+        // Ranges that depend on pc_width; i128, as 2^64-1 is beyond an i64.
+        let pcw = self.pc_width as u32;
+        let pc_max = (1i128 << pcw) - 1;
+        let dependent = [
+            ("branch_stack.offset_width", self.offset_width, 2, self.pc_width as i128, "pc_width"),
+            ("branch_stack.pc_increment", self.pc_increment, 1, pc_max.min(65535), "min(2^pc_width-1, 65535)"),
+            // TOML integers are i64: a 64-bit reset_pc stops at 2^63-1.
+            ("branch_stack.reset_pc", self.reset_pc, 0, pc_max.min(i64::MAX as i128), "min(2^pc_width-1, 2^63-1)"),
+        ];
+        for (key, v, lo, hi, why) in dependent {
+            if !(lo..=hi).contains(&(v as i128)) {
+                chk.fail(key, format!(
+                    "{v} is out of range: allowed {lo} to {hi} (the upper bound is {why}; branch_stack.pc_width = {})",
+                    self.pc_width));
+            }
+        }
+    }
+}
+
+impl GlobalSpreaderConfig {
+    /// Whether type `code` (0 VTX, 1 TRI, 2 PIX, 3 PATCH) is built.
+    pub fn has_type(&self, code: usize) -> bool {
+        self.entity_types.iter().any(|t| t == GS_TYPE_NAMES[code])
+    }
+
+    /// The vertex descriptor table exists (vertex or patch built).
+    pub fn has_vdt(&self) -> bool {
+        self.has_type(0) || self.has_type(3)
+    }
+
+    /// The primitive table exists (triangle built).
+    pub fn has_pt(&self) -> bool {
+        self.has_type(1)
+    }
+
+    /// Resolved RES_TOTAL per EU.
+    pub fn res_totals(&self) -> Vec<u64> {
+        let dflt = 64.min((1u64 << self.res_width) - 1);
+        per_eu(&self.res_total, self.eus as usize, dflt)
+    }
+
+    /// Resolved EDT_TOTAL per EU.
+    pub fn edt_totals(&self) -> Vec<u64> {
+        per_eu(&self.edt_total, self.eus as usize, 1u64 << self.entity_width)
+    }
+
+    /// Resolved MIN_RES of type `code`.
+    pub fn min_res_of(&self, code: usize) -> u64 {
+        self.min_res.get(GS_TYPE_NAMES[code]).map_or(0, |v| *v as u64)
+    }
+
+    /// Resolved FRAME_RES of type `code`.
+    pub fn frame_res_of(&self, code: usize) -> u64 {
+        self.frame_res.get(GS_TYPE_NAMES[code]).map_or(0, |v| *v as u64)
+    }
+
+    /// Resolved candidate list of type `code` (PRIO[t][0..len]; the other slots are empty).
+    pub fn priority_of(&self, code: usize) -> Vec<u64> {
+        match self.priority.get(GS_TYPE_NAMES[code]) {
+            Some(l) => l.iter().map(|v| *v as u64).collect(),
+            None => (0..self.eus as u64).collect(),
+        }
+    }
+
+    /// Resolved DED_MASK of type `code`, one flag per EU.
+    pub fn dedicated_of(&self, code: usize) -> Vec<bool> {
+        ids_to_flags(self.dedicated.get(GS_TYPE_NAMES[code]), self.eus as usize)
+    }
+
+    /// Resolved EU_ENABLE, one flag per EU.
+    pub fn eu_enabled(&self) -> Vec<bool> {
+        ids_to_flags(self.eu_enable.as_ref(), self.eus as usize)
+    }
+
+    /// EU_W: bits of an EU id, max(1, ceil(log2 eus)).
+    pub fn eu_bits(&self) -> usize {
+        id_bits(self.eus as usize)
+    }
+
+    /// PRIO_W = EU_W + 1: a PRIO slot holds an EU id or an empty value.
+    pub fn prio_bits(&self) -> usize {
+        self.eu_bits() + 1
+    }
+
+    /// AV_W = ceil(log2(eus+1)): bits of `eu_avail_cnt`.
+    pub fn avail_bits(&self) -> usize {
+        id_bits(self.eus as usize + 1)
+    }
+
+    /// FE_W = ENT_W + 1: bits of FREE_EDT, EDT_TOTAL, PEND.
+    pub fn free_edt_bits(&self) -> usize {
+        self.entity_width as usize + 1
+    }
+
+    /// ELEM_W = log2 vertices_per_group.
+    pub fn elem_bits(&self) -> usize {
+        self.vertices_per_group.trailing_zeros() as usize
+    }
+
+    /// VCNT_W = ceil(log2(VGRP+1)): bits of a vertex count.
+    pub fn vcount_bits(&self) -> usize {
+        id_bits(self.vertices_per_group as usize + 1)
+    }
+
+    /// PG: VDT groups a patch fills (16/VGRP with patch, else 1).
+    pub fn patch_groups(&self) -> usize {
+        if self.has_type(3) { 16 / self.vertices_per_group as usize } else { 1 }
+    }
+
+    /// GRP_W = max(1, log2 PG).
+    pub fn grp_bits(&self) -> usize {
+        id_bits(self.patch_groups())
+    }
+
+    /// VDT_AW = log2 vdt_depth.
+    pub fn vdt_addr_bits(&self) -> usize {
+        self.vdt_depth.trailing_zeros() as usize
+    }
+
+    /// PRID_W = log2 pt_depth.
+    pub fn prid_bits(&self) -> usize {
+        self.pt_depth.trailing_zeros() as usize
+    }
+
+    /// Bits of a VDT tag: IDX_W - ELEM_W - VDT_AW (at least 1 after validation).
+    pub fn tag_bits(&self) -> usize {
+        self.index_width as usize - self.elem_bits() - self.vdt_addr_bits()
+    }
+
+    pub(super) fn validate(&self, chk: &mut Checker) {
+        let key = |k: &str| format!("global_spreader.{k}");
+        if !chk.range_path(&key("eus"), self.eus, 1, 32) {
+            return;
+        }
+        let n = self.eus;
+        // Entity types.
+        if self.entity_types.is_empty() {
+            chk.fail_path(&key("entity_types"), format!(
+                "is empty: name at least one of {}", GS_TYPE_NAMES.join(", ")));
+        }
+        for (i, t) in self.entity_types.iter().enumerate() {
+            if !GS_TYPE_NAMES.contains(&t.as_str()) {
+                chk.fail_path(&key(&format!("entity_types[{i}]")), format!(
+                    "`{t}` is not a type: allowed {}", GS_TYPE_NAMES.join(", ")));
+            } else if self.entity_types[..i].contains(t) {
+                chk.fail_path(&key(&format!("entity_types[{i}]")), format!("`{t}` is listed twice"));
+            }
+        }
+        if self.has_type(2) && !self.has_type(1) {
+            chk.fail_path(&key("entity_types"), "\"pixel\" needs \"triangle\": a pixel packet finds its EU through its triangle's primitive table entry".into());
+        }
+        // Table geometry and widths.
+        if ![4, 8, 16].contains(&self.vertices_per_group) {
+            chk.fail_path(&key("vertices_per_group"), format!(
+                "{} is out of range: allowed 4, 8, 16", self.vertices_per_group));
+        }
+        let pow2 = |v: i64, lo: i64, hi: i64| (lo..=hi).contains(&v) && v.count_ones() == 1;
+        if !pow2(self.vdt_depth, 4, 1024) {
+            chk.fail_path(&key("vdt_depth"), format!(
+                "{} is out of range: allowed a power of two from 4 to 1024", self.vdt_depth));
+        }
+        if !pow2(self.pt_depth, 2, 1024) {
+            chk.fail_path(&key("pt_depth"), format!(
+                "{} is out of range: allowed a power of two from 2 to 1024", self.pt_depth));
+        }
+        if chk.error.is_none() {
+            // IDX_W must leave a tag bit above the group's element and slot bits.
+            let need = self.elem_bits() + self.vdt_addr_bits();
+            chk.range_with(&key("index_width"), self.index_width, 8.max(need as i64 + 1), 32, &format!(
+                "8 or more, and above log2 vertices_per_group + log2 vdt_depth = {need}, so that a vertex tag has a bit"));
+        }
+        let res_ok = chk.range_path(&key("res_width"), self.res_width, 4, 16);
+        let ent_ok = chk.range_path(&key("entity_width"), self.entity_width, 1, 10);
+        chk.range_path(&key("addr_width"), self.addr_width, 8, 64);
+        if chk.error.is_some() {
+            return;
+        }
+        if !(res_ok && ent_ok) {
+            return;
+        }
+        // Reset values.
+        let res_max = (1i64 << self.res_width) - 1;
+        let edt_max = 1i64 << self.entity_width;
+        let per_eu_check = |chk: &mut Checker, name: &str, v: &Option<PerEu>, hi: i64, why: &str| match v {
+            None => {}
+            Some(PerEu::All(x)) => {
+                chk.range_with(&key(name), *x, 0, hi, why);
+            }
+            Some(PerEu::Each(list)) => {
+                if list.len() as i64 != n {
+                    chk.fail_path(&key(name), format!(
+                        "has {} entries but global_spreader.eus = {n}: give one value per EU, or a single number for all",
+                        list.len()));
+                }
+                for (i, x) in list.iter().enumerate() {
+                    chk.range_with(&key(&format!("{name}[{i}]")), *x, 0, hi, why);
+                }
+            }
+        };
+        per_eu_check(chk, "res_total", &self.res_total, res_max, "2^res_width-1");
+        per_eu_check(chk, "edt_total", &self.edt_total, edt_max, "2^entity_width");
+        // Tables keyed by type name.
+        let type_key = |chk: &mut Checker, table: &str, name: &str| -> bool {
+            let k = key(&format!("{table}.{name}"));
+            if !GS_TYPE_NAMES.contains(&name) {
+                chk.fail_path(&k, format!("`{name}` is not a type: allowed {}", GS_TYPE_NAMES.join(", ")));
+                false
+            } else if !self.entity_types.iter().any(|t| t == name) {
+                chk.fail_path(&k, format!(
+                    "type `{name}` is not built: add it to global_spreader.entity_types or remove this entry"));
+                false
+            } else {
+                true
+            }
+        };
+        for (table, map) in [("min_res", &self.min_res), ("frame_res", &self.frame_res)] {
+            for (name, v) in map {
+                if type_key(chk, table, name) {
+                    chk.range_with(&key(&format!("{table}.{name}")), *v, 0, res_max, "2^res_width-1");
+                }
+            }
+        }
+        let eu_list = |chk: &mut Checker, k: &str, list: &[i64], distinct: bool| {
+            for (i, e) in list.iter().enumerate() {
+                let ki = format!("{k}[{i}]");
+                if !(0..n).contains(e) {
+                    chk.fail_path(&ki, format!(
+                        "EU {e} is out of range: allowed EU ids 0 to {} (global_spreader.eus = {n})", n - 1));
+                } else if distinct && list[..i].contains(e) {
+                    chk.fail_path(&ki, format!("EU {e} is listed twice: a candidate order names each EU once"));
+                }
+            }
+        };
+        for (table, map, distinct) in [("priority", &self.priority, true), ("dedicated", &self.dedicated, false)] {
+            for (name, list) in map {
+                if type_key(chk, table, name) {
+                    eu_list(chk, &key(&format!("{table}.{name}")), list, distinct);
+                }
+            }
+        }
+        if let Some(list) = &self.eu_enable {
+            eu_list(chk, &key("eu_enable"), list, false);
+        }
+    }
+}
+
+pub(super) fn per_eu(v: &Option<PerEu>, n: usize, dflt: u64) -> Vec<u64> {
+    match v {
+        None => vec![dflt; n],
+        Some(PerEu::All(x)) => vec![*x as u64; n],
+        Some(PerEu::Each(l)) => l.iter().map(|x| *x as u64).collect(),
+    }
+}
+
+pub(super) fn ids_to_flags(ids: Option<&Vec<i64>>, n: usize) -> Vec<bool> {
+    match ids {
+        None => vec![true; n],
+        Some(l) => (0..n as i64).map(|e| l.contains(&e)).collect(),
+    }
+}
+
+impl TaskCombinerConfig {
+    /// Widths allowed for `width` (lanes per task).
+    pub const WIDTHS: [i64; 5] = [4, 8, 16, 32, 64];
+
+    /// ENT_W, bits of an entry index: max(1, ceil(log2 entries)).
+    pub fn ent_bits(&self) -> usize {
+        id_bits(self.entries as usize)
+    }
+
+    /// TAG_W = tag_gen_width + ENT_W; a tag is {generation, entry index}.
+    pub fn tag_bits(&self) -> usize {
+        self.tag_gen_width as usize + self.ent_bits()
+    }
+
+    /// CNT_W = ceil(log2(width+1)): a count 0 to width.
+    pub fn cnt_bits(&self) -> usize {
+        id_bits(self.width as usize + 1)
+    }
+
+    /// LANE_W = log2(width): a lane index.
+    pub fn lane_bits(&self) -> usize {
+        id_bits(self.width as usize)
+    }
+
+    /// TP_W = max(1, ceil(log2 tile_pipes)).
+    pub fn tp_bits(&self) -> usize {
+        id_bits(self.tile_pipes as usize)
+    }
+
+    /// STYPE_W = max(1, ceil(log2 shader_types)).
+    pub fn stype_bits(&self) -> usize {
+        id_bits(self.shader_types as usize)
+    }
+
+    /// The validated policy.
+    pub fn policy(&self) -> Policy {
+        Policy::parse(&self.policy).expect("validated policy")
+    }
+
+    /// Instances per task of each shader type (after validation, 1 to width each).
+    pub fn capacities(&self) -> Vec<u64> {
+        match &self.capacity {
+            Some(v) => v.iter().map(|c| *c as u64).collect(),
+            None => vec![self.width as u64; self.shader_types as usize],
+        }
+    }
+
+    /// Row s: the shader types a type-s instance depends on. Absent `depends`:
+    /// the patent's stage order cut to `shader_types` rows; types 4 to 7 have none.
+    pub fn depends_rows(&self) -> Vec<Vec<usize>> {
+        let n = self.shader_types as usize;
+        match &self.depends {
+            Some(rows) => rows.iter().map(|r| r.iter().map(|t| *t as usize).collect()).collect(),
+            None => (0..n)
+                .map(|s| PATENT_DEPENDS.get(s).map_or(Vec::new(), |r| r.iter().map(|t| *t as usize).collect()))
+                .collect(),
+        }
+    }
+
+    pub(super) fn validate(&self, chk: &mut Checker) {
+        chk.range("task_combiner.entries", self.entries, 1, 64);
+        let width_ok = TaskCombinerConfig::WIDTHS.contains(&self.width);
+        if !width_ok {
+            chk.fail("task_combiner.width", format!(
+                "{} is not allowed: allowed 4, 8, 16, 32 or 64 (lanes per task, a power of two)", self.width));
+        }
+        chk.range("task_combiner.tile_pipes", self.tile_pipes, 1, 8);
+        let types_ok = chk.range("task_combiner.shader_types", self.shader_types, 1, 8);
+        chk.range("task_combiner.state_width", self.state_width, 1, 16);
+        chk.range("task_combiner.ref_width", self.ref_width, 1, 32);
+        chk.range("task_combiner.tag_gen_width", self.tag_gen_width, 1, 8);
+        if Policy::parse(&self.policy).is_none() {
+            chk.fail("task_combiner.policy", format!(
+                "\"{}\" is not a policy: allowed \"fullest\", \"oldest\", \"nodep_fullest\" or \"nodep_oldest\"",
+                self.policy));
+        }
+        if !types_ok {
+            return;
+        }
+        let types = self.shader_types;
+        if let (Some(caps), true) = (&self.capacity, width_ok) {
+            if caps.len() as i64 != types {
+                chk.fail("task_combiner.capacity", format!(
+                    "has {} values but task_combiner.shader_types = {types}: give one value per shader type, or leave it out for width",
+                    caps.len()));
+            }
+            for (i, c) in caps.iter().enumerate() {
+                if !(1..=self.width).contains(c) {
+                    chk.fail(&format!("task_combiner.capacity[{i}]"), format!(
+                        "{c} is out of range: allowed 1 to {} (task_combiner.width)", self.width));
+                }
+            }
+        }
+        if let Some(rows) = &self.depends {
+            if rows.len() as i64 != types {
+                chk.fail("task_combiner.depends", format!(
+                    "has {} rows but task_combiner.shader_types = {types}: give one list per shader type ([] for none)",
+                    rows.len()));
+            }
+            for (s, row) in rows.iter().enumerate() {
+                let key = format!("task_combiner.depends[{s}]");
+                let allowed = if s == 0 {
+                    "allowed none (row 0 must be empty: a shader type depends only on types below it)".to_string()
+                } else {
+                    format!("allowed shader types 0 to {} (below {s}), each at most once", s - 1)
+                };
+                for (k, t) in row.iter().enumerate() {
+                    if !(0..s as i64).contains(t) {
+                        chk.fail(&key, format!("{t} is out of range: {allowed}"));
+                    } else if row[..k].contains(t) {
+                        chk.fail(&key, format!("{t} is listed twice: {allowed}"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl ThreadMergeConfig {
+    /// Lanes per thread group the block supports.
+    pub const LANES: [i64; 4] = [4, 8, 16, 32];
+
+    /// Thread-group ids: 2 * slots.
+    pub fn groups(&self) -> usize {
+        2 * self.slots as usize
+    }
+
+    /// TGID_W = 1 + ceil(log2 slots).
+    pub fn tgid_bits(&self) -> usize {
+        1 + bits_for(self.slots as u64 - 1)
+    }
+
+    /// LANE_W = log2(lanes).
+    pub fn lane_bits(&self) -> usize {
+        bits_for(self.lanes as u64 - 1)
+    }
+
+    /// CNT_W = ceil(log2(slots + 1)), the width of `free_cnt`.
+    pub fn cnt_bits(&self) -> usize {
+        bits_for(self.slots as u64)
+    }
+
+    pub(super) fn validate(&self, chk: &mut Checker) {
+        if !Self::LANES.contains(&self.lanes) {
+            chk.fail("thread_merge.lanes", format!(
+                "{} is not allowed: allowed 4, 8, 16, 32 (lanes per thread group: 1, 2, 4 or 8 quads of 2x2)",
+                self.lanes));
+        }
+        chk.range("thread_merge.slots", self.slots, 1, 32);
+        chk.range("thread_merge.pair_hold", self.pair_hold, 0, 255);
+        chk.range("thread_merge.merge_timeout", self.merge_timeout, 0, 255);
+        chk.range("thread_merge.tag_width", self.tag_width, 1, 64);
+        chk.range("thread_merge.prim_width", self.prim_width, 1, 32);
+    }
+}
