@@ -23,7 +23,7 @@ pub fn run(config: &Config, block: &str, stimulus: &Path, out: Option<&Path>, vc
     if let Some(path) = vcd {
         sim.open_vcd(path).map_err(|e| failure(format!("{}: {e}", path.display())))?;
     }
-    // Outputs in the block's declared order (README's port table).
+    // Outputs in the block's declared order (the port table of docs/blocks/<block>.md).
     let outputs: Vec<(String, PortId)> = emitted
         .ports
         .iter()

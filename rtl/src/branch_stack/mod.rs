@@ -4,7 +4,7 @@
 //! their 2-bit stack operation indicator, the decode-stage evaluation of simple
 //! (`BEZ`-style) and compound (`CBfg.op`) branches on the top two codes, and the
 //! PC register with its T1 / T0 / NPC multiplexer, after CN102289363A as
-//! specified in `spec/branch_stack.md`. Implements the behaviours of §2 and §4.4
+//! specified in `docs/spec/branch_stack.md`. Implements the behaviours of §2 and §4.4
 //! (B1–B24) through the ports of §5.4 with the cycle semantics of §5.5, encodings
 //! of §5.3.
 //!

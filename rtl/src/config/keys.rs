@@ -8,7 +8,7 @@ pub struct KeyDoc {
     pub meaning: &'static str,
 }
 
-/// Reference of every key (README's config tables are checked against it).
+/// Reference of every key (the tables of docs/config.md are checked against it).
 pub const KEYS: &[KeyDoc] = &[
     KeyDoc { key: "scoreboard.thread_groups", range: "1 to 64", default: "4",
         meaning: "resident thread groups, each with its own set of trackers" },

@@ -7,9 +7,9 @@
 //! allowed range. `--set block.key=value` overrides are applied on top of the file
 //! before validation, so they are checked exactly like file values.
 //!
-//! The keys, ranges and defaults of every block are documented in README.md
-//! ("Configuration reference"); `KEYS` below is the single table both the README
-//! check and the error messages are built from.
+//! The keys, ranges and defaults of every block are documented in docs/config.md;
+//! `KEYS` below is the single table both the check of that page
+//! (`rtl/tests/config_doc.rs`) and the error messages are built from.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -31,20 +31,20 @@ pub const BLOCK_NAMES: [&str; 5] =
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
-    /// Instruction completion trackers (spec/scoreboard.md).
+    /// Instruction completion trackers (docs/spec/scoreboard.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scoreboard: Option<ScoreboardConfig>,
-    /// Condition-code stack, branch evaluation and PC update (spec/branch_stack.md).
+    /// Condition-code stack, branch evaluation and PC update (docs/spec/branch_stack.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub branch_stack: Option<BranchStackConfig>,
-    /// Table of open SIMD tasks keyed by (shader type, state) (spec/task_combiner.md).
+    /// Table of open SIMD tasks keyed by (shader type, state) (docs/spec/task_combiner.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub task_combiner: Option<TaskCombinerConfig>,
     /// Dispatch of vertex, triangle, pixel and patch work to execution units
-    /// (spec/global_spreader.md, docs/contracts/global_spreader.md).
+    /// (docs/spec/global_spreader.md, docs/contracts/global_spreader.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub global_spreader: Option<GlobalSpreaderConfig>,
-    /// Pairing of partially covered quads and thread-group merging (spec/thread_merge.md).
+    /// Pairing of partially covered quads and thread-group merging (docs/spec/thread_merge.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub thread_merge: Option<ThreadMergeConfig>,
     /// `[synth]`: settings of the FPGA flow (`warpgen synth`, `warpgen sweep`); not a block.

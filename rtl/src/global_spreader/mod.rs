@@ -1,7 +1,7 @@
 //! # global_spreader — dispatch of vertex, triangle, pixel and patch packets to execution units
 //!
-//! The global spreader (GS) of CN1912922 as specified in `spec/global_spreader.md` §2.3 and
-//! §4.3 (B-01 to B-19), after the proposal of §5, under `contracts/global_spreader.md`, which
+//! The global spreader (GS) of CN1912922 as specified in `docs/spec/global_spreader.md` §2.3 and
+//! §4.3 (B-01 to B-19), after the proposal of §5, under `docs/contracts/global_spreader.md`, which
 //! wins over §5. Four packet channels (vertex `vp`, patch `pp`, triangle `tp`, pixel `xp`;
 //! each type can be left out) feed one slot per class; every cycle each occupied slot is
 //! evaluated against the per-EU free resources and entity records, its type's minimum and
@@ -89,8 +89,8 @@
 //! 2,688 LUT4): every bit's next state sees the five release decoders, and each lookup is
 //! a 256:1 multiplexer. A release of an invalid entry is found by one AND-OR of the
 //! releases' union with the valid bits (until this version, one 256:1 read multiplexer per
-//! release: 13,575 LUT4 in all). See also README
-//! ("Block: `global_spreader`", Cost).
+//! release: 13,575 LUT4 in all). See also docs/blocks/global_spreader.md
+//! ("Cost").
 
 use crate::config::GlobalSpreaderConfig;
 use crate::emit::{Dir, Port, PortGroup, Wrapper};

@@ -2,7 +2,7 @@
 //!
 //! Per-thread-group counters of outstanding reorderable instructions (loads,
 //! stores, texture lookups, varyings), after CN104217393A as specified in
-//! `spec/scoreboard.md`. Implements spec §2.1–§2.8 (counters, increment on
+//! `docs/spec/scoreboard.md`. Implements spec §2.1–§2.8 (counters, increment on
 //! issue and decrement on completion, issue gating on a dependency set, fetch
 //! gating by the next instruction's set (Fig. 5), saturation stall at a
 //! tracker's maximum, fences as dependency sets, the two-set scoreboard branch)

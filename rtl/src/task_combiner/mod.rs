@@ -7,7 +7,7 @@
 //! pending consumer, locked by a flushed render queue, or drained; closed tasks
 //! leave one per cycle, producers first, through a single valid/ready output
 //! slot to the SIMD logic. After CN patent "task combining" as specified in
-//! `spec/task_combiner.md`: the task table of §4.3 (entry fields, allocation
+//! `docs/spec/task_combiner.md`: the task table of §4.3 (entry fields, allocation
 //! and output rules), the task dependency unit of §4.4 in matrix form (E2),
 //! the behavioural rules of §5 (match, fullness, triggers T1–T4, the
 //! fullest / oldest / no-dependency policies, ordering), through the ports of

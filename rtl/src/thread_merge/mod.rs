@@ -12,7 +12,7 @@
 //! lookup tells, per lane of A, the original fragment and lane. Partners that
 //! terminate first, candidates held too long and merge events that wait too
 //! long are resolved without a merge. After CN-patent "Graphics processing
-//! system" (ARM) as specified in `spec/thread_merge.md` §2, §4.4 and §5, under
+//! system" (ARM) as specified in `docs/spec/thread_merge.md` §2, §4.4 and §5, under
 //! its contract (`docs/contracts/thread_merge.md`), which wins over the
 //! spec; its rules are cited as R1–R15 below.
 //!

@@ -1,16 +1,16 @@
-//! README.md's configuration reference must match the keys the program checks
-//! (`config::KEYS`): every key documented with its range and default, in the
-//! table of its block, and no documented key the program does not know.
+//! docs/config.md, the configuration reference, must match the keys the program
+//! checks (`config::KEYS`): every key documented with its range and default, in
+//! the table of its block, and no documented key the program does not know.
 
 use warpgen_rtl::config::KEYS;
 
-const README: &str = include_str!("../../README.md");
+const CONFIG_DOC: &str = include_str!("../../docs/config.md");
 
 /// The rows `| `key` | range | default | meaning |` of the table under `### `[block]``.
 fn rows(block: &str) -> Vec<Vec<String>> {
     let heading = format!("### `[{block}]`");
-    let Some(start) = README.find(&heading) else { return Vec::new() };
-    README[start..]
+    let Some(start) = CONFIG_DOC.find(&heading) else { return Vec::new() };
+    CONFIG_DOC[start..]
         .lines()
         .skip(1)
         .skip_while(|l| !l.starts_with('|'))
@@ -28,9 +28,9 @@ fn every_key_is_documented_with_its_range_and_default() {
         let row = rows
             .iter()
             .find(|r| r[0] == format!("`{key}`"))
-            .unwrap_or_else(|| panic!("README has no row for `{}` under ### `[{block}]`", k.key));
-        assert_eq!(row[1], k.range, "README range of {}", k.key);
-        assert_eq!(row[2], k.default, "README default of {}", k.key);
+            .unwrap_or_else(|| panic!("docs/config.md has no row for `{}` under ### `[{block}]`", k.key));
+        assert_eq!(row[1], k.range, "docs/config.md: range of {}", k.key);
+        assert_eq!(row[2], k.default, "docs/config.md: default of {}", k.key);
     }
 }
 
@@ -40,7 +40,7 @@ fn every_documented_key_exists() {
     for block in blocks {
         for row in rows(block) {
             let key = format!("{block}.{}", row[0].trim_matches('`'));
-            assert!(KEYS.iter().any(|k| k.key == key), "README documents `{key}`, which the program does not know");
+            assert!(KEYS.iter().any(|k| k.key == key), "docs/config.md documents `{key}`, which the program does not know");
         }
     }
 }
