@@ -4,12 +4,75 @@
 //!
 //! A block plugs in by implementing [`Block`] on a marker type; its model,
 //! stimulus, coverage, RTL adapter and output comparison stay in its own module.
+//! Directed cases, workloads and lockstep drive either implementation through one
+//! interface, [`Dut`]: the model behind [`ModelDut`], or the Verilated RTL.
 
 use std::fmt::Debug;
 use std::path::{Path, PathBuf};
 
+/// A cycle-driven implementation of block `B`: its model ([`ModelDut`]) or its
+/// Verilated RTL (`B::Rtl`).
+pub trait Dut<B: Block> {
+    fn params(&self) -> &B::Params;
+    /// Apply the inputs of this cycle, settle, return the outputs (no clock edge).
+    fn eval(&mut self, inp: &B::Inputs) -> B::Outputs;
+    /// One rising clock edge with the inputs last given to `eval`.
+    fn tick(&mut self);
+}
+
+/// Block `B`'s reference model behind the [`Dut`] interface.
+pub struct ModelDut<B: Block> {
+    pub model: B::Model,
+    last: B::Inputs,
+}
+
+impl<B: Block> ModelDut<B> {
+    pub fn new(p: &B::Params) -> Self {
+        Self::from_model(B::model(p))
+    }
+
+    /// The given model (e.g. a mutant) behind the DUT interface.
+    pub fn from_model(model: B::Model) -> Self {
+        let last = B::idle(B::model_params(&model));
+        ModelDut { model, last }
+    }
+}
+
+impl<B: Block> Clone for ModelDut<B>
+where
+    B::Model: Clone,
+{
+    fn clone(&self) -> Self {
+        ModelDut { model: self.model.clone(), last: self.last.clone() }
+    }
+}
+
+impl<B: Block> Debug for ModelDut<B>
+where
+    B::Model: Debug,
+{
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ModelDut").field("model", &self.model).field("last", &self.last).finish()
+    }
+}
+
+impl<B: Block> Dut<B> for ModelDut<B> {
+    fn params(&self) -> &B::Params {
+        B::model_params(&self.model)
+    }
+
+    fn eval(&mut self, inp: &B::Inputs) -> B::Outputs {
+        self.last = inp.clone();
+        B::model_outputs(&self.model, inp)
+    }
+
+    fn tick(&mut self) {
+        B::model_clock(&mut self.model, &self.last);
+    }
+}
+
 /// A block's verification bindings.
-pub trait Block {
+pub trait Block: Sized {
     /// Block name (file names of failure waveforms).
     const NAME: &'static str;
     type Params: Clone + Debug;
@@ -19,9 +82,10 @@ pub trait Block {
     type Stimulus;
     type Coverage: Debug;
     /// The Verilated RTL behind the block's DUT interface.
-    type Rtl;
+    type Rtl: Dut<Self>;
 
     fn model(p: &Self::Params) -> Self::Model;
+    fn model_params(m: &Self::Model) -> &Self::Params;
     fn model_outputs(m: &Self::Model, i: &Self::Inputs) -> Self::Outputs;
     fn model_clock(m: &mut Self::Model, i: &Self::Inputs);
     /// All-quiet inputs (the outputs before the first stimulus are the model's for these).
@@ -35,8 +99,6 @@ pub trait Block {
     fn assert_covered(c: &Self::Coverage) -> Result<(), String>;
 
     fn rtl(p: &Self::Params, trace: bool) -> Result<Self::Rtl, String>;
-    fn rtl_eval(r: &mut Self::Rtl, i: &Self::Inputs) -> Self::Outputs;
-    fn rtl_tick(r: &mut Self::Rtl);
     fn rtl_vcd(r: &mut Self::Rtl, path: &Path) -> Result<(), String>;
 
     /// The first output that differs, as "port: expected …, actual …". The cycle's
@@ -128,7 +190,7 @@ fn run<B: Block>(
     for cycle in 0..cycles {
         let inp = B::next(&mut stim, &last);
         let expected = B::model_outputs(&model, &inp);
-        let actual = B::rtl_eval(&mut rtl, &inp);
+        let actual = rtl.eval(&inp);
         if let Some(d) = B::first_difference(p, &inp, &expected, &actual) {
             return Err((cycle, format!(
                 "{} lockstep mismatch: seed {seed}, cycle {cycle}, {d}\n  params: {p:?}\n  inputs: {inp:?}",
@@ -137,7 +199,7 @@ fn run<B: Block>(
         }
         B::observe(&mut coverage, &inp, &expected);
         B::model_clock(&mut model, &inp);
-        B::rtl_tick(&mut rtl);
+        rtl.tick();
         last = expected;
     }
     Ok(LockstepReport { cycles, coverage })

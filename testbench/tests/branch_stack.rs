@@ -4,7 +4,7 @@
 
 use warpgen_testbench::branch_stack::lockstep::BranchStack;
 use warpgen_testbench::branch_stack::rtl::{config_for, RtlBranchStack};
-use warpgen_testbench::branch_stack::{directed, BranchStackDut, BranchStackParams};
+use warpgen_testbench::branch_stack::{directed, Dut, BranchStackParams};
 use warpgen_testbench::{harness, kit};
 
 /// Lockstep cycles per config (at least 200,000, the project's verification floor).
@@ -39,7 +39,7 @@ fn lint_and_synth(p: &BranchStackParams) {
 
 #[test]
 fn directed_cases_pass_on_the_rtl() {
-    directed::run_all(&mut |p: &BranchStackParams| -> Box<dyn BranchStackDut> {
+    directed::run_all(&mut |p: &BranchStackParams| -> Box<dyn Dut<BranchStack>> {
         Box::new(RtlBranchStack::new(p, false).unwrap_or_else(|e| panic!("{e}")))
     })
     .unwrap_or_else(|failures| panic!("directed cases failed on the RTL:\n{failures}"));

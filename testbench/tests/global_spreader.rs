@@ -11,7 +11,7 @@ mod smoke;
 use warpgen_testbench::global_spreader::directed;
 use warpgen_testbench::global_spreader::lockstep::GlobalSpreader;
 use warpgen_testbench::global_spreader::rtl::{config_for, RtlGlobalSpreader};
-use warpgen_testbench::global_spreader::{GlobalSpreaderDut, GlobalSpreaderParams};
+use warpgen_testbench::global_spreader::{Dut, GlobalSpreaderParams};
 use warpgen_testbench::harness;
 use warpgen_testbench::kit;
 

@@ -1,4 +1,4 @@
-//! Scoreboard verification under `make test` (ARCHITECTURE.md levels 2-4):
+//! Scoreboard verification under `make test` (docs/verification.md, levels 2-4):
 //! the directed cases of spec §6.5 on the Verilated RTL, random lockstep against
 //! the model with coverage, and lint + yosys on every tested config.
 
@@ -6,7 +6,7 @@ use warpgen_testbench::harness;
 use warpgen_testbench::kit;
 use warpgen_testbench::scoreboard::lockstep::Scoreboard;
 use warpgen_testbench::scoreboard::rtl::{config_for, RtlScoreboard};
-use warpgen_testbench::scoreboard::{directed, ScoreboardDut, ScoreboardParams};
+use warpgen_testbench::scoreboard::{directed, Dut, ScoreboardParams};
 
 /// Lockstep cycles per config (at least 200,000, the project's verification floor).
 const CYCLES: u64 = 200_000;
@@ -48,7 +48,7 @@ fn lint_and_synth(p: &ScoreboardParams) {
 
 #[test]
 fn directed_cases_pass_on_the_rtl() {
-    directed::run_all(&mut |p: &ScoreboardParams| -> Box<dyn ScoreboardDut> {
+    directed::run_all(&mut |p: &ScoreboardParams| -> Box<dyn Dut<Scoreboard>> {
         Box::new(RtlScoreboard::new(p, false).unwrap_or_else(|e| panic!("{e}")))
     })
     .unwrap_or_else(|failures| panic!("directed cases failed on the RTL:\n{failures}"));

@@ -1,4 +1,4 @@
-//! Task-combiner verification under `make test` (ARCHITECTURE.md levels 2-4): the
+//! Task-combiner verification under `make test` (docs/verification.md, levels 2-4): the
 //! directed cases of spec §11 on the Verilated RTL, random lockstep against the model
 //! (with the conservation checker and coverage of every output trigger), and lint +
 //! yosys on every tested config.
@@ -15,7 +15,7 @@ use warpgen_testbench::kit;
 use warpgen_testbench::task_combiner::directed::{self, ParamsKind};
 use warpgen_testbench::task_combiner::lockstep::TaskCombiner;
 use warpgen_testbench::task_combiner::rtl::{config_for, RtlTaskCombiner};
-use warpgen_testbench::task_combiner::{Policy, TaskCombinerDut, TaskCombinerParams};
+use warpgen_testbench::task_combiner::{Policy, Dut, TaskCombinerParams};
 
 /// Lockstep cycles per config (at least 200,000, the project's verification floor).
 const CYCLES: u64 = 200_000;
@@ -38,7 +38,7 @@ fn lockstep(p: &TaskCombinerParams, seed: u64) {
 
 #[test]
 fn directed_cases_pass_on_the_rtl() {
-    directed::run_all(&mut |p: &TaskCombinerParams| -> Box<dyn TaskCombinerDut> { Box::new(rtl(p)) })
+    directed::run_all(&mut |p: &TaskCombinerParams| -> Box<dyn Dut<TaskCombiner>> { Box::new(rtl(p)) })
         .unwrap_or_else(|failures| panic!("directed cases failed on the RTL:\n{failures}"));
 }
 

@@ -1,4 +1,4 @@
-//! Thread-group merge verification under `make test` (ARCHITECTURE.md levels 2-4): the
+//! Thread-group merge verification under `make test` (docs/verification.md, levels 2-4): the
 //! directed cases of spec §5.8 (under the contract) and the exhaustive pair table on the
 //! Verilated RTL, random lockstep against the model with the invariants checked every
 //! cycle and coverage of pairing, merge, timeout, termination and discard, a drained
@@ -10,12 +10,12 @@ use warpgen_testbench::thread_merge::directed::{self, pair_table};
 use warpgen_testbench::thread_merge::lockstep::ThreadMerge;
 use warpgen_testbench::thread_merge::rtl::{config_for, RtlThreadMerge};
 use warpgen_testbench::thread_merge::stimulus::run_random;
-use warpgen_testbench::thread_merge::{ThreadMergeDut, ThreadMergeParams};
+use warpgen_testbench::thread_merge::{Dut, ThreadMergeParams};
 
 /// Lockstep cycles per config (at least 200,000, the project's verification floor).
 const CYCLES: u64 = 200_000;
 
-fn rtl(p: &ThreadMergeParams) -> Box<dyn ThreadMergeDut> {
+fn rtl(p: &ThreadMergeParams) -> Box<dyn Dut<ThreadMerge>> {
     Box::new(RtlThreadMerge::new(p, false).unwrap_or_else(|e| panic!("{e}")))
 }
 

@@ -260,8 +260,8 @@ fn global_spreader_dispatch(seed: u64) -> Result<(), String> {
 /// model, which the lockstep tests hold equal to the RTL every cycle.
 fn thread_merge_utilization(seed: u64) -> Result<(), String> {
     use warpgen_testbench::thread_merge::workload::{format_table, utilization_table};
-    use warpgen_testbench::thread_merge::{ModelDut, ThreadMergeDut, ThreadMergeParams};
-    let mut make = |p: &ThreadMergeParams| -> Box<dyn ThreadMergeDut> { Box::new(ModelDut::new(p)) };
+    use warpgen_testbench::thread_merge::{ModelDut, Dut, ThreadMergeParams};
+    let mut make = |p: &ThreadMergeParams| -> Box<dyn Dut<ThreadMerge>> { Box::new(ModelDut::new(p)) };
     let rows = utilization_table(&mut make, &[4, 8, 16, 32], seed)?;
     println!("thread_merge: share of lanes doing useful work after the merge point; reference model");
     println!("  synthetic edge-coverage workloads, seed {seed} (thread_merge::workload)");

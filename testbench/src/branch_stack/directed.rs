@@ -28,8 +28,9 @@
 //! * X01 (contract): a branch presented while `pc_hold` still pops, and the frozen
 //!   `branch_t0_q`/`t0pc_q`/`pc` neither record it nor take a T1 redirect of that cycle.
 
+use super::BranchStack;
 use super::model::{C_BIT, Z_BIT};
-use super::{BoolOp, BranchStackDut, BranchStackInputs, BranchStackOutputs, BranchStackParams};
+use super::{BoolOp, Dut, BranchStackInputs, BranchStackOutputs, BranchStackParams};
 use super::{CbBit, StackOp};
 use BoolOp::{And, Or, Xnor, Xor};
 use CbBit::{N, Z};
@@ -89,7 +90,7 @@ impl ParamsKind {
     }
 }
 
-pub type CaseFn = fn(&mut dyn BranchStackDut) -> Result<(), String>;
+pub type CaseFn = fn(&mut dyn Dut<BranchStack>) -> Result<(), String>;
 
 /// Every directed case with the parameter set it needs. "TC-nn/x" reruns TC-nn on
 /// another configuration.
@@ -155,7 +156,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
 }
 
 /// Run every case on a fresh DUT from `make`; all failures, one per line.
-pub fn run_all(make: &mut dyn FnMut(&BranchStackParams) -> Box<dyn BranchStackDut>) -> Result<(), String> {
+pub fn run_all(make: &mut dyn FnMut(&BranchStackParams) -> Box<dyn Dut<BranchStack>>) -> Result<(), String> {
     let cases = all_cases().into_iter().map(|(name, kind, case)| (name, (kind, case)));
     crate::kit::run_cases(cases, |(kind, case)| case(make(&kind.params()).as_mut()))
 }
@@ -232,14 +233,14 @@ impl Exp {
 /// A case in progress: the DUT and the cycle counter.
 struct Run<'a> {
     case: &'static str,
-    dut: &'a mut dyn BranchStackDut,
+    dut: &'a mut dyn Dut<BranchStack>,
     p: BranchStackParams,
     cycle: u32,
 }
 
 impl<'a> Run<'a> {
     /// Start a case: one reset cycle, then the next cycle is c0.
-    fn new(case: &'static str, dut: &'a mut dyn BranchStackDut) -> Self {
+    fn new(case: &'static str, dut: &'a mut dyn Dut<BranchStack>) -> Self {
         let p = dut.params().clone();
         dut.eval(&BranchStackInputs::idle(&p).with_reset());
         dut.tick();
@@ -321,7 +322,7 @@ impl<'a> Run<'a> {
 
 /// TC-01 Reset. The block is first made dirty (entries, pc, T0 registers, an error), then
 /// reset is held for two cycles with activity on every other input.
-pub fn tc01_reset(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc01_reset(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-01", dut);
     let state = r.reset_state();
     r.step(r.idle(), &[&state[..], &[Taken(false)]].concat())?; // c0
@@ -345,7 +346,7 @@ pub fn tc01_reset(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 }
 
 /// Idle cycles from c0 showing `pc` = pcs\[k\] and `npc` = pcs\[k+1\] in cycle k.
-fn seq_pc(case: &'static str, dut: &mut dyn BranchStackDut, pcs: &[u64]) -> Result<(), String> {
+fn seq_pc(case: &'static str, dut: &mut dyn Dut<BranchStack>, pcs: &[u64]) -> Result<(), String> {
     let mut r = Run::new(case, dut);
     for w in pcs.windows(2) {
         r.step(r.idle(), &[Pc(w[0]), Npc(w[1]), T0(false)])?;
@@ -354,23 +355,23 @@ fn seq_pc(case: &'static str, dut: &mut dyn BranchStackDut, pcs: &[u64]) -> Resu
 }
 
 /// TC-02 Sequential PC: 0, 1, 2, … with `npc = pc + 1`.
-pub fn tc02_sequential_pc(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc02_sequential_pc(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     seq_pc("TC-02", dut, &[0, 1, 2, 3, 4, 5, 6])
 }
 
 /// TC-02 with PC_W 8, PC_INC 3, RESET_PC 0xF0: wraps modulo 2^8.
-pub fn tc02_pc8(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc02_pc8(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let pcs = [0xF0, 0xF3, 0xF6, 0xF9, 0xFC, 0xFF, 0x02, 0x05];
     seq_pc("TC-02/pc8", dut, &pcs)
 }
 
 /// TC-02 with PC_W 4, PC_INC 15, RESET_PC 0xF: +15 is −1 modulo 16.
-pub fn tc02_tiny(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc02_tiny(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     seq_pc("TC-02/tiny", dut, &[0xF, 0xE, 0xD, 0xC, 0xB, 0xA, 0x9])
 }
 
 /// TC-02 with PC_W 64, PC_INC 65535, RESET_PC 2^64−1.
-pub fn tc02_wide(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc02_wide(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     // 0x7FFF_FFFF_FFFF_FFFF + 0xFFFF per cycle, past the i64 boundary.
     let pcs = [0x7FFF_FFFF_FFFF_FFFF, 0x8000_0000_0000_FFFE, 0x8000_0000_0001_FFFD, 0x8000_0000_0002_FFFC];
     seq_pc("TC-02/wide", dut, &pcs)
@@ -378,7 +379,7 @@ pub fn tc02_wide(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 
 /// TC-03 DN is a no-op, also for arbitration: DN is driven with `cc_vld` on every
 /// producer (so it must not count towards `err_multi`).
-pub fn tc03_dn_noop(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc03_dn_noop(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-03", dut);
     let all_dn = |r: &Run, v: u8| (0..r.p.nsrc).fold(r.idle(), |i, k| i.dn(k, v));
     r.step(all_dn(&r, 0xF), &[Cnt(0)])?; // c0
@@ -389,7 +390,7 @@ pub fn tc03_dn_noop(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 }
 
 /// TC-04 A push is visible from the next cycle.
-pub fn tc04_push_visibility(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc04_push_visibility(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-04", dut);
     r.step(r.push(5), &[RVld(false), R(0), Cnt(0)])?; // c0
     r.step(
@@ -399,7 +400,7 @@ pub fn tc04_push_visibility(dut: &mut dyn BranchStackDut) -> Result<(), String> 
 }
 
 /// TC-05 LIFO order.
-pub fn tc05_lifo(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc05_lifo(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-05", dut);
     r.load(&[C, B, A])?; // c0–c2: PU A, PU B, PU C
     r.step(r.idle().bez(), &[R(C), S(B), Cnt(3), Taken(false)])?; // c3
@@ -410,7 +411,7 @@ pub fn tc05_lifo(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 /// T-3 is c0, so T is c3.
 fn patent_example<'a>(
     case: &'static str,
-    dut: &'a mut dyn BranchStackDut,
+    dut: &'a mut dyn Dut<BranchStack>,
     i3: u8,
 ) -> Result<Run<'a>, String> {
     let mut r = Run::new(case, dut);
@@ -422,7 +423,7 @@ fn patent_example<'a>(
 
 /// TC-06 The patent's worked example (Figs. 5–7): BEZ reads "2" and "1", pops "2", is
 /// not taken; the stack ends as \[1,0,X,X\] and the PC keeps incrementing.
-pub fn tc06_patent_example(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc06_patent_example(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = patent_example("TC-06", dut, L2)?;
     let bez = r.idle().bez().at(0x40, 0x10);
     r.step(bez, &[R(L2), S(L1), Cnt(3), Taken(false), Target(0x50)])?; // T
@@ -432,7 +433,7 @@ pub fn tc06_patent_example(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 }
 
 /// TC-07 BEZ taken: T0 registers in T+1, `pc` = target in T+2 (T+1 is a delay slot).
-pub fn tc07_bez_taken(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc07_bez_taken(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = patent_example("TC-07", dut, L0)?;
     let bez = r.idle().bez().at(0x40, 0x10);
     r.step(bez, &[R(L0), S(L1), Taken(true), Target(0x50)])?; // T
@@ -445,7 +446,7 @@ pub fn tc07_bez_taken(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 /// Stack \[0100, s, 1111\]; CBNN.AND pops two.
 fn cbnn_and(
     case: &'static str,
-    dut: &mut dyn BranchStackDut,
+    dut: &mut dyn Dut<BranchStack>,
     s: u8,
     taken: bool,
 ) -> Result<(), String> {
@@ -459,7 +460,7 @@ fn cbnn_and(
 }
 
 /// TC-08 CBNN.AND, two pops in one cycle: (a) S = 0100 taken, (b) S = 0000 not taken.
-pub fn tc08_cbnn_and(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc08_cbnn_and(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     cbnn_and("TC-08a", dut, 0b0100, true)?;
     cbnn_and("TC-08b", dut, 0b0000, false)
 }
@@ -474,7 +475,7 @@ fn operand(sel: CbBit, v: bool) -> u8 {
 }
 
 /// TC-09 Truth tables of CBNN, CBNZ and (extension) CBZN, CBZZ for each op.
-pub fn tc09_truth_tables(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc09_truth_tables(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     // op(r, s) for (r, s) = (0,0), (0,1), (1,0), (1,1).
     let table = [
         (And, [0, 0, 0, 1]),
@@ -504,7 +505,7 @@ pub fn tc09_truth_tables(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 /// Stack \[top, bottom\]; CBNZ.AND.
 fn cbnz_and(
     case: &'static str,
-    dut: &mut dyn BranchStackDut,
+    dut: &mut dyn Dut<BranchStack>,
     top: u8,
     bottom: u8,
     taken: bool,
@@ -516,13 +517,13 @@ fn cbnz_and(
 }
 
 /// TC-10 R is the top, S the second: (a) R = 0001, S = 0100 not taken; (b) reversed, taken.
-pub fn tc10_rs_order(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc10_rs_order(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     cbnz_and("TC-10a", dut, 0b0001, 0b0100, false)?;
     cbnz_and("TC-10b", dut, 0b0100, 0b0001, true)
 }
 
 /// TC-11 A simple branch reads R and S, pops one.
-pub fn tc11_reads_two_pops_one(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc11_reads_two_pops_one(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-11", dut);
     r.load(&[A, B, C])?;
     r.step(r.idle().bez(), &[R(A), S(B), Cnt(3), Taken(false)])?;
@@ -530,7 +531,7 @@ pub fn tc11_reads_two_pops_one(dut: &mut dyn BranchStackDut) -> Result<(), Strin
 }
 
 /// TC-12 PO removes the top (its CC value, here 0111, is ignored).
-pub fn tc12_po(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc12_po(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-12", dut);
     r.load(&[A, B])?;
     r.step(r.idle().producer(0, StackOp::Po, 0x7), &[Cnt(2)])?;
@@ -539,7 +540,7 @@ pub fn tc12_po(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 
 /// TC-13 PP replaces the top: (a) \[A,B\] → \[C,B\]; (b) \[A\] → \[C\]; (c) on a full stack
 /// (\[A,B,C,D\] for DEPTH 4) → \[E,B,C,D\] without overflow.
-pub fn tc13_pp(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc13_pp(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-13a", dut);
     r.load(&[A, B])?;
     r.step(r.idle().pop_push(0, C), &[R(A)])?;
@@ -558,7 +559,7 @@ pub fn tc13_pp(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 }
 
 /// TC-14 A compound branch (on A, B, not on the same-cycle push D) plus a PU: \[D,C\].
-pub fn tc14_two_pops_one_push(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc14_two_pops_one_push(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-14", dut);
     r.load(&[A, B, C])?;
     // CBNN.OR: A.N | B.N = 0; it would be 1 with D (N set) as R.
@@ -568,7 +569,7 @@ pub fn tc14_two_pops_one_push(dut: &mut dyn BranchStackDut) -> Result<(), String
 }
 
 /// TC-15 A simple branch (on A) plus a PP: \[D,C\].
-pub fn tc15_simple_and_pp(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc15_simple_and_pp(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-15", dut);
     r.load(&[A, B, C])?;
     // BEZ: A has Z clear; D (Z set) would make it taken.
@@ -579,7 +580,7 @@ pub fn tc15_simple_and_pp(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 /// \[A,B,C\]; compound branch plus EX0 `op` with value D: the producer op is suppressed.
 fn port_violation(
     case: &'static str,
-    dut: &mut dyn BranchStackDut,
+    dut: &mut dyn Dut<BranchStack>,
     op: StackOp,
 ) -> Result<(), String> {
     let mut r = Run::new(case, dut);
@@ -591,14 +592,14 @@ fn port_violation(
 }
 
 /// TC-16 Port limit: compound + (a) PO, (b) PP D.
-pub fn tc16_port_limit(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc16_port_limit(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     port_violation("TC-16a", dut, StackOp::Po)?;
     port_violation("TC-16b", dut, StackOp::Pp)
 }
 
 /// TC-17 "At least one cycle": (a) a branch does not see the same-cycle push; (b) it
 /// sees the push of the previous cycle.
-pub fn tc17_visibility(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc17_visibility(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-17a", dut);
     r.load(&[A])?;
     // BEZ: not taken on A; B has Z set.
@@ -614,7 +615,7 @@ pub fn tc17_visibility(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 }
 
 /// TC-18 CCs from EX0 (t) and EX2 (t+2); CBNZ at t+3 uses R = Q, S = P.
-pub fn tc18_stages(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc18_stages(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     const P: u8 = 0b0001;
     const Q: u8 = 0b0100;
     let mut r = Run::new("TC-18", dut);
@@ -628,7 +629,7 @@ pub fn tc18_stages(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 
 /// TC-19 Several producers: the highest index wins and `err_multi` is set. Additions:
 /// a non-DN op without `cc_vld` and a DN with it are not active; EX1 PO beats EX0 PU.
-pub fn tc19_multi_producer(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc19_multi_producer(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-19", dut);
     let mut c0 = r.idle().dn(1, 0x3);
     c0.cc_sop[2] = StackOp::Pu.bits();
@@ -644,7 +645,7 @@ pub fn tc19_multi_producer(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 
 /// TC-20 Overflow: (a) push DEPTH+1 values 1, 2, …: the first is discarded; (b) a simple
 /// branch frees a place for the same-cycle push.
-pub fn tc20_overflow(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc20_overflow(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-20a", dut);
     let depth = r.p.depth;
     let val = |k: usize| (k & 0xF) as u8;
@@ -665,7 +666,7 @@ pub fn tc20_overflow(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 
 /// TC-21 Underflow: (a) BEZ on an empty stack; (b) PO on an empty stack; (c) CBNZ.OR
 /// on one entry.
-pub fn tc21_underflow(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc21_underflow(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-21a", dut);
     r.step(
         r.idle().bez(),
@@ -692,7 +693,7 @@ type Provoke = fn(&Run<'_>) -> BranchStackInputs;
 /// cleared by `err_clr`, set again when the event and `err_clr` coincide, cleared by reset.
 fn sticky(
     case: &'static str,
-    dut: &mut dyn BranchStackDut,
+    dut: &mut dyn Dut<BranchStack>,
     fill: bool,
     provoke: Provoke,
     flag: fn(bool) -> Exp,
@@ -714,7 +715,7 @@ fn sticky(
 
 /// TC-22 Sticky flags and clear, for every flag; then a clear in the cycle that sets
 /// another flag.
-pub fn tc22_sticky_errors(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc22_sticky_errors(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     sticky("TC-22/ovf", dut, true, |r| r.push(E), Ovf)?;
     sticky("TC-22/udf", dut, false, |r| r.idle().pop(0), Udf)?;
     sticky(
@@ -743,7 +744,7 @@ pub fn tc22_sticky_errors(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 
 /// TC-23 Data flow controller: (a) T1 redirect; (b) T1 over T0; (c) `pc_hold` freezes
 /// `pc`, `branch_t0_q` and `t0pc_q`.
-pub fn tc23_dfc(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc23_dfc(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-23a", dut);
     r.step(r.idle(), &[Pc(0)])?; // c0
     r.step(r.idle(), &[Pc(1)])?; // c1
@@ -775,7 +776,7 @@ pub fn tc23_dfc(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 /// valid branch.
 fn targets(
     case: &'static str,
-    dut: &mut dyn BranchStackDut,
+    dut: &mut dyn Dut<BranchStack>,
     rows: &[(u64, u64, u64)],
 ) -> Result<(), String> {
     let mut r = Run::new(case, dut);
@@ -789,7 +790,7 @@ fn targets(
 
 /// TC-24 Target arithmetic (PC_W 32, OFF_W 16): (a) 0x100 − 4; (b) wrap modulo 2^32;
 /// plus the extreme offsets.
-pub fn tc24_target(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc24_target(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let rows = [
         (0x100, 0xFFFC, 0xFC),
         (0xFFFF_FFFE, 0x4, 0x2),
@@ -802,7 +803,7 @@ pub fn tc24_target(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 }
 
 /// TC-24 with OFF_W = PC_W = 8 (no extension).
-pub fn tc24_pc8(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc24_pc8(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let rows = [
         (0x10, 0xFC, 0x0C),
         (0xFE, 0x04, 0x02),
@@ -814,7 +815,7 @@ pub fn tc24_pc8(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 }
 
 /// TC-24 with PC_W 4, OFF_W 2 (offsets −2…+1).
-pub fn tc24_tiny(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc24_tiny(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let rows = [
         (0x1, 0b10, 0xF),
         (0xF, 0b01, 0x0),
@@ -826,7 +827,7 @@ pub fn tc24_tiny(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 }
 
 /// TC-24 with PC_W 64, OFF_W 32.
-pub fn tc24_wide(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc24_wide(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let rows = [
         (0xFFFF_FFFF_FFFF_FFFE, 0x4, 0x2),
         (0x1_0000_0000, 0xFFFF_FFFF, 0xFFFF_FFFF),
@@ -837,7 +838,7 @@ pub fn tc24_wide(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 }
 
 /// TC-25 No flush: the delay-slot pushes after a taken branch land.
-pub fn tc25_no_flush(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc25_no_flush(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     const X: u8 = 0x6;
     const Y: u8 = 0x9;
     let mut r = Run::new("TC-25", dut);
@@ -850,7 +851,7 @@ pub fn tc25_no_flush(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 
 /// TC-26 Without `de_br_vld` nothing pops and nothing is taken, for branch fields that
 /// would be taken on \[A,B\] if valid.
-pub fn tc26_valid_gating(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn tc26_valid_gating(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("TC-26", dut);
     r.load(&[A, B])?;
     let i = r.idle();
@@ -870,7 +871,7 @@ pub fn tc26_valid_gating(dut: &mut dyn BranchStackDut) -> Result<(), String> {
 
 /// X01 (contract): a branch presented under `pc_hold` pops, but the frozen DFC registers
 /// do not record it, and a T1 redirect of that cycle is not taken either.
-pub fn x01_branch_under_hold(dut: &mut dyn BranchStackDut) -> Result<(), String> {
+pub fn x01_branch_under_hold(dut: &mut dyn Dut<BranchStack>) -> Result<(), String> {
     let mut r = Run::new("X01", dut);
     r.load(&[L0, L1])?; // c0, c1
     let inp = r.idle().bez().at(0x40, 0x10).hold().t1(0x300);

@@ -2,7 +2,7 @@
 
 use super::rtl::RtlBranchStack;
 use super::stimulus::{BranchStackStimulus, Coverage};
-use super::{BranchStackDut, BranchStackInputs, BranchStackModel, BranchStackOutputs, BranchStackParams};
+use super::{BranchStackInputs, BranchStackModel, BranchStackOutputs, BranchStackParams};
 use std::path::Path;
 
 /// Marker type binding the branch stack to [`crate::kit::Block`].
@@ -20,6 +20,9 @@ impl crate::kit::Block for BranchStack {
 
     fn model(p: &BranchStackParams) -> BranchStackModel {
         BranchStackModel::new(p)
+    }
+    fn model_params(m: &BranchStackModel) -> &BranchStackParams {
+        m.params()
     }
     fn model_outputs(m: &BranchStackModel, i: &BranchStackInputs) -> BranchStackOutputs {
         m.outputs(i)
@@ -47,12 +50,6 @@ impl crate::kit::Block for BranchStack {
     }
     fn rtl(p: &BranchStackParams, trace: bool) -> Result<RtlBranchStack, String> {
         RtlBranchStack::new(p, trace)
-    }
-    fn rtl_eval(r: &mut RtlBranchStack, i: &BranchStackInputs) -> BranchStackOutputs {
-        r.eval(i)
-    }
-    fn rtl_tick(r: &mut RtlBranchStack) {
-        r.tick()
     }
     fn rtl_vcd(r: &mut RtlBranchStack, path: &Path) -> Result<(), String> {
         r.open_vcd(path)

@@ -1,5 +1,5 @@
 //! Cycle-level reference model of the `branch_stack` block (branch control stack 118
-//! with its data flow controller 116), written from `shared/spec/branch_stack.md` only:
+//! with its data flow controller 116), written from `docs/spec/branch_stack.md` only:
 //!
 //! * §2.2/§2.3, §4.4 B1–B6 — a LIFO of 4-bit CNVZ condition codes; stack operation
 //!   indicator `00` DN, `01` PO, `10` PU, `11` PP (pop, then push).

@@ -1,6 +1,7 @@
-//! The Verilated `warpgen_branch_stack` behind the [`BranchStackDut`] interface.
+//! The Verilated `warpgen_branch_stack` behind the [`Dut`] interface.
 
-use super::{BranchStackDut, BranchStackInputs, BranchStackOutputs, BranchStackParams};
+use super::BranchStack;
+use super::{Dut, BranchStackInputs, BranchStackOutputs, BranchStackParams};
 use std::path::Path;
 use warpgen_rtl::config::BranchStackConfig;
 use warpgen_rtl::Config;
@@ -74,7 +75,7 @@ impl RtlBranchStack {
     }
 }
 
-impl BranchStackDut for RtlBranchStack {
+impl Dut<BranchStack> for RtlBranchStack {
     fn params(&self) -> &BranchStackParams {
         &self.p
     }

@@ -1,11 +1,12 @@
 //! Unit tests: the directed cases on the model, mutants of the model that the directed
 //! cases must reject, and property checks and coverage of the model under random load.
 
+use super::BranchStack;
 use super::directed::{self, all_cases, run_all, ParamsKind};
 use super::stimulus::{BranchStackStimulus, Coverage};
 use super::*;
 
-fn model_factory(p: &BranchStackParams) -> Box<dyn BranchStackDut> {
+fn model_factory(p: &BranchStackParams) -> Box<dyn Dut<BranchStack>> {
     Box::new(ModelDut::new(p))
 }
 
@@ -101,7 +102,7 @@ fn active(i: &BranchStackInputs) -> Vec<usize> {
         .collect()
 }
 
-impl BranchStackDut for Mutant {
+impl Dut<BranchStack> for Mutant {
     fn params(&self) -> &BranchStackParams {
         self.m.params()
     }

@@ -1,5 +1,5 @@
 //! Directed test cases: spec §5.12 TC-01…TC-29 under the block contract (§7 of
-//! `contracts/global_spreader.md`), the contract's new cases TC-30…TC-34, and cases X01…
+//! `docs/contracts/global_spreader.md`), the contract's new cases TC-30…TC-34, and cases X01…
 //! for the readings the model's author had to choose. Expected values are written by
 //! hand from the spec and the contract; none is computed by a model.
 //!
@@ -36,7 +36,7 @@
 
 use super::model::{reg, PATCH, PIX, TRI, VTX};
 use super::stimulus::{put, GlobalSpreaderStimulus, Invariants};
-use super::{GlobalSpreaderDut, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams};
+use super::{Dut, GlobalSpreader, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams};
 use super::model::Packet;
 
 /// The parameter set a case runs with.
@@ -63,7 +63,7 @@ impl ParamsKind {
     }
 }
 
-pub type CaseFn = fn(&mut dyn GlobalSpreaderDut) -> Result<(), String>;
+pub type CaseFn = fn(&mut dyn Dut<GlobalSpreader>) -> Result<(), String>;
 
 /// Every directed case with the parameter set it needs.
 pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
@@ -121,7 +121,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
 }
 
 /// Run every case on a fresh DUT from `make`; all failures, one per line.
-pub fn run_all(make: &mut dyn FnMut(&GlobalSpreaderParams) -> Box<dyn GlobalSpreaderDut>) -> Result<(), String> {
+pub fn run_all(make: &mut dyn FnMut(&GlobalSpreaderParams) -> Box<dyn Dut<GlobalSpreader>>) -> Result<(), String> {
     let cases = all_cases().into_iter().map(|(name, kind, case)| (name, (kind, case)));
     crate::kit::run_cases(cases, |(kind, case)| case(make(&kind.params()).as_mut()))
 }
@@ -282,7 +282,7 @@ fn pr(mut i: GlobalSpreaderInputs, e: usize, id: u64) -> GlobalSpreaderInputs {
 /// A case in progress.
 struct Run<'a> {
     case: &'static str,
-    dut: &'a mut dyn GlobalSpreaderDut,
+    dut: &'a mut dyn Dut<GlobalSpreader>,
     p: GlobalSpreaderParams,
     cycle: u32,
     /// Next `ar_ent` per EU (the directed EU's record numbers).
@@ -291,7 +291,7 @@ struct Run<'a> {
 
 impl<'a> Run<'a> {
     /// One reset cycle; the next cycle is c0.
-    fn new(case: &'static str, dut: &'a mut dyn GlobalSpreaderDut) -> Self {
+    fn new(case: &'static str, dut: &'a mut dyn Dut<GlobalSpreader>) -> Self {
         let p = dut.params().clone();
         dut.eval(&GlobalSpreaderInputs::idle(&p).with_reset());
         dut.tick();
@@ -403,7 +403,7 @@ fn reset_checks(r: &mut Run) -> Result<(), String> {
 
 /// TC-01: reset values; PRIO[t][s] reads s; every `*_ready` is 1 after reset. A reset in
 /// the middle of activity returns to the same state.
-pub fn tc01_reset(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc01_reset(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-01", dut);
     r.idle(&[Rvalid(false), Rdata(0)])?;
     reset_checks(&mut r)?;
@@ -424,7 +424,7 @@ pub fn tc01_reset(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 }
 
 /// TC-01 on 16 EUs.
-pub fn tc01_reset_16(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc01_reset_16(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-01/16eu", dut);
     reset_checks(&mut r)?;
     r.expect_reg(reg::prio(TRI, 15), 15)?;
@@ -433,7 +433,7 @@ pub fn tc01_reset_16(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-02: indexed vertex packet base 0, count 8, size 4: request to EU0 at t0+1, state
 /// visible at t0+2; VDT slot 0 = {EU0, ent 0} (seen by a triangle).
-pub fn tc02_indexed_vertex(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc02_indexed_vertex(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-02", dut);
     let i = vtx(r.inp(), 0, 8, 4, 0x101);
     r.step(i, &[Ready(VTX, true), NoReq, Busy(false)])?; // t0
@@ -455,7 +455,7 @@ pub fn tc02_indexed_vertex(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String
 
 /// TC-03: AUTO_IDX ← 0x40; a non-indexed vertex packet (base field 0xDEAD) gets base
 /// 0x40, writes VDT slot 8 (not 0xD5), AUTO_IDX reads 0x48.
-pub fn tc03_auto_index(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc03_auto_index(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-03", dut);
     r.write(reg::AUTO_IDX, 0x40)?;
     let i = vtx_auto(r.inp(), 8, 4, 0x103);
@@ -483,7 +483,7 @@ fn five_full_eus(r: &mut Run) -> Result<(), String> {
 }
 
 /// TC-04: first fit over the candidates; REJECT_CNT = {4, 3, 2, 1, 0}.
-pub fn tc04_first_fit(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc04_first_fit(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-04", dut);
     five_full_eus(&mut r)?;
     r.idle(&[NoReq, Busy(false), FreeRes(0, 0), FreeRes(4, 0), FreeEdt(4, 255)])?;
@@ -495,7 +495,7 @@ pub fn tc04_first_fit(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-05: a 6th packet transfers, is not requested, `stall` = 1 from t0+1; the 7th sees
 /// `vp_ready` = 0; a credit to EU3 in tc → request to EU3 at tc+1.
-pub fn tc05_back_pressure(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc05_back_pressure(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-05", dut);
     for e in 0..5 {
         r.write(reg::res_total(e), 8)?;
@@ -526,7 +526,7 @@ pub fn tc05_back_pressure(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String>
 
 /// TC-06: RES_TOTAL {8, 8, 32, 64, 64}, MIN_RES[VTX] 16, size 4: EU0/EU1 skipped
 /// although 8 >= 4; request at t0+1 to EU2; REJECT_CNT[0] = [1] = 1.
-pub fn tc06_min_res(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc06_min_res(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-06", dut);
     r.write(reg::res_total(0), 8)?;
     r.write(reg::res_total(1), 8)?;
@@ -543,7 +543,7 @@ pub fn tc06_min_res(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-07: EU_ENABLE 0b11110, DED_MASK[PIX] 0b10000: the triangle goes to EU1, its pixel
 /// to EU4 (global ref to EU1); with EU4 full a pixel stalls while other EUs are free.
-pub fn tc07_enable_dedicated(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc07_enable_dedicated(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-07", dut);
     r.write(reg::EU_ENABLE, 0b11110)?;
     r.write(reg::ded_mask(PIX), 0b10000)?;
@@ -568,7 +568,7 @@ fn prio_vtx_eu2(r: &mut Run) -> Result<(), String> {
 
 /// TC-08: vertex group 0 on EU2; triangle (0, 1, 2) PrID 5 goes to EU2 (locality) with a
 /// local reference; PT[5] = {EU2, ent 1} (seen by a pixel).
-pub fn tc08_locality(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc08_locality(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-08", dut);
     prio_vtx_eu2(&mut r)?;
     let i = vtx(r.inp(), 0, 8, 4, 0x180);
@@ -588,7 +588,7 @@ pub fn tc08_locality(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-08 back to back: the triangle transfers in the vertex's request cycle and is
 /// requested in the next one, with the VDT entry of that ack (no bubble).
-pub fn tc08_back_to_back(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc08_back_to_back(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-08/b2b", dut);
     prio_vtx_eu2(&mut r)?;
     let i = vtx(r.inp(), 0, 8, 4, 0x180);
@@ -601,7 +601,7 @@ pub fn tc08_back_to_back(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> 
 
 /// TC-09: groups 0 → EU2, 1 → EU1, 2 → EU3. Triangle (9, 10, 17) → EU1 (majority), global;
 /// (1, 9, 17) → EU2 (v0's EU); (17, 9, 10) → EU1 (majority, not v0's EU3).
-pub fn tc09_majority(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc09_majority(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-09", dut);
     for (base, eu, id) in [(0u64, 2u64, 0x190u64), (8, 1, 0x191), (16, 3, 0x192)] {
         r.write(reg::ded_mask(VTX), 1 << eu)?;
@@ -624,7 +624,7 @@ pub fn tc09_majority(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-10: RES_TOTAL[2] ← 0 (home full): triangle (0, 1, 2) goes to EU0 (first in PRIO
 /// that fits), global ref, refs still to EU2; REJECT_CNT[2] += 1.
-pub fn tc10_home_full(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc10_home_full(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-10", dut);
     prio_vtx_eu2(&mut r)?;
     let i = vtx(r.inp(), 0, 8, 4, 0x1A0);
@@ -641,7 +641,7 @@ pub fn tc10_home_full(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 /// TC-11: three pixel packets of triangle 6 (on EU1): the first goes to EU1 with ref 0 =
 /// the triangle's entity; the second (last) releases PT[6] at its ack; the third misses
 /// (err_pt_miss, no refs, EU0).
-pub fn tc11_pixels(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc11_pixels(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-11", dut);
     r.write(reg::prio(TRI, 0), 1)?;
     r.write(reg::prio(TRI, 1), 0)?;
@@ -662,7 +662,7 @@ pub fn tc11_pixels(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-12: EU0 refuses at t0+1, EU1 acks at t0+2; FREE_RES[0] stays 64, NACK_CNT[0] = 1,
 /// REJECT_CNT[0] = 0 (mask skips do not count).
-pub fn tc12_refusal(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc12_refusal(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-12", dut);
     let i = vtx(r.inp(), 0, 8, 4, 0x1C0);
     r.step(i, &[])?;
@@ -676,7 +676,7 @@ pub fn tc12_refusal(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 }
 
 /// TC-12/both: ack and refuse together are an ack.
-pub fn tc12_ack_and_refuse(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc12_ack_and_refuse(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-12/both", dut);
     let i = vtx(r.inp(), 0, 8, 4, 0x1C0);
     r.step(i, &[])?;
@@ -689,7 +689,7 @@ pub fn tc12_ack_and_refuse(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String
 
 /// TC-13: a credit to EU0 (4, cr_edt, VTX) in the ack cycle of a second 4-unit vertex:
 /// FREE_RES 60 → 60, FREE_EDT 255, PEND[0][VTX] 1 (+1 −1), ALLOC_CNT[0][VTX] 2.
-pub fn tc13_credit_and_debit(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc13_credit_and_debit(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-13", dut);
     let i = vtx_auto(r.inp(), 8, 4, 0x1D0);
     r.step(i, &[])?;
@@ -704,7 +704,7 @@ pub fn tc13_credit_and_debit(dut: &mut dyn GlobalSpreaderDut) -> Result<(), Stri
 }
 
 /// TC-14: pixel and vertex transfer together: pixel request t0+1, vertex t0+2.
-pub fn tc14_class_priority(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc14_class_priority(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-14", dut);
     let i = tri_ni(r.inp(), 7, 2, 0x1E0);
     r.step(i, &[])?;
@@ -720,7 +720,7 @@ pub fn tc14_class_priority(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String
 /// TC-15: a pixel that fits nowhere (DED_MASK[PIX] = {4}, EU4 full) and a fitting vertex:
 /// YIELD 0 → the vertex waits; YIELD 1 → it goes; RES_TOTAL[4] ← 8 → the pixel to EU4.
 /// A vertex that fits nowhere never blocks a pixel.
-pub fn tc15_yield(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc15_yield(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-15", dut);
     r.write(reg::ded_mask(PIX), 0b10000)?;
     r.write(reg::res_total(4), 0)?;
@@ -746,7 +746,7 @@ pub fn tc15_yield(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// Random stimulus through the DUT with the invariant checker; `drain` then requires the
 /// drained state.
-fn invariant_run(name: &'static str, dut: &mut dyn GlobalSpreaderDut, seed: u64, cycles: u64, drain: bool) -> Result<(), String> {
+fn invariant_run(name: &'static str, dut: &mut dyn Dut<GlobalSpreader>, seed: u64, cycles: u64, drain: bool) -> Result<(), String> {
     let p = dut.params().clone();
     let mut stim = GlobalSpreaderStimulus::new(&p, seed);
     let mut inv = Invariants::new(&p, true);
@@ -773,14 +773,14 @@ fn invariant_run(name: &'static str, dut: &mut dyn GlobalSpreaderDut, seed: u64,
 }
 
 /// TC-16 → I3 (and I1, I2, I4): 5,000 cycles of random stimulus, invariants every cycle.
-pub fn tc16_invariants(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc16_invariants(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     invariant_run("TC-16", dut, 16, 5_000, false)
 }
 
 /// TC-17: a request held 12 cycles (EU1 not ready; EU0 does not fit): `ar_valid[1]` and
 /// the payload stay, no other request although a triangle fills its slot; ack when
 /// `ar_ready` rises; REJECT_CNT[0] counts the held request once.
-pub fn tc17_sticky_hold(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc17_sticky_hold(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-17", dut);
     r.write(reg::res_total(0), 0)?;
     let i = vtx(r.inp(), 16, 5, 4, 0x1A7);
@@ -800,7 +800,7 @@ pub fn tc17_sticky_hold(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-18 (no `dm` channel): `ar_src_addr`, `ar_copy_size` and `ar_type` are the packet's
 /// for every type; `ar_footprint` = size + FRAME_RES[type].
-pub fn tc18_payload(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc18_payload(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-18", dut);
     for t in 0..4 {
         r.write(reg::frame_res(t), t as u64 + 1)?;
@@ -822,7 +822,7 @@ pub fn tc18_payload(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-19: indexed patch base 32, size 8 → one entity on EU0 in VDT slots 4 and 5 (grp 0,
 /// 1); triangle (33, 41, 47) → EU0, local, grp {0, 1, 1}, elem {1, 1, 7}.
-pub fn tc19_patch(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc19_patch(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-19", dut);
     let i = patch(r.inp(), 32, 8, 0x1B9);
     r.step(i, &[])?;
@@ -836,7 +836,7 @@ pub fn tc19_patch(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-19/auto: a non-indexed patch takes AUTO_IDX (0x08 after one vertex) rounded up to
 /// 16 → base 0x10, slots 2 and 3; AUTO_IDX becomes 0x20.
-pub fn tc19_patch_auto(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc19_patch_auto(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-19/auto", dut);
     let i = vtx_auto(r.inp(), 8, 4, 0x1BB);
     r.step(i, &[])?;
@@ -850,7 +850,7 @@ pub fn tc19_patch_auto(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-20: vertex base 32 + 2048 (slot 4, other tag) while slot 4 is valid: it waits in
 /// its slot (stall); EU0 releases slot 4 in r → request r+1.
-pub fn tc20_vdt_block(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc20_vdt_block(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-20", dut);
     let i = vtx(r.inp(), 32, 8, 4, 0x1C7);
     r.step(i, &[])?;
@@ -866,7 +866,7 @@ pub fn tc20_vdt_block(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 }
 
 /// TC-21: triangle PrID 9 while PT[9] is valid waits; `pr` of 9 in r → request r+1.
-pub fn tc21_pt_block(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc21_pt_block(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-21", dut);
     let i = tri_ni(r.inp(), 9, 2, 0x1C9);
     r.step(i, &[])?;
@@ -883,7 +883,7 @@ pub fn tc21_pt_block(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-22: `eu_avail_cnt` = popcount(EU_ENABLE & FREE_EDT != 0); no request to a disabled
 /// EU even if first in PRIO.
-pub fn tc22_eu_enable(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc22_eu_enable(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-22", dut);
     r.write(reg::EU_ENABLE, 0b11110)?;
     let i = vtx_auto(r.inp(), 8, 4, 0x1D2);
@@ -905,7 +905,7 @@ pub fn tc22_eu_enable(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 }
 
 /// TC-23: the counters of D10 after TC-04-like traffic, a refusal and a credit.
-pub fn tc23_counters(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc23_counters(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-23", dut);
     five_full_eus(&mut r)?;
     // A sixth packet stalls 3 cycles; EU4 is credited; EU4 refuses once, then acks.
@@ -933,13 +933,13 @@ pub fn tc23_counters(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-24 (as I1/I2): random stress, then a drain: every packet acked once, every EU
 /// fully credited, every table entry released.
-pub fn tc24_stress(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc24_stress(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     invariant_run("TC-24", dut, 24, 4_000, true)
 }
 
 /// TC-25: indexed vertex base 3: `err_malformed` from t0+1, no request, busy 0; a
 /// STATUS write 0x10 clears it, unless a malformed packet sets it at the same edge.
-pub fn tc25_malformed(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc25_malformed(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-25", dut);
     let i = vtx(r.inp(), 3, 8, 4, 0x1F5);
     r.step(i, &[Ready(VTX, true), Flag(2, false)])?; // t0
@@ -960,7 +960,7 @@ pub fn tc25_malformed(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// TC-26: EN = 0 → `vp_ready` 0 and `busy` 0 with a packet offered; EN written in w →
 /// transfer in w+1. EN = 0 does not stop an occupied slot from dispatching.
-pub fn tc26_enable(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc26_enable(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-26", dut);
     let i = vtx(r.inp(), 0, 8, 4, 0x1F8).write(reg::CTRL, 0b010);
     r.step(i, &[Ready(VTX, true)])?; // transfers while EN is still 1
@@ -979,7 +979,7 @@ pub fn tc26_enable(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 }
 
 /// TC-27: LOCALITY off: vertices on EU2, the triangle follows PRIO[TRI] (EU0), global.
-pub fn tc27_no_locality(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc27_no_locality(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-27", dut);
     prio_vtx_eu2(&mut r)?;
     r.write(reg::CTRL, 0b001)?;
@@ -1012,14 +1012,14 @@ fn retained(r: &mut Run) -> Result<(), String> {
 }
 
 /// TC-28: RETAINED vertex data (see [`retained`]); after the release FREE_RES[0] = 62.
-pub fn tc28_retained(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc28_retained(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-28", dut);
     retained(&mut r)
 }
 
 /// TC-29: after TC-28, triangle (0, 1, 2) misses: `err_vdt_miss`, no refs, still
 /// dispatched.
-pub fn tc29_vdt_miss(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc29_vdt_miss(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-29", dut);
     retained(&mut r)?;
     let i = tri(r.inp(), [0, 1, 2], 17, 2, 0x162);
@@ -1030,7 +1030,7 @@ pub fn tc29_vdt_miss(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 }
 
 /// TC-30: patch base 8 is malformed (dropped, `err_malformed`); base 16 is not.
-pub fn tc30_patch_malformed(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc30_patch_malformed(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-30", dut);
     let i = patch(r.inp(), 8, 4, 0x150);
     r.step(i, &[Ready(PATCH, true)])?;
@@ -1044,7 +1044,7 @@ pub fn tc30_patch_malformed(dut: &mut dyn GlobalSpreaderDut) -> Result<(), Strin
 
 /// TC-31: releasing an invalid VDT or PT entry sets `err_release` (nothing else); a
 /// dispatch setting the entry released at the same edge wins.
-pub fn tc31_bad_release(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc31_bad_release(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-31", dut);
     let i = vr(r.inp(), 1, 7);
     r.step(i, &[])?;
@@ -1064,7 +1064,7 @@ pub fn tc31_bad_release(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 }
 
 /// TC-32: credits beyond the totals clamp and set `err_credit`; a `cr_edt` at PEND 0.
-pub fn tc32_credit_overflow(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc32_credit_overflow(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-32", dut);
     let i = credit(r.inp(), 0, 5, false, VTX);
     r.step(i, &[])?;
@@ -1090,7 +1090,7 @@ pub fn tc32_credit_overflow(dut: &mut dyn GlobalSpreaderDut) -> Result<(), Strin
 }
 
 /// TC-33: a held request survives its target being disabled and is acked there.
-pub fn tc33_sticky_disabled(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc33_sticky_disabled(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-33", dut);
     let i = vtx(r.inp(), 0, 8, 4, 0x140);
     r.step(i, &[])?;
@@ -1103,7 +1103,7 @@ pub fn tc33_sticky_disabled(dut: &mut dyn GlobalSpreaderDut) -> Result<(), Strin
 }
 
 /// TC-34 (one EU): a refusal, then one cycle without sel (mask {0}), then a retry.
-pub fn tc34_refusal_retry(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc34_refusal_retry(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-34", dut);
     let i = vtx(r.inp(), 0, 8, 4, 0x130);
     r.step(i, &[])?;
@@ -1116,7 +1116,7 @@ pub fn tc34_refusal_retry(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String>
 }
 
 /// TC-34/5eu: every EU refuses in turn; then one cycle without sel, then EU0 again.
-pub fn tc34_all_refuse(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn tc34_all_refuse(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("TC-34/5eu", dut);
     let i = vtx(r.inp(), 0, 8, 4, 0x131);
     r.step(i, &[])?;
@@ -1129,7 +1129,7 @@ pub fn tc34_all_refuse(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 }
 
 /// X01: without `cr_valid`, `cr_res`, `cr_edt` and `cr_type` do nothing.
-pub fn x01_credit_gating(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn x01_credit_gating(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("X01", dut);
     let i = vtx(r.inp(), 0, 8, 4, 0x120);
     r.step(i, &[])?;
@@ -1144,7 +1144,7 @@ pub fn x01_credit_gating(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> 
 }
 
 /// X02: EDT_TOTAL stores min(wdata, 2^ENT_W) and sets FREE_EDT.
-pub fn x02_edt_total_min(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn x02_edt_total_min(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("X02", dut);
     r.write(reg::edt_total(0), 7)?;
     r.idle(&[FreeEdt(0, 7)])?;
@@ -1160,7 +1160,7 @@ pub fn x02_edt_total_min(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> 
 }
 
 /// X03: a footprint of 2^RES_W (4095 + FRAME_RES 1) never fits; with FRAME_RES 0 it does.
-pub fn x03_footprint_overflow(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn x03_footprint_overflow(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("X03", dut);
     r.write(reg::res_total(0), 4095)?;
     r.write(reg::frame_res(VTX), 1)?;
@@ -1175,7 +1175,7 @@ pub fn x03_footprint_overflow(dut: &mut dyn GlobalSpreaderDut) -> Result<(), Str
 
 /// X04: MIN_RES is a threshold on free resources: FREE_RES 16 >= MIN_RES 16 fits a
 /// 4-unit vertex (a reserve after allocation would not).
-pub fn x04_min_res_threshold(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn x04_min_res_threshold(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("X04", dut);
     r.write(reg::res_total(0), 16)?;
     r.write(reg::min_res(VTX), 16)?;
@@ -1189,7 +1189,7 @@ pub fn x04_min_res_threshold(dut: &mut dyn GlobalSpreaderDut) -> Result<(), Stri
 }
 
 /// X05: register widths, empty and duplicate PRIO slots, RO registers.
-pub fn x05_registers(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn x05_registers(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("X05", dut);
     r.write(reg::prio(VTX, 0), 0x1F)?; // PRIO_W = 4 bits: 0xF, empty (>= 5)
     r.expect_reg(reg::prio(VTX, 0), 0xF)?;
@@ -1224,7 +1224,7 @@ pub fn x05_registers(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 
 /// X05/vtx-tri: with types vertex and triangle only, PIX and PATCH registers read 0 and
 /// ignore writes; the pixel and patch channels are never ready.
-pub fn x05_absent_types(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn x05_absent_types(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("X05/vtx-tri", dut);
     r.idle(&[Ready(VTX, true), Ready(TRI, true), Ready(PIX, false), Ready(PATCH, false)])?;
     r.write(reg::ded_mask(PIX), 0x1)?;
@@ -1244,7 +1244,7 @@ pub fn x05_absent_types(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
 /// refusal ending the hold is kept. EU0 does not fit; the vertex goes to EU1, which
 /// refuses; EU2 is requested and held while EU1 … EU4 are disabled (no sel: mask
 /// cleared); EU2 then refuses: mask = {2}; after re-enabling, EU1 is requested again.
-pub fn x06_mask_under_hold(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn x06_mask_under_hold(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("X06", dut);
     r.write(reg::res_total(0), 0)?;
     let i = vtx(r.inp(), 0, 8, 4, 0x126);
@@ -1261,7 +1261,7 @@ pub fn x06_mask_under_hold(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String
 
 /// X07: REJECT_CNT counts a candidate that fails fit also when it is in the mask.
 /// EU1 refuses, then is emptied (RES_TOTAL ← 0); the next request (EU2) counts EU0 and EU1.
-pub fn x07_reject_masked(dut: &mut dyn GlobalSpreaderDut) -> Result<(), String> {
+pub fn x07_reject_masked(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("X07", dut);
     r.write(reg::res_total(0), 0)?;
     let i = vtx(r.inp(), 0, 8, 4, 0x127);

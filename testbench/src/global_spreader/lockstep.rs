@@ -5,7 +5,7 @@
 
 use super::rtl::RtlGlobalSpreader;
 use super::stimulus::{Coverage, GlobalSpreaderStimulus};
-use super::{GlobalSpreaderDut, GlobalSpreaderInputs, GlobalSpreaderModel, GlobalSpreaderOutputs, GlobalSpreaderParams, TYPE_NAMES};
+use super::{GlobalSpreaderInputs, GlobalSpreaderModel, GlobalSpreaderOutputs, GlobalSpreaderParams, TYPE_NAMES};
 use std::path::Path;
 
 /// Marker type binding the global spreader to [`crate::kit::Block`].
@@ -23,6 +23,9 @@ impl crate::kit::Block for GlobalSpreader {
 
     fn model(p: &GlobalSpreaderParams) -> GlobalSpreaderModel {
         GlobalSpreaderModel::new(p)
+    }
+    fn model_params(m: &GlobalSpreaderModel) -> &GlobalSpreaderParams {
+        m.params()
     }
     fn model_outputs(m: &GlobalSpreaderModel, i: &GlobalSpreaderInputs) -> GlobalSpreaderOutputs {
         m.outputs(i)
@@ -50,12 +53,6 @@ impl crate::kit::Block for GlobalSpreader {
     }
     fn rtl(p: &GlobalSpreaderParams, trace: bool) -> Result<RtlGlobalSpreader, String> {
         RtlGlobalSpreader::new(p, trace)
-    }
-    fn rtl_eval(r: &mut RtlGlobalSpreader, i: &GlobalSpreaderInputs) -> GlobalSpreaderOutputs {
-        r.eval(i)
-    }
-    fn rtl_tick(r: &mut RtlGlobalSpreader) {
-        r.tick()
     }
     fn rtl_vcd(r: &mut RtlGlobalSpreader, path: &Path) -> Result<(), String> {
         r.open_vcd(path)

@@ -1,5 +1,5 @@
-//! Verification of the `global_spreader` block (spec `shared/spec/global_spreader.md`
-//! §2.3, §4.3, §5, as changed by `contracts/global_spreader.md`, which wins):
+//! Verification of the `global_spreader` block (spec `docs/spec/global_spreader.md`
+//! §2.3, §4.3, §5, as changed by `docs/contracts/global_spreader.md`, which wins):
 //!
 //! * [`model`] — the reference model, written from the spec and the contract only;
 //! * [`eu`] — EU behaviour models (acknowledge, refuse, credits and releases with random
@@ -9,11 +9,11 @@
 //! * [`stimulus`] — seeded random packet streams with the EU models, configuration
 //!   traffic, coverage and the invariant checker;
 //! * [`workload`] — the documented dispatch workload of `make bench`;
-//! * [`rtl`] — the Verilated RTL behind [`GlobalSpreaderDut`], and the model-params-to-TOML
+//! * [`rtl`] — the Verilated RTL behind [`Dut`], and the model-params-to-TOML
 //!   mapping; [`lockstep`] — the bindings for the shared lockstep checker ([`crate::kit`]).
 //!
 //! Every device under test (the model itself, or the Verilated RTL) is driven through
-//! [`GlobalSpreaderDut`]; [`first_difference`] is the lockstep comparison of contract §5.
+//! [`Dut`]; [`first_difference`] is the lockstep comparison of contract §5.
 
 pub mod directed;
 pub mod eu;
@@ -29,49 +29,11 @@ pub use model::{
     GlobalSpreaderInputs, GlobalSpreaderModel, GlobalSpreaderOutputs, GlobalSpreaderParams, CLASS_PRIORITY, PATCH,
     PIX, TRI, TYPE_NAMES, VTX,
 };
+pub use crate::kit::Dut;
+pub use lockstep::GlobalSpreader;
 
-/// A cycle-driven global-spreader implementation.
-pub trait GlobalSpreaderDut {
-    fn params(&self) -> &GlobalSpreaderParams;
-    /// apply inputs for this cycle, settle, return outputs (no clock edge)
-    fn eval(&mut self, inp: &GlobalSpreaderInputs) -> GlobalSpreaderOutputs;
-    /// one rising clock edge with the inputs last given to eval
-    fn tick(&mut self);
-}
-
-/// The reference model behind the [`GlobalSpreaderDut`] interface.
-#[derive(Debug, Clone)]
-pub struct ModelDut {
-    pub model: GlobalSpreaderModel,
-    last: GlobalSpreaderInputs,
-}
-
-impl ModelDut {
-    pub fn new(p: &GlobalSpreaderParams) -> Self {
-        ModelDut { model: GlobalSpreaderModel::new(p), last: GlobalSpreaderInputs::idle(p) }
-    }
-
-    /// The model wrapped as a DUT (e.g. a mutant).
-    pub fn from_model(model: GlobalSpreaderModel) -> Self {
-        let last = GlobalSpreaderInputs::idle(model.params());
-        ModelDut { model, last }
-    }
-}
-
-impl GlobalSpreaderDut for ModelDut {
-    fn params(&self) -> &GlobalSpreaderParams {
-        self.model.params()
-    }
-
-    fn eval(&mut self, inp: &GlobalSpreaderInputs) -> GlobalSpreaderOutputs {
-        self.last = inp.clone();
-        self.model.outputs(inp)
-    }
-
-    fn tick(&mut self) {
-        self.model.clock(&self.last);
-    }
-}
+/// The reference model behind the [`Dut`] interface.
+pub type ModelDut = crate::kit::ModelDut<GlobalSpreader>;
 
 /// The first output that differs, as "port: expected …, actual …" (contract §5):
 ///

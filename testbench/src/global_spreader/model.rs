@@ -1,6 +1,6 @@
 //! Cycle-level reference model of the `global_spreader` block, written from
-//! `shared/spec/global_spreader.md` (§2.3, §4.3, §5) as changed by the block contract
-//! (`contracts/global_spreader.md`, which wins), and from nothing else.
+//! `docs/spec/global_spreader.md` (§2.3, §4.3, §5) as changed by the block contract
+//! (`docs/contracts/global_spreader.md`, which wins), and from nothing else.
 //!
 //! Structure, one clock edge per [`GlobalSpreaderModel::clock`]:
 //!

@@ -1,11 +1,12 @@
-//! The Verilated `warpgen_global_spreader` behind the [`GlobalSpreaderDut`] interface.
+//! The Verilated `warpgen_global_spreader` behind the [`Dut`] interface.
 //!
 //! Ports follow contract §3; ports of absent types / tables do not exist in the Verilog
 //! and are neither driven nor read (their model fields stay 0 / empty, and
 //! [`super::first_difference`] does not compare them). `in_reset` is not a port: it is
 //! copied from the cycle's `reset` input, as the model does.
 
-use super::{GlobalSpreaderDut, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PATCH, PIX, TRI, TYPE_NAMES, VTX};
+use super::GlobalSpreader;
+use super::{Dut, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PATCH, PIX, TRI, TYPE_NAMES, VTX};
 use crate::harness::field;
 use std::path::Path;
 use warpgen_rtl::{Config, Origin};
@@ -299,7 +300,7 @@ impl RtlGlobalSpreader {
     }
 }
 
-impl GlobalSpreaderDut for RtlGlobalSpreader {
+impl Dut<GlobalSpreader> for RtlGlobalSpreader {
     fn params(&self) -> &GlobalSpreaderParams {
         &self.p
     }

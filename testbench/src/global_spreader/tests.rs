@@ -2,13 +2,14 @@
 //! invariant checker and coverage on the four lockstep configurations, and mutants of the
 //! model that a directed case or an invariant must reject.
 
+use super::GlobalSpreader;
 use super::directed::{all_cases, run_all, ParamsKind};
 use super::model::{Mutation, PATCH, PIX, TRI, VTX};
 use super::stimulus::{readable_registers, Coverage, GlobalSpreaderStimulus, Invariants};
 use super::workload::{format_table, run_workload, Workload};
 use super::*;
 
-fn model_factory(p: &GlobalSpreaderParams) -> Box<dyn GlobalSpreaderDut> {
+fn model_factory(p: &GlobalSpreaderParams) -> Box<dyn Dut<GlobalSpreader>> {
     Box::new(ModelDut::new(p))
 }
 

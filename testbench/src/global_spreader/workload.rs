@@ -1,5 +1,5 @@
 //! The dispatch workload of `make bench`: a documented random packet
-//! stream with EU models, run through any [`GlobalSpreaderDut`], measuring throughput,
+//! stream with EU models, run through any [`Dut`], measuring throughput,
 //! dispatch latency and EU load balance.
 //!
 //! **Workload** ([`Workload::standard`], seed 2026 (`make bench` uses its `--seed`, default 1), 20,000 cycles, defaults of the
@@ -30,10 +30,11 @@
 //! the EUs' busy integral (Σ over cycles of the footprint outstanding on the EU); the
 //! share of triangle and pixel dispatches with a local / global reference.
 
+use super::GlobalSpreader;
 use super::eu::{EuBehaviour, EuPool};
 use super::model::{GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PIX, TRI};
 use super::stimulus::{Mirror, PacketSource, StreamMix};
-use super::GlobalSpreaderDut;
+use super::Dut;
 use std::collections::HashMap;
 
 /// One benchmark configuration.
@@ -108,7 +109,7 @@ pub struct WorkloadResult {
 }
 
 /// Run workload `w` through `dut` (built with `w.params()`).
-pub fn run_workload(dut: &mut dyn GlobalSpreaderDut, w: &Workload) -> WorkloadResult {
+pub fn run_workload(dut: &mut dyn Dut<GlobalSpreader>, w: &Workload) -> WorkloadResult {
     let p = dut.params().clone();
     assert_eq!(p, w.params(), "the DUT must be built with the workload's parameters");
     let mut mirror = Mirror::new(&p);
@@ -183,7 +184,7 @@ pub fn run_workload(dut: &mut dyn GlobalSpreaderDut, w: &Workload) -> WorkloadRe
     }
 }
 
-/// The results as a Markdown table (for the README).
+/// The results as a Markdown table (for docs/benchmarks.md).
 pub fn format_table(results: &[WorkloadResult]) -> String {
     let mut s = String::from(
         "| EUs | locality | packets/cycle | latency mean | latency max | from transfer mean / max | load balance (max/mean) | local / global refs |\n\

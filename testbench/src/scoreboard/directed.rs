@@ -7,7 +7,8 @@
 //! spec's "–" (not reorderable). Expected values are written by hand from the spec's
 //! table; none is computed by a model.
 
-use super::{ScoreboardDut, ScoreboardInputs, ScoreboardOutputs, ScoreboardParams};
+use super::Scoreboard;
+use super::{Dut, ScoreboardInputs, ScoreboardOutputs, ScoreboardParams};
 use std::fmt::Debug;
 
 /// The parameter set a case runs with.
@@ -38,7 +39,7 @@ impl ParamsKind {
     }
 }
 
-pub type CaseFn = fn(&mut dyn ScoreboardDut) -> Result<(), String>;
+pub type CaseFn = fn(&mut dyn Dut<Scoreboard>) -> Result<(), String>;
 
 /// Every directed case with the parameter set it needs. T17 is the rerun of
 /// T01–T04, T05-w1, T07, T08, T11–T15 with CNT_W=1 (T16 is the random test, run elsewhere).
@@ -88,7 +89,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
 }
 
 /// Run every case on a fresh DUT from `make`; all failures, one per line.
-pub fn run_all(make: &mut dyn FnMut(&ScoreboardParams) -> Box<dyn ScoreboardDut>) -> Result<(), String> {
+pub fn run_all(make: &mut dyn FnMut(&ScoreboardParams) -> Box<dyn Dut<Scoreboard>>) -> Result<(), String> {
     let cases = all_cases().into_iter().map(|(name, kind, case)| (name, (kind, case)));
     crate::kit::run_cases(cases, |(kind, case)| case(make(&kind.params()).as_mut()))
 }
@@ -144,7 +145,7 @@ impl Exp {
 /// A case in progress: the DUT, the cycle counter and a completion schedule.
 struct Run<'a> {
     case: &'static str,
-    dut: &'a mut dyn ScoreboardDut,
+    dut: &'a mut dyn Dut<Scoreboard>,
     p: ScoreboardParams,
     cycle: u32,
     /// (cycle, group, tracker): completions added to the inputs of that cycle,
@@ -154,7 +155,7 @@ struct Run<'a> {
 
 impl<'a> Run<'a> {
     /// Start a case: one reset cycle, then the next cycle is c0.
-    fn new(case: &'static str, dut: &'a mut dyn ScoreboardDut) -> Self {
+    fn new(case: &'static str, dut: &'a mut dyn Dut<Scoreboard>) -> Self {
         let p = dut.params().clone();
         dut.eval(&ScoreboardInputs::idle(&p).with_reset());
         dut.tick();
@@ -234,7 +235,7 @@ impl<'a> Run<'a> {
 /// Addition to the spec: the block is then made dirty (counters, wait mask, error)
 /// and reset again, with an issue and a completion presented in the reset cycle, to
 /// show that reset clears state and dominates that cycle.
-pub fn t01_reset(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t01_reset(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T01", dut);
     let all = r.reset_state();
     let ff = r.p.trk_mask();
@@ -273,7 +274,7 @@ pub fn t01_reset(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 }
 
 /// T02 Fig. 4 (B3, B7–B9): the dependency set on the dependent instruction itself.
-pub fn t02_fig4(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t02_fig4(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T02", dut).cpl(10, 0, 0);
     r.step(r.iss(0, Some(0), 0, 0), &[Fire(true), Cnt(0, 0, 0)])?; // c0 LOAD
     r.step(r.iss(0, None, 0, 0), &[Fire(true), Cnt(0, 0, 1)])?; // c1 MOV, load pending
@@ -285,7 +286,7 @@ pub fn t02_fig4(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 }
 
 /// T03 Fig. 5 (B10): the dependency set annotated on the preceding instruction gates fetch.
-pub fn t03_fig5(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t03_fig5(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T03", dut).cpl(10, 0, 0);
     r.step(r.iss(0, Some(0), 0, 0), &[Fire(true)])?; // c0 LOAD
     r.step(r.iss(0, None, 0, 0x01), &[FetchOk(0, true), Fire(true)])?; // c1 MOV
@@ -305,7 +306,7 @@ pub fn t03_fig5(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 
 /// T04 (B10): a producer annotating its own tracker closes its group's fetch only.
 /// Addition: TG1's next instruction is presented in c1–c5 to show fetch_ok gates iss_ready.
-pub fn t04_self_annotation(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t04_self_annotation(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T04", dut).cpl(4, 1, 2);
     r.step(
         r.iss(1, Some(2), 0, 1 << 2),
@@ -345,7 +346,7 @@ fn fig6_tail(r: &mut Run) -> Result<(), String> {
 
 /// T05 Fig. 6 (B13, B14): ST2 and ST3 share tracker 1 and complete out of order; ST4
 /// waits for both but not for ST1.
-pub fn t05_fig6(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t05_fig6(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T05", dut)
         .cpl(5, 0, 1)
         .cpl(8, 0, 1)
@@ -362,7 +363,7 @@ pub fn t05_fig6(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 
 /// T05-w1 Fig. 6 with 1-bit counters (B11–B13): ST3 waits for slot 1 to drain.
 /// The spec gives no completion for ST1/ST4 in this variant; T05's (c12, c15) are used.
-pub fn t05_w1_fig6(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t05_w1_fig6(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T05-w1", dut)
         .cpl(4, 0, 1)
         .cpl(8, 0, 1)
@@ -383,7 +384,7 @@ pub fn t05_w1_fig6(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 }
 
 /// T06a (patent \[0043\]): independent loads on different trackers; use(B) does not wait for LA.
-pub fn t06a_independent_loads(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t06a_independent_loads(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T06a", dut).cpl(5, 0, 1);
     r.issue_all(0, &[0, 1])?; // c0 LA, c1 LB
     let use_b = r.iss(0, None, 0x02, 0);
@@ -392,7 +393,7 @@ pub fn t06a_independent_loads(dut: &mut dyn ScoreboardDut) -> Result<(), String>
 }
 
 /// T06b (patent \[0043\], B13): the same loads sharing tracker 0; use(B) waits for both.
-pub fn t06b_shared_tracker(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t06b_shared_tracker(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T06b", dut).cpl(5, 0, 0).cpl(8, 0, 0);
     r.issue_all(0, &[0, 0])?; // c0 LA, c1 LB
     let use_b = r.iss(0, None, 0x01, 0);
@@ -402,7 +403,7 @@ pub fn t06b_shared_tracker(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 }
 
 /// T07 saturation (B11, B12): tracker 7 (max 1).
-pub fn t07_saturation(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t07_saturation(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T07", dut).cpl(4, 0, 7);
     let i07 = r.iss(0, Some(7), 0, 0);
     r.step(i07.clone(), &[Fire(true), Full(0, 7, false)])?; // c0
@@ -420,7 +421,7 @@ pub fn t07_saturation(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 
 /// T07b (B11): fill tracker 0 to its maximum (15, or 1 in w1), one more stalls,
 /// tracker 1 of the same group still issues.
-pub fn t07b_fill_to_max(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t07b_fill_to_max(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T07b", dut);
     let max = r.p.trk_max[0];
     for n in 0..max {
@@ -438,7 +439,7 @@ pub fn t07b_fill_to_max(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 }
 
 /// T08 per-group isolation (B1). The single chk port is queried one cycle at a time.
-pub fn t08_group_isolation(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t08_group_isolation(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T08", dut);
     r.step(r.iss(1, Some(0), 0, 0), &[Fire(true)])?; // c0
     let c1 = r.iss(0, None, 0x01, 0).chk(1, 0x01);
@@ -448,7 +449,7 @@ pub fn t08_group_isolation(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 }
 
 /// T09 (§6.4.2): increment and decrement of one counter in the same cycle net out.
-pub fn t09_inc_dec_same_cycle(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t09_inc_dec_same_cycle(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T09", dut).cpl(1, 0, 3);
     r.issue_all(0, &[3])?; // c0
     r.step(r.iss(0, Some(3), 0, 0), &[Fire(true), Cnt(0, 3, 1)])?; // c1 + cpl(0,3)
@@ -456,7 +457,7 @@ pub fn t09_inc_dec_same_cycle(dut: &mut dyn ScoreboardDut) -> Result<(), String>
 }
 
 /// T10: two completions to one counter in one cycle; then a legal and a bogus one.
-pub fn t10_multi_completion(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t10_multi_completion(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T10", dut)
         .cpl(3, 2, 3)
         .cpl(3, 2, 3)
@@ -478,7 +479,7 @@ pub fn t10_multi_completion(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 }
 
 /// T11 fences (B17, B18): a full fence (dep 0xFF) and a load-fence query chk(0,0x01).
-pub fn t11_fences(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t11_fences(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T11", dut).cpl(4, 0, 5).cpl(6, 0, 0).cpl(9, 0, 3);
     r.issue_all(0, &[0, 3, 5])?; // c0 LD, c1 ST, c2 TEX
     let fence = r.iss(0, None, 0xFF, 0).chk(0, 0x01);
@@ -502,7 +503,7 @@ pub fn t11_fences(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 /// The branch stalls (nothing satisfied) until cycle `go`, which must show (sat_a, sat_b).
 fn fig7(
     case: &'static str,
-    dut: &mut dyn ScoreboardDut,
+    dut: &mut dyn Dut<Scoreboard>,
     mask_b: u64,
     cpls: &[(u32, u64)],
     go: u32,
@@ -525,29 +526,29 @@ fn fig7(
 }
 
 /// T12a Fig. 7, B first (B20): completion of LB (c5) → fall through (`br_sel_b`).
-pub fn t12a_fig7_b_first(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t12a_fig7_b_first(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     fig7("T12a", dut, 0x02, &[(5, 1)], 6, (false, true))
 }
 
 /// T12b Fig. 7, A first: completion of LA (c5) → branch taken.
-pub fn t12b_fig7_a_first(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t12b_fig7_a_first(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     fig7("T12b", dut, 0x02, &[(5, 0)], 6, (true, false))
 }
 
 /// T12c: both complete in c5 → both satisfied, set A has priority (§8 item 2).
-pub fn t12c_fig7_both(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t12c_fig7_both(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     fig7("T12c", dut, 0x02, &[(5, 0), (5, 1)], 6, (true, true))
 }
 
 /// T12d: the literal reading B={0,1} (§8 item 1). LB completes in c5, yet the branch
 /// still stalls c6–c8; LA completes in c8 and A is chosen in c9 (B can never win).
-pub fn t12d_fig7_literal(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t12d_fig7_literal(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     fig7("T12d", dut, 0x03, &[(5, 1), (8, 0)], 9, (true, true))
 }
 
 /// T13 empty mask (B9): with every tracker of TG3 busy, an instruction without
 /// dependencies still fires.
-pub fn t13_empty_mask(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t13_empty_mask(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T13", dut);
     let ntrk = r.p.num_trk;
     r.issue_all(3, &(0..ntrk as u64).collect::<Vec<_>>())?; // c0–c7
@@ -565,7 +566,7 @@ pub fn t13_empty_mask(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 /// T14 underflow: a completion on an idle tracker sets the sticky flag, the counter
 /// stays 0. Additions (contract): a thread-group clear does not reset the flag, reset
 /// does; two completions on a counter of 1 in one cycle also underflow.
-pub fn t14_underflow(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t14_underflow(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T14", dut).cpl(0, 1, 6).cpl(7, 0, 0).cpl(7, 0, 0);
     r.step(r.idle(), &[Underflow(false), Cnt(1, 6, 0)])?; // c0 cpl(1,6)
     r.until(
@@ -582,7 +583,7 @@ pub fn t14_underflow(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 
 /// T15 clear: clearing a busy group (the spec stimulus, although §6.3 calls a clear
 /// legal only while `tg_idle`) zeroes its counters and wait mask.
-pub fn t15_clear(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn t15_clear(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("T15", dut);
     r.step(r.iss(2, Some(4), 0, 1 << 4), &[Fire(true)])?; // c0
     r.step(
@@ -603,7 +604,7 @@ pub fn t15_clear(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
 /// X01 (contract): with NUM_TG=3 and NUM_TRK=5, group id 3 and tracker ids 5–7 name
 /// nothing: no issue/check/branch is satisfied for them, a completion naming them is
 /// an underflow, a clear naming them has no effect.
-pub fn x01_ids_naming_nothing(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn x01_ids_naming_nothing(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("X01", dut).cpl(4, 2, 4).cpl(4, 1, 7).cpl(6, 3, 0);
     let none = [
         Ready(false),
@@ -636,7 +637,7 @@ pub fn x01_ids_naming_nothing(dut: &mut dyn ScoreboardDut) -> Result<(), String>
 /// X02 (contract): a clear overrides that group's same-cycle issue (increment and wait
 /// mask) and completion, leaves other groups alone, and does not mask the underflow
 /// of a completion on a zero counter.
-pub fn x02_clear_precedence(dut: &mut dyn ScoreboardDut) -> Result<(), String> {
+pub fn x02_clear_precedence(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
     let mut r = Run::new("X02", dut).cpl(2, 2, 4).cpl(3, 2, 4);
     r.step(r.iss(2, Some(4), 0, 0), &[Fire(true)])?; // c0
     r.step(r.iss(1, Some(0), 0, 0x01), &[Fire(true)])?; // c1

@@ -2,7 +2,7 @@
 
 use super::rtl::RtlScoreboard;
 use super::stimulus::{Coverage, ScoreboardStimulus};
-use super::{ScoreboardDut, ScoreboardInputs, ScoreboardModel, ScoreboardOutputs, ScoreboardParams};
+use super::{ScoreboardInputs, ScoreboardModel, ScoreboardOutputs, ScoreboardParams};
 use std::path::Path;
 
 /// Marker type binding the scoreboard to [`crate::kit::Block`].
@@ -20,6 +20,9 @@ impl crate::kit::Block for Scoreboard {
 
     fn model(p: &ScoreboardParams) -> ScoreboardModel {
         ScoreboardModel::new(p)
+    }
+    fn model_params(m: &ScoreboardModel) -> &ScoreboardParams {
+        m.params()
     }
     fn model_outputs(m: &ScoreboardModel, i: &ScoreboardInputs) -> ScoreboardOutputs {
         m.outputs(i)
@@ -47,12 +50,6 @@ impl crate::kit::Block for Scoreboard {
     }
     fn rtl(p: &ScoreboardParams, trace: bool) -> Result<RtlScoreboard, String> {
         RtlScoreboard::new(p, trace)
-    }
-    fn rtl_eval(r: &mut RtlScoreboard, i: &ScoreboardInputs) -> ScoreboardOutputs {
-        r.eval(i)
-    }
-    fn rtl_tick(r: &mut RtlScoreboard) {
-        r.tick()
     }
     fn rtl_vcd(r: &mut RtlScoreboard, path: &Path) -> Result<(), String> {
         r.open_vcd(path)

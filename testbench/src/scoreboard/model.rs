@@ -1,5 +1,5 @@
 //! Cycle-level reference model of the `ict_scoreboard` block (instruction completion
-//! trackers, "explicit scoreboard"), written from `shared/spec/scoreboard.md` only:
+//! trackers, "explicit scoreboard"), written from `docs/spec/scoreboard.md` only:
 //!
 //! * §2.1/§2.2 — one set of counters per thread group; +1 when a reorderable
 //!   instruction is sent, −1 per completion; same-cycle increment and decrements net out.

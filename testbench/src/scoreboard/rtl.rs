@@ -1,8 +1,9 @@
-//! The Verilated `warpgen_scoreboard` behind the [`ScoreboardDut`] interface, so
+//! The Verilated `warpgen_scoreboard` behind the [`Dut`] interface, so
 //! that directed cases and lockstep runs drive the RTL exactly as they drive the
 //! model.
 
-use super::{ScoreboardDut, ScoreboardInputs, ScoreboardOutputs, ScoreboardParams};
+use super::Scoreboard;
+use super::{Dut, ScoreboardInputs, ScoreboardOutputs, ScoreboardParams};
 use std::path::Path;
 use warpgen_rtl::config::{MaxCount, ScoreboardConfig};
 use warpgen_rtl::Config;
@@ -133,7 +134,7 @@ impl RtlScoreboard {
     }
 }
 
-impl ScoreboardDut for RtlScoreboard {
+impl Dut<Scoreboard> for RtlScoreboard {
     fn params(&self) -> &ScoreboardParams {
         &self.p
     }

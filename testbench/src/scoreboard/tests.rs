@@ -1,11 +1,12 @@
 //! Unit tests: the directed cases on the model, mutants of the model that the directed
 //! cases must reject, and property checks (spec §6.6) of the model under random load.
 
+use super::Scoreboard;
 use super::directed::{all_cases, run_all, ParamsKind};
 use super::stimulus::{Coverage, ScoreboardStimulus};
 use super::*;
 
-fn model_factory(p: &ScoreboardParams) -> Box<dyn ScoreboardDut> {
+fn model_factory(p: &ScoreboardParams) -> Box<dyn Dut<Scoreboard>> {
     Box::new(ModelDut::new(p))
 }
 
@@ -69,7 +70,7 @@ impl Mutant {
     }
 }
 
-impl ScoreboardDut for Mutant {
+impl Dut<Scoreboard> for Mutant {
     fn params(&self) -> &ScoreboardParams {
         &self.p
     }

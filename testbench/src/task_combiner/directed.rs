@@ -20,8 +20,9 @@
 //! the spec gives them. T24 is replaced as contract §6 says (T24x). T22 is its Baseline.
 //! T11 runs with sort_state on and off; T15–T18 with the policy each names.
 
+use super::TaskCombiner;
 use super::model::{ones, Policy};
-use super::{Reason, TaskCombinerDut, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams};
+use super::{Reason, Dut, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams};
 use std::collections::HashMap;
 
 pub const VS: u64 = 0;
@@ -111,7 +112,7 @@ impl ParamsKind {
     }
 }
 
-pub type CaseFn = fn(&mut dyn TaskCombinerDut) -> Result<(), String>;
+pub type CaseFn = fn(&mut dyn Dut<TaskCombiner>) -> Result<(), String>;
 
 /// Every directed case with the parameter set it needs. "Tnn/x" reruns Tnn on another
 /// configuration.
@@ -167,7 +168,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
 
 /// Run every case on a fresh DUT from `make`; all failures, one per line.
 pub fn run_all(
-    make: &mut dyn FnMut(&TaskCombinerParams) -> Box<dyn TaskCombinerDut>,
+    make: &mut dyn FnMut(&TaskCombinerParams) -> Box<dyn Dut<TaskCombiner>>,
 ) -> Result<(), String> {
     let cases = all_cases()
         .into_iter()
@@ -436,7 +437,7 @@ impl Exp {
 /// A case in progress: the DUT, the cycle counter and the captured tags.
 struct Run<'a> {
     case: &'static str,
-    dut: &'a mut dyn TaskCombinerDut,
+    dut: &'a mut dyn Dut<TaskCombiner>,
     p: TaskCombinerParams,
     cycle: u32,
     tags: HashMap<&'static str, u64>,
@@ -444,7 +445,7 @@ struct Run<'a> {
 
 impl<'a> Run<'a> {
     /// Start a case: one reset cycle, then the next cycle is c0.
-    fn new(case: &'static str, dut: &'a mut dyn TaskCombinerDut) -> Self {
+    fn new(case: &'static str, dut: &'a mut dyn Dut<TaskCombiner>) -> Self {
         let p = dut.params().clone();
         dut.eval(&TaskCombinerInputs::idle(&p).with_reset());
         dut.tick();
@@ -518,7 +519,7 @@ fn reset_state() -> Vec<Exp> {
 /// T01 Reset. The block is made dirty first (a task handed out, an open entry, a task in
 /// the slot under back-pressure, a flush in progress, a lock pending), then reset is held
 /// for three cycles with activity on every other input, then released.
-pub fn t01_reset(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t01_reset(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T01", dut);
     // c0: the state after the case's reset cycle.
     r.step(
@@ -597,7 +598,7 @@ pub fn t01_reset(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 }
 
 /// T02 First instance opens a task; no output for 20 cycles (no timeout).
-pub fn t02_first_instance(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t02_first_instance(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T02", dut);
     r.step(r.i(VS, A, 100, 0), &[InReady(true), InLane(0), Cap("T")])?;
     r.step(
@@ -623,7 +624,7 @@ pub fn t02_first_instance(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T03 A task fills at its capacity (= width here) and is output in n+2 with reason FULL;
 /// the entry is FREE from the output cycle on.
-pub fn t03_fill(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t03_fill(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T03", dut);
     let w = r.p.width as u64;
     // References 100, 101, … cut to REF_W bits (the Tiny config has 1-bit references).
@@ -653,7 +654,7 @@ pub fn t03_fill(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 }
 
 /// T03b An instance for the key of a full (PENDING) task opens a new entry.
-pub fn t03b_closed_task(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t03b_closed_task(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T03b", dut);
     for k in 0..8 {
         let tag = if k == 0 { Cap("T") } else { InTag("T") };
@@ -686,7 +687,7 @@ pub fn t03b_closed_task(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T04 Two keys interleaved: two open tasks, no flush on a state change, both leave full.
 /// (The naive model's 16 one-lane tasks for this stream are checked in the unit tests.)
-pub fn t04_two_open_tasks(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t04_two_open_tasks(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T04", dut);
     for k in 0..16 {
         let state = if k % 2 == 0 { A } else { B };
@@ -724,7 +725,7 @@ pub fn t04_two_open_tasks(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T05 The shader type is part of the key: three entries for VS/C, HS/C, DS/C (with the
 /// dependencies `depends` implies: HS→VS, DS→HS).
-pub fn t05_stype_in_key(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t05_stype_in_key(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T05", dut);
     r.step(r.i(VS, C, 1, 0), &[InReady(true)])?;
     r.step(r.i(HS, C, 2, 0), &[InReady(true), InLane(0)])?;
@@ -744,7 +745,7 @@ pub fn t05_stype_in_key(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 }
 
 /// T06 Cross-tile combining (Fig. 6 entry 0): one entry, count 3, lockmask 0101.
-pub fn t06_cross_tile(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t06_cross_tile(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T06", dut);
     r.step(r.i(VS, A, 1, 0), &[Cap("T")])?;
     r.step(r.i(VS, A, 2, 2), &[InTag("T"), InLane(1)])?;
@@ -755,7 +756,7 @@ pub fn t06_cross_tile(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T07 Fig. 6 reconstructed top-down: table 610 by key and matrix 612 (DS/C → HS/C →
 /// VS/C, nothing else).
-pub fn t07_fig6(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t07_fig6(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T07", dut);
     r.step(r.i(VS, A, 10, 0), &[InReady(true)])?; // c0
     r.step(r.i(VS, A, 11, 2), &[InLane(1)])?;
@@ -786,7 +787,7 @@ pub fn t07_fig6(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 }
 
 /// T08 A full consumer forces its producer chain out, one level per cycle, producers first.
-pub fn t08_chain_forced_out(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t08_chain_forced_out(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T08", dut);
     r.step(r.i(VS, C, 1, 0), &[Cap("Tv")])?; // c0
     r.step(r.i(HS, C, 2, 0), &[Cap("Th")])?; // c1
@@ -849,7 +850,7 @@ pub fn t08_chain_forced_out(dut: &mut dyn TaskCombinerDut) -> Result<(), String>
 }
 
 /// T09 A producer that fills leaves alone; its consumer stays OPEN with its row cleared.
-pub fn t09_producer_leaves_first(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t09_producer_leaves_first(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T09", dut);
     for k in 0..3 {
         r.step(r.i(VS, C, k, 0), &[InLane(k)])?; // c0..c2
@@ -890,7 +891,7 @@ pub fn t09_producer_leaves_first(dut: &mut dyn TaskCombinerDut) -> Result<(), St
 
 /// T10 A render-queue flush outputs exactly the tasks locked for its pipe, producers
 /// first, then `rqf_done`.
-pub fn t10_flush_locked(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t10_flush_locked(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T10", dut);
     r.step(r.i(VS, A, 1, 0), &[])?; // c0 E_A
     r.step(r.i(VS, A, 2, 2), &[])?; // c1 E_A
@@ -950,7 +951,7 @@ pub fn t10_flush_locked(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T11 setup: E0 VS/A, E1 VS/B, E2 GS/A (depends on E0 by the matrix), all locked tp3;
 /// flush tp3 in c3. Returns the run at c5 (first output).
-fn t11_setup<'a>(case: &'static str, dut: &'a mut dyn TaskCombinerDut) -> Result<Run<'a>, String> {
+fn t11_setup<'a>(case: &'static str, dut: &'a mut dyn Dut<TaskCombiner>) -> Result<Run<'a>, String> {
     let mut r = Run::new(case, dut);
     r.step(r.i(VS, A, 1, 3), &[])?;
     r.step(r.i(VS, B, 2, 3), &[])?;
@@ -962,7 +963,7 @@ fn t11_setup<'a>(case: &'static str, dut: &'a mut dyn TaskCombinerDut) -> Result
 }
 
 /// T11 State sorting on: A, A, B (E0, E2, E1).
-pub fn t11_sort_on(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t11_sort_on(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = t11_setup("T11", dut)?;
     r.step(r.idle(), &[Out(GS, A, 1, RQF, 0b1000)])?; // c6
     r.step(r.idle(), &[Out(VS, B, 1, RQF, 0b1000)])?; // c7
@@ -971,7 +972,7 @@ pub fn t11_sort_on(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 }
 
 /// T11 State sorting off: creation order E0, E1, E2.
-pub fn t11_sort_off(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t11_sort_off(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = t11_setup("T11/nosort", dut)?;
     r.step(r.idle(), &[Out(VS, B, 1, RQF, 0b1000)])?; // c6
     r.step(r.idle(), &[Out(GS, A, 1, RQF, 0b1000)])?; // c7
@@ -980,7 +981,7 @@ pub fn t11_sort_off(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 }
 
 /// T12 Lock of a scheduled task, then a flush of the locked pipe outputs it.
-pub fn t12_lock_scheduled(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t12_lock_scheduled(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T12", dut);
     r.step(r.i(VS, A, 1, 0), &[Cap("T0")])?; // c0
     let t0 = r.tag("T0");
@@ -1009,7 +1010,7 @@ pub fn t12_lock_scheduled(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 }
 
 /// T13 Stale locks miss; a task reopened in the same entry has another tag.
-pub fn t13_stale_lock(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t13_stale_lock(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T13", dut);
     r.step(r.i(VS, A, 1, 0), &[Cap("T0")])?; // c0
     let t0 = r.tag("T0");
@@ -1047,7 +1048,7 @@ pub fn t13_stale_lock(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T14 Lock of the task in the out slot under back-pressure; a flush with only that task
 /// completes one cycle after its handshake.
-pub fn t14_lock_slot_backpressure(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t14_lock_slot_backpressure(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T14", dut);
     let stall = r.idle().ready(false);
     r.step(stall.clone().inst(VS, A, 1, 0), &[Cap("TX")])?; // c0
@@ -1091,7 +1092,7 @@ pub fn t14_lock_slot_backpressure(dut: &mut dyn TaskCombinerDut) -> Result<(), S
 
 /// T15–T17 setup on C1: E0 VS/A ×3, E1 VS/B ×5, E2 VS/C ×1 (Tc), E3 HS/C ×6 (depends on
 /// E2), then from c15 I(GS,A) is presented until accepted. Returns at c15.
-fn t15_setup<'a>(case: &'static str, dut: &'a mut dyn TaskCombinerDut) -> Result<Run<'a>, String> {
+fn t15_setup<'a>(case: &'static str, dut: &'a mut dyn Dut<TaskCombiner>) -> Result<Run<'a>, String> {
     let mut r = Run::new(case, dut);
     for k in 0..3 {
         r.step(r.i(VS, A, k, 0), &[InLane(k)])?;
@@ -1107,7 +1108,7 @@ fn t15_setup<'a>(case: &'static str, dut: &'a mut dyn TaskCombinerDut) -> Result
 }
 
 /// T15 Eviction, FULLEST: HS/C (6) is the victim; it drags VS/C out first.
-pub fn t15_evict_fullest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t15_evict_fullest(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = t15_setup("T15", dut)?;
     let gs = r.i(GS, A, 99, 0);
     r.step(
@@ -1161,7 +1162,7 @@ pub fn t15_evict_fullest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 }
 
 /// T16 Eviction, OLDEST: VS/A (3) is the victim; GS/A is accepted in c17 into E0.
-pub fn t16_evict_oldest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t16_evict_oldest(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = t15_setup("T16", dut)?;
     let gs = r.i(GS, A, 99, 0);
     r.step(gs.clone(), &[InReady(false), StPending(0)])?; // c15
@@ -1197,7 +1198,7 @@ pub fn t16_evict_oldest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T17 Eviction, NODEP_FULLEST: among E0 (3), E1 (5), E2 (1) without producers, VS/B
 /// goes; only one task is flushed.
-pub fn t17_evict_nodep_fullest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t17_evict_nodep_fullest(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = t15_setup("T17", dut)?;
     let gs = r.i(GS, A, 99, 0);
     r.step(gs.clone(), &[InReady(false), StPending(0)])?; // c15
@@ -1238,7 +1239,7 @@ pub fn t17_evict_nodep_fullest(dut: &mut dyn TaskCombinerDut) -> Result<(), Stri
 
 /// T18 setup on C1: E0 HS/C (age 0, later depends on E1), E1 VS/C (Tv), E2 VS/A, E3 VS/B;
 /// from c5 I(GS,D) is presented. Returns at c5.
-fn t18_setup<'a>(case: &'static str, dut: &'a mut dyn TaskCombinerDut) -> Result<Run<'a>, String> {
+fn t18_setup<'a>(case: &'static str, dut: &'a mut dyn Dut<TaskCombiner>) -> Result<Run<'a>, String> {
     let mut r = Run::new(case, dut);
     r.step(r.i(HS, C, 1, 0), &[InLane(0)])?; // c0 → E0, no producer
     r.step(r.i(VS, C, 2, 0), &[InLane(0), Cap("Tv"), DepNone])?; // c1 → E1
@@ -1252,7 +1253,7 @@ fn t18_setup<'a>(case: &'static str, dut: &'a mut dyn TaskCombinerDut) -> Result
 }
 
 /// T18 OLDEST: the oldest entry (HS/C) is the victim; VS/C (DEP) then HS/C (EVICT).
-pub fn t18_oldest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t18_oldest(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = t18_setup("T18/oldest", dut)?;
     let gs = r.i(GS, D, 6, 0);
     r.step(gs.clone(), &[InReady(false), StValid(0b1111), StPending(0)])?; // c5
@@ -1296,7 +1297,7 @@ pub fn t18_oldest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T18 NODEP_OLDEST: the oldest entry without producers (VS/C) is the only victim; HS/C
 /// stays OPEN with its row cleared.
-pub fn t18_nodep_oldest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t18_nodep_oldest(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = t18_setup("T18/nodep_oldest", dut)?;
     let gs = r.i(GS, D, 6, 0);
     r.step(gs.clone(), &[InReady(false), StPending(0)])?; // c5
@@ -1336,7 +1337,7 @@ pub fn t18_nodep_oldest(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T19 No second victim while an entry is PENDING: with the slot blocked, a full VS/A
 /// waits and the new key waits for its entry.
-pub fn t19_no_double_victim(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t19_no_double_victim(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T19", dut);
     let stall = r.idle().ready(false);
     for k in 0..8 {
@@ -1399,7 +1400,7 @@ pub fn t19_no_double_victim(dut: &mut dyn TaskCombinerDut) -> Result<(), String>
 
 /// T20 Back-pressure: the out payload is stable while `out_ready` = 0 (c9–c19); the next
 /// task waits PENDING and follows the handshake.
-pub fn t20_backpressure(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t20_backpressure(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T20", dut);
     for k in 0..8 {
         r.step(
@@ -1481,7 +1482,7 @@ pub fn t20_backpressure(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 }
 
 /// T21 Per-shader-type capacity: an HS task leaves full at 4 lanes, a VS task needs 8.
-pub fn t21_capacity_per_type(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t21_capacity_per_type(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T21", dut);
     for k in 0..4 {
         r.step(r.i(HS, A, k, 0), &[InLane(k)])?; // c0..c3
@@ -1509,7 +1510,7 @@ pub fn t21_capacity_per_type(dut: &mut dyn TaskCombinerDut) -> Result<(), String
 }
 
 /// T22 Baseline (no HELD): a full DS task drags its one-instance HS producer out at 1/8.
-pub fn t22_baseline(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t22_baseline(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T22", dut);
     r.step(r.i(HS, C, 200, 0), &[Cap("Th")])?; // c0
     for k in 0..8 {
@@ -1538,7 +1539,7 @@ pub fn t22_baseline(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T23 A producer that has issued (or is moving into the slot at the accept edge) is not
 /// a dependency.
-pub fn t23_issued_producer(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t23_issued_producer(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T23", dut);
     r.step(r.i(VS, C, 1, 0), &[Cap("Tv")])?; // c0
     r.step(r.idle().drain(), &[])?; // c1
@@ -1562,7 +1563,7 @@ pub fn t23_issued_producer(dut: &mut dyn TaskCombinerDut) -> Result<(), String> 
 
 /// T24x (contract §6, replacing T24): a VS instance never depends on anything; an HS/C
 /// instance has no producer while only VS/D is resident; HS and GS pick up VS/A.
-pub fn t24x_implied_deps(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t24x_implied_deps(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T24x", dut);
     r.step(r.i(HS, A, 1, 0), &[])?; // c0 → E0
     r.step(r.i(VS, A, 2, 0), &[DepNone])?; // c1 → E1
@@ -1583,7 +1584,7 @@ pub fn t24x_implied_deps(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T25 A flush in the same cycle as an instance that creates (or appends to) a locked
 /// task, or as a lock, includes it.
-pub fn t25_same_cycle_flush(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t25_same_cycle_flush(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T25", dut);
     r.step(r.i(VS, A, 1, 1).rqf(1), &[InReady(true), RqfReady(true)])?; // c0
     r.step(
@@ -1619,7 +1620,7 @@ pub fn t25_same_cycle_flush(dut: &mut dyn TaskCombinerDut) -> Result<(), String>
 }
 
 /// T26 An empty flush completes in n+1 with no output.
-pub fn t26_empty_flush(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t26_empty_flush(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T26", dut);
     r.step(r.idle().rqf(3), &[RqfReady(true)])?; // c0, empty table
     r.step(
@@ -1642,7 +1643,7 @@ pub fn t26_empty_flush(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T27 Drain: no input while `drain_req`; the VS/C → HS/C → DS/C chain and VS/A leave
 /// with reason DRAIN in dependency order (same-state first); `drain_done` when empty.
-pub fn t27_drain(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t27_drain(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T27", dut);
     r.step(r.i(VS, C, 1, 0), &[])?;
     r.step(r.i(HS, C, 2, 0), &[])?;
@@ -1681,7 +1682,7 @@ pub fn t27_drain(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// T28 Capacity 1: 50 instances at one per cycle give 50 one-lane FULL tasks in
 /// acceptance order, one per cycle from c2.
-pub fn t28_capacity_one(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn t28_capacity_one(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("T28", dut);
     // Instance k: type k%4 (VS, HS, DS, GS in turn), state 1 + (k/4)%3, tile pipe k%4.
     let inst = |k: u64| (k % 4, 1 + (k / 4) % 3, 1000 + k, k % 4);
@@ -1715,7 +1716,7 @@ pub fn t28_capacity_one(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 /// v0, v1, v2 miss; P1 hits v2 and v1 scheduled (a lock) and misses v3; P2 misses v4;
 /// P3 misses v5. One VS task of 6 lanes; the end-of-tile flush outputs it with reason
 /// RQFLUSH — Fig. 7's task 702: 6 of 8 lanes.
-pub fn s1_fig7(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn s1_fig7(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("S1", dut);
     let v = |k: u64| 0x600 + k; // LUT references of v0..v5
     r.step(r.i(VS, A, v(0), 2), &[Cap("T")])?; // c0: P0
@@ -1759,7 +1760,7 @@ pub fn s1_fig7(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 /// S2 (spec §11.4): P0 also covers a tile on pipe 0 while the task is open: all three
 /// vertices hit-scheduled, lock for pipe 0 → lockmask 0101. A flush of pipe 0 outputs the
 /// task; a later flush of pipe 2 finds nothing and completes at once.
-pub fn s2_cross_tile_flush(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn s2_cross_tile_flush(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("S2", dut);
     for k in 0..3 {
         r.step(
@@ -1792,7 +1793,7 @@ pub fn s2_cross_tile_flush(dut: &mut dyn TaskCombinerDut) -> Result<(), String> 
 
 /// X01 (contract R6): a lock of the slot task at its handshake edge hits but the bit is
 /// lost; a lock of an entry at the edge it moves into the slot goes with it.
-pub fn x01_lock_at_move_and_leave(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn x01_lock_at_move_and_leave(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("X01", dut);
     r.step(r.i(VS, A, 1, 0), &[Cap("TA")])?; // c0
     let ta = r.tag("TA");
@@ -1822,7 +1823,7 @@ pub fn x01_lock_at_move_and_leave(dut: &mut dyn TaskCombinerDut) -> Result<(), S
 
 /// X02 (contract R2, R3): `in_ready` does not depend on `in_valid`; no victim is chosen
 /// for a key that is not presented with `in_valid`.
-pub fn x02_ready_without_valid(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn x02_ready_without_valid(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("X02", dut);
     let quiet = |r: &Run, s: u64, st: u64| {
         let mut i = r.i(s, st, 0, 0);
@@ -1845,7 +1846,7 @@ pub fn x02_ready_without_valid(dut: &mut dyn TaskCombinerDut) -> Result<(), Stri
 }
 
 /// X03 (contract R3): FULLEST breaks a count tie towards the oldest entry.
-pub fn x03_fullest_tie(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn x03_fullest_tie(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("X03", dut);
     for (k, st) in [A, B, A, B, C, D].into_iter().enumerate() {
         r.step(r.i(VS, st, k as u64, 0), &[])?; // c0..c5: E0 A ×2, E1 B ×2, E2 C, E3 D
@@ -1859,7 +1860,7 @@ pub fn x03_fullest_tie(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// X04 (contract R10): reason priority at one edge — RQFLUSH over DRAIN, FULL over DEP,
 /// DEP over RQFLUSH.
-pub fn x04_reason_priority(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn x04_reason_priority(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("X04", dut);
     // RQFLUSH > DRAIN: VS/A locked tp1 is in the snapshot, VS/B only drained.
     r.step(r.i(VS, A, 1, 1), &[])?; // c0
@@ -1914,7 +1915,7 @@ pub fn x04_reason_priority(dut: &mut dyn TaskCombinerDut) -> Result<(), String> 
 }
 
 /// X04 on C1 (contract R10): EVICT over RQFLUSH — the victim is also in the snapshot.
-pub fn x04_evict_over_rqflush(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn x04_evict_over_rqflush(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("X04/c1", dut);
     r.step(r.i(VS, A, 1, 0), &[])?; // c0
     r.step(r.i(VS, A, 2, 0), &[])?; // c1
@@ -1946,7 +1947,7 @@ pub fn x04_evict_over_rqflush(dut: &mut dyn TaskCombinerDut) -> Result<(), Strin
 
 /// X05 (contract R7): `rqf_ready` is 1 again in the `rqf_done` cycle; a flush accepted
 /// then (empty) pulses `rqf_done` again with its own pipe.
-pub fn x05_flush_back_to_back(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn x05_flush_back_to_back(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("X05", dut);
     r.step(r.i(VS, A, 1, 0), &[])?; // c0
     r.step(r.idle().rqf(0), &[])?; // c1
@@ -1963,7 +1964,7 @@ pub fn x05_flush_back_to_back(dut: &mut dyn TaskCombinerDut) -> Result<(), Strin
 
 /// X06 (1 entry, width 4, 1 generation bit): a new key evicts the only task; tags cycle
 /// through two generations, so a stale tag hits the task two creations later.
-pub fn x06_one_entry_gen_wrap(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn x06_one_entry_gen_wrap(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("X06", dut);
     r.step(r.i(0, 0, 1, 0), &[InReady(true), Cap("T1")])?; // c0
     r.step(r.i(1, 0, 0, 1), &[InReady(false)])?; // c1: new key, no free entry
@@ -2016,7 +2017,7 @@ pub fn x06_one_entry_gen_wrap(dut: &mut dyn TaskCombinerDut) -> Result<(), Strin
 
 /// X07 (64 entries × 64 lanes, 8 shader types): 64 keys fill the table; the fullest
 /// (entry 5, 2 lanes) is evicted for a user-type instance, which depends on nothing.
-pub fn x07_wide_table(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn x07_wide_table(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("X07", dut);
     for k in 0..64u64 {
         r.step(
@@ -2059,7 +2060,7 @@ pub fn x07_wide_table(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
 
 /// X08 (contract D3): a producer that is PENDING but not moving into the slot (the slot
 /// is blocked) is a dependency of a consumer accepted meanwhile.
-pub fn x08_pending_producer(dut: &mut dyn TaskCombinerDut) -> Result<(), String> {
+pub fn x08_pending_producer(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("X08", dut);
     let stall = r.idle().ready(false);
     for k in 0..8 {

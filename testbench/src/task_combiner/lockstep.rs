@@ -4,7 +4,7 @@
 
 use super::rtl::RtlTaskCombiner;
 use super::stimulus::{Coverage, TaskCombinerStimulus};
-use super::{TaskCombinerDut, TaskCombinerInputs, TaskCombinerModel, TaskCombinerOutputs, TaskCombinerParams};
+use super::{TaskCombinerInputs, TaskCombinerModel, TaskCombinerOutputs, TaskCombinerParams};
 use std::path::Path;
 
 /// Marker type binding the task combiner to [`crate::kit::Block`].
@@ -22,6 +22,9 @@ impl crate::kit::Block for TaskCombiner {
 
     fn model(p: &TaskCombinerParams) -> TaskCombinerModel {
         TaskCombinerModel::new(p)
+    }
+    fn model_params(m: &TaskCombinerModel) -> &TaskCombinerParams {
+        m.params()
     }
     fn model_outputs(m: &TaskCombinerModel, i: &TaskCombinerInputs) -> TaskCombinerOutputs {
         m.outputs(i)
@@ -49,12 +52,6 @@ impl crate::kit::Block for TaskCombiner {
     }
     fn rtl(p: &TaskCombinerParams, trace: bool) -> Result<RtlTaskCombiner, String> {
         RtlTaskCombiner::new(p, trace)
-    }
-    fn rtl_eval(r: &mut RtlTaskCombiner, i: &TaskCombinerInputs) -> TaskCombinerOutputs {
-        r.eval(i)
-    }
-    fn rtl_tick(r: &mut RtlTaskCombiner) {
-        r.tick()
     }
     fn rtl_vcd(r: &mut RtlTaskCombiner, path: &Path) -> Result<(), String> {
         r.open_vcd(path)

@@ -1,5 +1,5 @@
 //! Verification of the `warpgen_task_combiner` block (contract `docs/contracts/task_combiner.md`,
-//! spec `shared/spec/task_combiner.md`: the task combining unit of the patent
+//! spec `docs/spec/task_combiner.md`: the task combining unit of the patent
 //! "Task combining for SIMD processing", §4.3/§4.4/§5/§10):
 //!
 //! * [`model`] — the reference model, written from the contract and the spec only;
@@ -11,7 +11,7 @@
 //!   utilization measurement.
 //!
 //! Every device under test (the model itself, or the Verilated RTL) is driven through
-//! [`TaskCombinerDut`]. [`first_difference`] compares two outputs as lockstep does (contract
+//! [`Dut`]. [`first_difference`] compares two outputs as lockstep does (contract
 //! §5: the qualified ports only when they mean something).
 //!
 //! Readings of the contract chosen where it leaves room, or details that are easy to
@@ -53,48 +53,11 @@ pub use model::{
     Policy, Reason, Status, TaskCombinerInputs, TaskCombinerModel, TaskCombinerOutputs,
     TaskCombinerParams,
 };
+pub use crate::kit::Dut;
+pub use lockstep::TaskCombiner;
 
-/// A cycle-driven task-combiner implementation.
-pub trait TaskCombinerDut {
-    fn params(&self) -> &TaskCombinerParams;
-    /// apply inputs for this cycle, settle, return outputs (no clock edge)
-    fn eval(&mut self, inp: &TaskCombinerInputs) -> TaskCombinerOutputs;
-    /// one rising clock edge with the inputs last given to eval
-    fn tick(&mut self);
-}
-
-/// The reference model behind the [`TaskCombinerDut`] interface.
-#[derive(Debug, Clone)]
-pub struct ModelDut {
-    pub model: TaskCombinerModel,
-    last: TaskCombinerInputs,
-}
-
-impl ModelDut {
-    pub fn new(p: &TaskCombinerParams) -> Self {
-        Self::from_model(TaskCombinerModel::new(p))
-    }
-
-    pub fn from_model(model: TaskCombinerModel) -> Self {
-        let last = TaskCombinerInputs::idle(model.params());
-        ModelDut { model, last }
-    }
-}
-
-impl TaskCombinerDut for ModelDut {
-    fn params(&self) -> &TaskCombinerParams {
-        self.model.params()
-    }
-
-    fn eval(&mut self, inp: &TaskCombinerInputs) -> TaskCombinerOutputs {
-        self.last = inp.clone();
-        self.model.outputs(inp)
-    }
-
-    fn tick(&mut self) {
-        self.model.clock(&self.last);
-    }
-}
+/// The reference model behind the [`Dut`] interface.
+pub type ModelDut = crate::kit::ModelDut<TaskCombiner>;
 
 /// The first difference between expected `e` and actual `a` outputs that lockstep counts
 /// (contract §5), as "port: expected …, actual …". `inp` are the cycle's inputs (they

@@ -1,6 +1,6 @@
 //! Cycle-level reference model of the `warpgen_task_combiner` block (the task combining
 //! unit 340 with its task dependency unit 342 in matrix form 612), written from
-//! `docs/contracts/task_combiner.md` and `shared/spec/task_combiner.md` only (§4.3, §4.4, §5,
+//! `docs/contracts/task_combiner.md` and `docs/spec/task_combiner.md` only (§4.3, §4.4, §5,
 //! §10.4–§10.6, §11), never from the RTL.
 //!
 //! What it implements (contract §4, numbered R1–R12 there):

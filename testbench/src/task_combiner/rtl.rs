@@ -1,6 +1,7 @@
-//! The Verilated `warpgen_task_combiner` behind the [`TaskCombinerDut`] interface.
+//! The Verilated `warpgen_task_combiner` behind the [`Dut`] interface.
 
-use super::{Policy, TaskCombinerDut, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams};
+use super::TaskCombiner;
+use super::{Policy, Dut, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams};
 use crate::harness::field;
 use std::path::Path;
 use warpgen_rtl::{Config, Origin};
@@ -96,7 +97,7 @@ impl RtlTaskCombiner {
     }
 }
 
-impl TaskCombinerDut for RtlTaskCombiner {
+impl Dut<TaskCombiner> for RtlTaskCombiner {
     fn params(&self) -> &TaskCombinerParams {
         &self.p
     }

@@ -2,6 +2,7 @@
 //! cases or the conservation checker must reject; the model under random stimulus with
 //! conservation and coverage; the naive baseline and the utilization workload.
 
+use super::TaskCombiner;
 use super::directed::{all_cases, run_all, ParamsKind};
 use super::model::{Mutation, Policy};
 use super::stimulus::{Conservation, Coverage, TaskCombinerStimulus};
@@ -11,7 +12,7 @@ use super::workload::{
 use super::*;
 use std::time::Instant;
 
-fn model_factory(p: &TaskCombinerParams) -> Box<dyn TaskCombinerDut> {
+fn model_factory(p: &TaskCombinerParams) -> Box<dyn Dut<TaskCombiner>> {
     Box::new(ModelDut::new(p))
 }
 
@@ -545,7 +546,7 @@ fn one_entry_model_equals_naive_baseline() {
 }
 
 /// Utilization of the tile workload for table sizes 1..32 and widths 8, 16, 32, against
-/// the naive baseline (printed for the README); more entries never do worse than naive.
+/// the naive baseline (printed for docs/benchmarks.md); more entries never do worse than naive.
 #[test]
 fn utilization_table() {
     let seed = 1;

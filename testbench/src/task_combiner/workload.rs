@@ -1,6 +1,6 @@
 //! Utilization benchmark: a synthetic tile workload, the naive single-open-task
 //! baseline of the patent's background (spec §1.1), and a driver that runs a workload
-//! through any [`TaskCombinerDut`].
+//! through any [`Dut`].
 //!
 //! # The synthetic tile workload ([`tile_workload`])
 //!
@@ -44,8 +44,9 @@
 //! [`WorkloadResult::utilization`] = instances / (tasks × width): the fraction of SIMD
 //! lanes the output tasks fill.
 
+use super::TaskCombiner;
 use super::model::ones;
-use super::{TaskCombinerDut, TaskCombinerInputs, TaskCombinerParams};
+use super::{Dut, TaskCombinerInputs, TaskCombinerParams};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
@@ -377,7 +378,7 @@ pub fn naive_baseline(w: &Workload, width: usize, capacity: &[usize]) -> Workloa
 /// accepted and the stream waits for its `rqf_done`; `out_ready` is always 1; at the end
 /// the block is drained. Counts the tasks and lanes handed out. Fails if the lanes
 /// handed out differ from the instances accepted or the block stops making progress.
-pub fn run_workload(dut: &mut dyn TaskCombinerDut, w: &Workload) -> Result<WorkloadResult, String> {
+pub fn run_workload(dut: &mut dyn Dut<TaskCombiner>, w: &Workload) -> Result<WorkloadResult, String> {
     let p = dut.params().clone();
     let mut res = WorkloadResult {
         width: p.width,
@@ -392,7 +393,7 @@ pub fn run_workload(dut: &mut dyn TaskCombinerDut, w: &Workload) -> Result<Workl
     let mut left = vec![false; w.instances];
     let limit = 200 + 50 * (w.events.len() as u64 + w.instances as u64);
 
-    let cycle = |dut: &mut dyn TaskCombinerDut, i: TaskCombinerInputs, res: &mut WorkloadResult| {
+    let cycle = |dut: &mut dyn Dut<TaskCombiner>, i: TaskCombinerInputs, res: &mut WorkloadResult| {
         let o = dut.eval(&i);
         dut.tick();
         res.cycles += 1;

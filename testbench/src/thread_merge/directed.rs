@@ -17,7 +17,8 @@
 //! allocation gets tgid 0" is checked with a full fragment @21. T22's "separately, xl for a
 //! PRE group" is T22b (also for a WAIT group). T15b runs T15's stimulus first.
 
-use super::{ThreadMergeDut, ThreadMergeInputs, ThreadMergeOutputs, ThreadMergeParams};
+use super::ThreadMerge;
+use super::{Dut, ThreadMergeInputs, ThreadMergeOutputs, ThreadMergeParams};
 use std::collections::{BTreeMap, VecDeque};
 
 /// The parameter set a case runs with (contract C0 and variations).
@@ -51,7 +52,7 @@ impl ParamsKind {
     }
 }
 
-pub type CaseFn = fn(&mut dyn ThreadMergeDut) -> Result<(), String>;
+pub type CaseFn = fn(&mut dyn Dut<ThreadMerge>) -> Result<(), String>;
 
 /// Every directed case with the parameter set it needs.
 pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
@@ -108,7 +109,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
 }
 
 /// Run every case on a fresh DUT from `make`; all failures, one per line.
-pub fn run_all(make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn ThreadMergeDut>) -> Result<(), String> {
+pub fn run_all(make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn Dut<ThreadMerge>>) -> Result<(), String> {
     let cases = all_cases()
         .into_iter()
         .map(|(name, kind, case)| (name, (kind, case)));
@@ -381,7 +382,7 @@ impl Case {
     }
 
     /// Run on `dut` from a reset in cycle 0 to the last cycle with an expectation.
-    fn run(&mut self, dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+    fn run(&mut self, dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
         let p = dut.params().clone();
         let end = self.exp.keys().copied().max().unwrap_or(1);
         let mut frags = self.frags.clone();
@@ -527,14 +528,14 @@ fn clean() -> Vec<Exp> {
 // ---- §5.8 cases ------------------------------------------------------------------------
 
 /// T1 reset: @1 after a reset in cycle 0 (changed: free_cnt 4, + me_ready 1).
-pub fn t1(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t1(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     Case::new().at(1, &clean()).run(dut)
 }
 
 /// T1b (addition): a dirty block (merged slot, single, candidate, descriptor and response
 /// pending, both errors, merge_count 1) is reset for two cycles and is clean after; the
 /// slot is reused from tgid 0 and merge_count restarts.
-pub fn t1b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t1b(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c); // pair (0, 1) at edge 2
     c.frag(3, f(0b1111, 3)) // single tgid 2 at edge 3
@@ -585,7 +586,7 @@ pub fn t1b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T2 full quad is never a candidate.
-pub fn t2(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t2(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b1111, 0xA0))
         .at(2, &single(0, 0b1111, 0xA0))
@@ -595,7 +596,7 @@ pub fn t2(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T3 identity pairing (changed: free_cnt 4 @2, 3 @3).
-pub fn t3(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t3(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.at(2, &[GrpValid(false), PendValid(true), FreeCnt(4)])
@@ -614,7 +615,7 @@ pub fn t3(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T4 remap rot180.
-pub fn t4(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t4(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t4(&mut c);
     c.at(3, &pair(0, 0b0111, 0x30, 0b1000, 3, 0x31))
@@ -623,7 +624,7 @@ pub fn t4(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T5 remap mirror-y.
-pub fn t5(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t5(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0011, 0x40))
         .frag(2, f(0b0011, 0x41))
@@ -632,7 +633,7 @@ pub fn t5(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T5b remap mirror-x.
-pub fn t5b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t5b(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0101, 0x42))
         .frag(2, f(0b0101, 0x43))
@@ -641,7 +642,7 @@ pub fn t5b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T6 row + diagonal is not mergeable (changed: second single a_tgid 2).
-pub fn t6(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t6(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0011, 0x20))
         .frag(2, f(0b0110, 0x21))
@@ -654,7 +655,7 @@ pub fn t6(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T7 remap disabled.
-pub fn t7(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t7(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0111, 0x50))
         .frag(2, f(0b0001, 0x51))
@@ -664,7 +665,7 @@ pub fn t7(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T8 a primitive change flushes; no cross-primitive pairing.
-pub fn t8(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t8(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0111, 0x60))
         .frag(2, f(0b1000, 0x61).prim(2))
@@ -676,7 +677,7 @@ pub fn t8(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T9 hold expiry.
-pub fn t9(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t9(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0111, 0x70))
         .during(2, 6, &[GrpValid(false), PendValid(true)])
@@ -686,7 +687,7 @@ pub fn t9(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T9b pair_hold 0 holds until an explicit flush.
-pub fn t9b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t9b(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0111, 0x71))
         .flush(20)
@@ -697,7 +698,7 @@ pub fn t9b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T10 the last fragment of a primitive is not held.
-pub fn t10(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t10(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0111, 0x80).last())
         .at(2, &single(0, 0b0111, 0x80))
@@ -706,7 +707,7 @@ pub fn t10(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T11 a full fragment passes a pending partial one (changed: pair 2/3, free_cnt 2).
-pub fn t11(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t11(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0111, 1))
         .frag(2, f(0b1111, 2))
@@ -719,7 +720,7 @@ pub fn t11(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T12 merge, A first (changed: free_cnt 3, + wb_active, wb_orig_lane).
-pub fn t12(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t12(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t12(&mut c);
     c.during(11, 13, &[RspValid(false), State(0, WAIT)])
@@ -741,7 +742,7 @@ pub fn t12(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T13 merge, B first: the survivor is still A.
-pub fn t13(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t13(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.me(10, 1).me(12, 0).at(13, &rsp(0, true, 0b1111));
@@ -749,7 +750,7 @@ pub fn t13(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T14 write-back mapping with remap (+ wb_orig_lane 0, 1, 2, 0).
-pub fn t14(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t14(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t4(&mut c);
     c.me(10, 0)
@@ -776,14 +777,14 @@ fn setup_t15(c: &mut Case) {
 }
 
 /// T15 unpaired group: me resumes without merge, helpers stop.
-pub fn t15(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t15(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t15(&mut c);
     c.run(dut)
 }
 
 /// T15b me in POST is a NOP with a response.
-pub fn t15b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t15b(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t15(&mut c);
     c.me(8, 0).at(9, &rsp(0, false, 0b0111)).at(9, &[ErrProto(false)]);
@@ -791,7 +792,7 @@ pub fn t15b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T16 timeout (changed: free_cnt stays 3).
-pub fn t16(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t16(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.me(20, 0)
@@ -805,7 +806,7 @@ pub fn t16(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T16b timeout boundary: the merge wins.
-pub fn t16b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t16b(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.me(20, 0)
@@ -817,7 +818,7 @@ pub fn t16b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T17 B terminates before the merge (changed: free_cnt 3, new group tgid 2).
-pub fn t17(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t17(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.term(10, 1)
@@ -832,7 +833,7 @@ pub fn t17(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T18 A terminates before the merge; no ZOMBIE (changed: A FREE, free_cnt 3, then 4).
-pub fn t18(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t18(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.term(10, 0)
@@ -847,7 +848,7 @@ pub fn t18(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T19 the partner terminates while the other waits (changed: free_cnt 3).
-pub fn t19(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t19(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.me(10, 0)
@@ -858,7 +859,7 @@ pub fn t19(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T19b A terminates while B waits (changed: A FREE, free_cnt 3, then 4).
-pub fn t19b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t19b(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.me(10, 1)
@@ -871,7 +872,7 @@ pub fn t19b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T20 a discard before the merge shrinks the union.
-pub fn t20(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t20(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.disc(10, 0, 0b0001)
@@ -884,7 +885,7 @@ pub fn t20(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T21 a 1+1 merge leaves inactive lanes.
-pub fn t21(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t21(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0001, 1))
         .frag(2, f(0b0010, 2))
@@ -897,7 +898,7 @@ pub fn t21(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T22 a cross-lane op after the merge sets err_xlane, sticky.
-pub fn t22(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t22(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t12(&mut c);
     c.xl(20, 0)
@@ -907,7 +908,7 @@ pub fn t22(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T22b (T22's "separately"): cross-lane ops of PRE and WAIT groups are fine.
-pub fn t22b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t22b(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.xl(5, 0)
@@ -920,7 +921,7 @@ pub fn t22b(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T23 output back-pressure (changed: second descriptor a_tgid 2).
-pub fn t23(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t23(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.grp_block(2, 4)
         .frag(1, f(0b1111, 1))
@@ -933,7 +934,7 @@ pub fn t23(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T24 (rewritten) slot exhaustion.
-pub fn t24(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t24(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     for k in 1..=4 {
         c.frag(k, f(0b1111, k as u64));
@@ -951,7 +952,7 @@ pub fn t24(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T25 response-port arbitration (+ @16 st_owe[0] = 1).
-pub fn t25(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t25(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0111, 0xa))
         .frag(2, f(0b1000, 0xb))
@@ -972,7 +973,7 @@ pub fn t25(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T26 same-edge term of the partner and me (changed: free_cnt 3).
-pub fn t26(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t26(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.term(10, 1)
@@ -983,7 +984,7 @@ pub fn t26(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T27 me for a FREE group (tgid 5 = slot 2 member 1).
-pub fn t27(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t27(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b1111, 0xA0))
         .me(5, 5)
@@ -993,7 +994,7 @@ pub fn t27(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// T28 lanes 8: one remap for both quads.
-pub fn t28(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn t28(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0001_0111, 1))
         .frag(2, f(0b0001_0001, 2))
@@ -1004,7 +1005,7 @@ pub fn t28(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 // ---- contract cases K1–K4 ---------------------------------------------------------------
 
 /// K1 rsp back-pressure holds the response and refuses me.
-pub fn k1(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn k1(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b1111, 1))
         .frag(2, f(0b1111, 2))
@@ -1021,7 +1022,7 @@ pub fn k1(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// K2 an owed resume behind a blocked response.
-pub fn k2(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn k2(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.frag(3, f(0b1111, 0x12))
@@ -1039,7 +1040,7 @@ pub fn k2(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// K3 slots 1: a pair in the one slot merges; the slot frees when A terminates.
-pub fn k3(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn k3(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.frag(3, f(0b1111, 0x12))
@@ -1056,7 +1057,7 @@ pub fn k3(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// K4 a fragment with cov 0 only sets err_proto.
-pub fn k4(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn k4(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0000, 1)).at(1, &[FragReady(true)]).at(
         2,
@@ -1068,7 +1069,7 @@ pub fn k4(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 // ---- cases for behaviour only the contract defines ----------------------------------------
 
 /// X01 (R2, R8, R10, R13; slots 3): ids 6 and 7 name nothing; a FREE member looks up 0.
-pub fn x01(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn x01(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     for k in 1..=4 {
         c.frag(k, f(0b1111, k as u64));
@@ -1117,7 +1118,7 @@ fn setup_owed(c: &mut Case) {
 }
 
 /// X02 (D7, R8): a term of the owed group cancels its resume.
-pub fn x02(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn x02(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_owed(&mut c);
     c.term(13, 0)
@@ -1127,7 +1128,7 @@ pub fn x02(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// X03 (D7, R10): a me response of the owed group replaces its resume.
-pub fn x03(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn x03(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_owed(&mut c);
     c.me(13, 0)
@@ -1141,7 +1142,7 @@ pub fn x03(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 
 /// X04 (R3, R9, D7): disc on a WAIT group is an error; disc and me at one edge: the
 /// merge and `rsp_active` see the discard.
-pub fn x04(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn x04(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.me(10, 1)
@@ -1157,7 +1158,7 @@ pub fn x04(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 
 /// X05 (R4 E1): a full last fragment marks the candidate last; it leaves alone next edge
 /// and a later partial fragment is not paired with it.
-pub fn x05(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn x05(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0111, 1))
         .frag(2, f(0b1111, 2).last())
@@ -1172,7 +1173,7 @@ pub fn x05(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 
 /// X06 (D3, R13): a discard after the merge shrinks wb_active, B's record stays frozen;
 /// the retired B is FREE.
-pub fn x06(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn x06(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t12(&mut c);
     c.disc(15, 0, 0b1001)
@@ -1194,7 +1195,7 @@ pub fn x06(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// X07 (R14): err_xlane is judged on the state at the start of the cycle.
-pub fn x07(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn x07(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     setup_t3(&mut c);
     c.me(10, 1)
@@ -1207,7 +1208,7 @@ pub fn x07(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
 }
 
 /// X08 (R12): owed resumes leave lowest tgid first, behind a blocked response.
-pub fn x08(dut: &mut dyn ThreadMergeDut) -> Result<(), String> {
+pub fn x08(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
     let mut c = Case::new();
     c.frag(1, f(0b0111, 0xa))
         .frag(2, f(0b1000, 0xb))
@@ -1266,7 +1267,7 @@ pub struct PairTable {
 /// off and on): reset; F{a} @1, F{b} @2; @3 the pair with the expected perm and b_cov, or
 /// the single a with the candidate held. Checks the hard-coded counts of contract §6.
 pub fn pair_table(
-    make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn ThreadMergeDut>,
+    make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn Dut<ThreadMerge>>,
 ) -> Result<PairTable, String> {
     let mut t = PairTable::default();
     for remap in [false, true] {

@@ -4,7 +4,7 @@
 
 use super::rtl::RtlThreadMerge;
 use super::stimulus::{Coverage, Invariants, ThreadMergeStimulus};
-use super::{ThreadMergeDut, ThreadMergeInputs, ThreadMergeModel, ThreadMergeOutputs, ThreadMergeParams};
+use super::{ThreadMergeInputs, ThreadMergeModel, ThreadMergeOutputs, ThreadMergeParams};
 use std::path::Path;
 
 /// Marker type binding the thread-group merge unit to [`crate::kit::Block`].
@@ -29,6 +29,9 @@ impl crate::kit::Block for ThreadMerge {
 
     fn model(p: &ThreadMergeParams) -> ThreadMergeModel {
         ThreadMergeModel::new(p)
+    }
+    fn model_params(m: &ThreadMergeModel) -> &ThreadMergeParams {
+        m.params()
     }
     fn model_outputs(m: &ThreadMergeModel, i: &ThreadMergeInputs) -> ThreadMergeOutputs {
         m.outputs(i)
@@ -61,12 +64,6 @@ impl crate::kit::Block for ThreadMerge {
     }
     fn rtl(p: &ThreadMergeParams, trace: bool) -> Result<RtlThreadMerge, String> {
         RtlThreadMerge::new(p, trace)
-    }
-    fn rtl_eval(r: &mut RtlThreadMerge, i: &ThreadMergeInputs) -> ThreadMergeOutputs {
-        r.eval(i)
-    }
-    fn rtl_tick(r: &mut RtlThreadMerge) {
-        r.tick()
     }
     fn rtl_vcd(r: &mut RtlThreadMerge, path: &Path) -> Result<(), String> {
         r.open_vcd(path)

@@ -1,5 +1,5 @@
 //! Verification of the `thread_merge` block (contract `docs/contracts/thread_merge.md`, spec
-//! `shared/spec/thread_merge.md` §2, §4.4, §5: merging partially covered fragment quads
+//! `docs/spec/thread_merge.md` §2, §4.4, §5: merging partially covered fragment quads
 //! into one thread group at a merge instruction):
 //!
 //! * [`model`] — the reference model, written from the contract and the spec only;
@@ -11,7 +11,7 @@
 //! * [`workload`] — synthetic edge-coverage workloads and the lane-utilization benchmark.
 //!
 //! Every device under test (the model itself, or the Verilated RTL) is driven through
-//! [`ThreadMergeDut`].
+//! [`Dut`].
 
 pub mod compare;
 pub mod directed;
@@ -24,45 +24,9 @@ pub mod lockstep;
 pub mod rtl;
 
 pub use model::{ThreadMergeInputs, ThreadMergeModel, ThreadMergeOutputs, ThreadMergeParams};
+pub use crate::kit::Dut;
+pub use lockstep::ThreadMerge;
 
-/// A cycle-driven thread_merge implementation.
-pub trait ThreadMergeDut {
-    fn params(&self) -> &ThreadMergeParams;
-    /// apply inputs for this cycle, settle, return outputs (no clock edge)
-    fn eval(&mut self, inp: &ThreadMergeInputs) -> ThreadMergeOutputs;
-    /// one rising clock edge with the inputs last given to eval
-    fn tick(&mut self);
-}
+/// The reference model behind the [`Dut`] interface.
+pub type ModelDut = crate::kit::ModelDut<ThreadMerge>;
 
-/// The reference model behind the [`ThreadMergeDut`] interface.
-#[derive(Debug, Clone)]
-pub struct ModelDut {
-    pub model: ThreadMergeModel,
-    last: ThreadMergeInputs,
-}
-
-impl ModelDut {
-    pub fn new(p: &ThreadMergeParams) -> Self {
-        Self::from_model(ThreadMergeModel::new(p))
-    }
-
-    pub fn from_model(model: ThreadMergeModel) -> Self {
-        let last = ThreadMergeInputs::idle(model.params());
-        ModelDut { model, last }
-    }
-}
-
-impl ThreadMergeDut for ModelDut {
-    fn params(&self) -> &ThreadMergeParams {
-        self.model.params()
-    }
-
-    fn eval(&mut self, inp: &ThreadMergeInputs) -> ThreadMergeOutputs {
-        self.last = inp.clone();
-        self.model.outputs(inp)
-    }
-
-    fn tick(&mut self) {
-        self.model.clock(&self.last);
-    }
-}

@@ -1,6 +1,6 @@
 //! Cycle-level reference model of the `thread_merge` block (thread-group merging of
 //! partially covered fragment quads, ARM GB 1513425.7), written from
-//! `docs/contracts/thread_merge.md` (which wins) and `shared/spec/thread_merge.md` §2, §4.4, §5
+//! `docs/contracts/thread_merge.md` (which wins) and `docs/spec/thread_merge.md` §2, §4.4, §5
 //! only — never from the RTL.
 //!
 //! * Contract R4 (spec §5.5.2) — one candidate register `pend`; E0 flush, E1 full fragment,

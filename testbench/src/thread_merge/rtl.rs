@@ -1,6 +1,7 @@
-//! The Verilated `warpgen_thread_merge` behind the [`ThreadMergeDut`] interface.
+//! The Verilated `warpgen_thread_merge` behind the [`Dut`] interface.
 
-use super::{ThreadMergeDut, ThreadMergeInputs, ThreadMergeOutputs, ThreadMergeParams};
+use super::ThreadMerge;
+use super::{Dut, ThreadMergeInputs, ThreadMergeOutputs, ThreadMergeParams};
 use crate::harness::field;
 use std::path::Path;
 use warpgen_rtl::{Config, Origin};
@@ -70,7 +71,7 @@ impl RtlThreadMerge {
     }
 }
 
-impl ThreadMergeDut for RtlThreadMerge {
+impl Dut<ThreadMerge> for RtlThreadMerge {
     fn params(&self) -> &ThreadMergeParams {
         &self.p
     }

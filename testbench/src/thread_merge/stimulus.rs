@@ -1120,7 +1120,7 @@ pub const DRAIN_LIMIT: u64 = 5000;
 /// Run `cycles` cycles of seeded stimulus through `dut` with the [`Invariants`] checker and
 /// [`Coverage`], then drain and check the drained block. Coverage is not asserted here.
 pub fn run_random(
-    dut: &mut dyn super::ThreadMergeDut,
+    dut: &mut dyn super::Dut<super::ThreadMerge>,
     seed: u64,
     allow_errors: bool,
     cycles: u64,

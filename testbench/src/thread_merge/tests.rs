@@ -3,6 +3,7 @@
 //! model mutants that the directed cases, the pair table or the invariants must reject,
 //! and the utilization benchmark.
 
+use super::ThreadMerge;
 use super::directed::{self, all_cases, pair_decision, pair_table, run_all, ParamsKind};
 use super::model::Mutation;
 use super::stimulus::{run_random, RandomReport, ThreadMergeStimulus};
@@ -10,11 +11,11 @@ use super::workload::{self, Distribution};
 use super::*;
 use std::time::Instant;
 
-fn model_factory(p: &ThreadMergeParams) -> Box<dyn ThreadMergeDut> {
+fn model_factory(p: &ThreadMergeParams) -> Box<dyn Dut<ThreadMerge>> {
     Box::new(ModelDut::new(p))
 }
 
-fn mutant_factory(m: Mutation) -> impl FnMut(&ThreadMergeParams) -> Box<dyn ThreadMergeDut> {
+fn mutant_factory(m: Mutation) -> impl FnMut(&ThreadMergeParams) -> Box<dyn Dut<ThreadMerge>> {
     move |p| Box::new(ModelDut::from_model(ThreadMergeModel::mutated(p, m)))
 }
 
@@ -388,7 +389,7 @@ fn inputs_are_truncated_to_port_width() {
     assert!(!m.outputs(&ThreadMergeInputs::idle(&p)).err_proto);
 }
 
-/// The utilization benchmark: numbers for the README, and merging must help on edges.
+/// The utilization benchmark: numbers for docs/benchmarks.md, and merging must help on edges.
 #[test]
 fn utilization_benchmark() {
     let t0 = Instant::now();

@@ -25,7 +25,8 @@
 //! held high (every partial fragment leaves alone; contract §7.6), *on* = remap false,
 //! *on+remap* = remap true.
 
-use super::{ThreadMergeDut, ThreadMergeInputs, ThreadMergeOutputs, ThreadMergeParams};
+use super::ThreadMerge;
+use super::{Dut, ThreadMergeInputs, ThreadMergeOutputs, ThreadMergeParams};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
@@ -217,7 +218,7 @@ impl StreamResult {
 /// Run `frags` through `dut` with the shader model of the module documentation; `flush`
 /// high throughout for [`Mode::Off`].
 pub fn run_stream(
-    dut: &mut dyn ThreadMergeDut,
+    dut: &mut dyn Dut<ThreadMerge>,
     frags: &[WFrag],
     flush: bool,
     seed: u64,
@@ -340,7 +341,7 @@ pub struct UtilRow {
 /// The utilization table over every distribution and `lanes_list`, each stream run with
 /// merging off, on and on+remap through a DUT from `make`.
 pub fn utilization_table(
-    make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn ThreadMergeDut>,
+    make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn Dut<ThreadMerge>>,
     lanes_list: &[usize],
     seed: u64,
 ) -> Result<Vec<UtilRow>, String> {
