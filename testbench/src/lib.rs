@@ -8,6 +8,7 @@ pub mod harness;
 pub mod kit;
 pub mod scoreboard;
 pub mod sim_rate;
+pub mod smoke;
 pub mod task_combiner;
 pub mod thread_merge;
 

@@ -11,9 +11,8 @@
 //! state_width 4, ref_width 13, tag_gen_width 4, fullest, sort_state, capacity
 //! 8, patent depends. Derived: ENT_W 3, TAG_W 7, CNT_W 4, LANE_W 3, TP_W 2.
 
-use std::collections::HashMap;
-use warpgen_sim::{PortId, Sim};
-use warpgen_testbench::harness;
+use std::ops::{Deref, DerefMut};
+use warpgen_testbench::smoke::Bench;
 
 const VS: u64 = 0;
 const HS: u64 = 1;
@@ -26,10 +25,9 @@ const EVICT: u64 = 2;
 const DEP: u64 = 3;
 const RQFLUSH: u64 = 4;
 
-/// The Verilated block with ports by name and the C0-derived field widths.
+/// The Verilated block with the C0-derived field widths.
 struct Tc {
-    sim: Sim,
-    ports: HashMap<String, PortId>,
+    b: Bench,
     /// (CNT_W, STATE_W, TAG_W, ENT_W, REF_W, N_TPIPE)
     cnt_w: usize,
     state_w: usize,
@@ -39,66 +37,40 @@ struct Tc {
     tp: usize,
 }
 
+impl Deref for Tc {
+    type Target = Bench;
+    fn deref(&self) -> &Bench {
+        &self.b
+    }
+}
+
+impl DerefMut for Tc {
+    fn deref_mut(&mut self) -> &mut Bench {
+        &mut self.b
+    }
+}
+
 impl Tc {
     /// C0 with `sets` (task_combiner keys) on top, out of reset, inputs idle, out_ready 1.
     fn new(sets: &[&str]) -> Tc {
-        let mut all: Vec<String> = ["entries=5", "width=8", "state_width=4"]
-            .iter()
-            .chain(sets)
-            .map(|s| format!("task_combiner.{s}"))
-            .collect();
-        all.push("task_combiner.tile_pipes=4".into());
-        let cfg = warpgen_rtl::Config::embedded(&all).unwrap();
-        let tc = cfg.task_combiner().unwrap().clone();
-        let e = warpgen_rtl::generate(&cfg, "task_combiner").unwrap();
-        let model = harness::build_block(&e, false).unwrap_or_else(|x| panic!("{x}"));
-        let sim = model.instantiate().unwrap();
-        let ports = e.ports.iter().map(|p| (p.name.clone(), sim.port(&p.name).unwrap())).collect();
-        let mut t = Tc {
-            sim,
-            ports,
+        let all: Vec<&str> = ["entries=5", "width=8", "state_width=4"].iter().chain(sets).chain(&["tile_pipes=4"]).copied().collect();
+        let mut b = Bench::new("task_combiner", &all);
+        let tc = b.config.task_combiner().unwrap().clone();
+        b.set("reset", 1);
+        b.set("out_ready", 1);
+        b.step();
+        b.step();
+        b.set("reset", 0);
+        b.cycle = 0;
+        Tc {
+            b,
             cnt_w: tc.cnt_bits(),
             state_w: tc.state_width as usize,
             tag_w: tc.tag_bits(),
             ent_w: tc.ent_bits(),
             ref_w: tc.ref_width as usize,
             tp: tc.tile_pipes as usize,
-        };
-        t.set("reset", 1);
-        t.set("out_ready", 1);
-        t.step();
-        t.step();
-        t.set("reset", 0);
-        t.eval();
-        t
-    }
-
-    fn p(&self, name: &str) -> PortId {
-        *self.ports.get(name).unwrap_or_else(|| panic!("no port {name}"))
-    }
-
-    fn set(&mut self, name: &str, v: u64) {
-        let p = self.p(name);
-        self.sim.set(p, v).unwrap();
-    }
-
-    fn get(&self, name: &str) -> u64 {
-        self.sim.get(self.p(name))
-    }
-
-    /// Bits [lo, lo+w) of an output.
-    fn field(&self, name: &str, lo: usize, w: usize) -> u64 {
-        harness::field(&self.sim, self.p(name), lo, w)
-    }
-
-    fn eval(&mut self) {
-        self.sim.eval().unwrap();
-    }
-
-    /// Settle, then one rising edge.
-    fn step(&mut self) {
-        self.sim.eval().unwrap();
-        self.sim.tick().unwrap();
+        }
     }
 
     /// Presents I(stype, state, ref, tpipe) this cycle.
@@ -114,29 +86,34 @@ impl Tc {
         self.set("in_valid", 0);
     }
 
-    fn bit(&self, name: &str, e: usize) -> u64 {
+    fn bit(&mut self, name: &str, e: usize) -> u64 {
         self.field(name, e, 1)
     }
-    fn st_count(&self, e: usize) -> u64 {
-        self.field("st_count", e * self.cnt_w, self.cnt_w)
+    fn st_count(&mut self, e: usize) -> u64 {
+        let w = self.cnt_w;
+        self.field("st_count", e * w, w)
     }
-    fn st_state(&self, e: usize) -> u64 {
-        self.field("st_state", e * self.state_w, self.state_w)
+    fn st_state(&mut self, e: usize) -> u64 {
+        let w = self.state_w;
+        self.field("st_state", e * w, w)
     }
-    fn st_stype(&self, e: usize) -> u64 {
+    fn st_stype(&mut self, e: usize) -> u64 {
         self.field("st_stype", e * 2, 2)
     }
-    fn st_lock(&self, e: usize) -> u64 {
-        self.field("st_lockmask", e * self.tp, self.tp)
+    fn st_lock(&mut self, e: usize) -> u64 {
+        let w = self.tp;
+        self.field("st_lockmask", e * w, w)
     }
-    fn st_tag(&self, e: usize) -> u64 {
-        self.field("st_tag", e * self.tag_w, self.tag_w)
+    fn st_tag(&mut self, e: usize) -> u64 {
+        let w = self.tag_w;
+        self.field("st_tag", e * w, w)
     }
-    fn st_dep(&self, n: usize, i: usize, j: usize) -> u64 {
+    fn st_dep(&mut self, n: usize, i: usize, j: usize) -> u64 {
         self.field("st_dep", i * n + j, 1)
     }
-    fn out_ref(&self, lane: usize) -> u64 {
-        self.field("out_refs", lane * self.ref_w, self.ref_w)
+    fn out_ref(&mut self, lane: usize) -> u64 {
+        let w = self.ref_w;
+        self.field("out_refs", lane * w, w)
     }
     /// tag = {gen, entry}.
     fn tag(&self, gen: u64, e: u64) -> u64 {
@@ -146,7 +123,7 @@ impl Tc {
 
 #[test]
 fn t01_reset_state() {
-    let t = Tc::new(&[]);
+    let mut t = Tc::new(&[]);
     assert_eq!(t.get("st_valid"), 0);
     assert_eq!(t.get("out_valid"), 0);
     assert_eq!(t.get("in_ready"), 1);
@@ -323,7 +300,8 @@ fn t12_lock_then_t26_empty_flush() {
     assert_eq!((t.get("lk_hit"), t.st_lock(0)), (1, 0b1001));
     // A lock of a tag no task has: no hit, no change.
     t.set("lk_valid", 1);
-    t.set("lk_tag", t.tag(2, 0));
+    let tag = t.tag(2, 0);
+    t.set("lk_tag", tag);
     t.set("lk_tpipe", 1);
     t.step();
     t.set("lk_valid", 0);

@@ -7,9 +7,10 @@
 //! Timing (R1): in cycle n the inputs of cycle n are applied, the outputs
 //! "@n" are read, then rising edge n. Reset is high in cycle 0 only.
 
+use std::ops::{Deref, DerefMut};
 use warpgen_rtl::{generate, Config};
-use warpgen_sim::Sim;
 use warpgen_testbench::harness;
+use warpgen_testbench::smoke::Bench;
 
 /// Inputs that are driven every cycle, with their idle value.
 const IDLE: &[(&str, u64)] = &[
@@ -32,49 +33,38 @@ const IDLE: &[(&str, u64)] = &[
     ("xl_tgid", 0),
 ];
 
-struct Tb {
-    sim: Sim,
-    name: String,
-    n: u64,
+struct Tb(Bench);
+
+impl Deref for Tb {
+    type Target = Bench;
+    fn deref(&self) -> &Bench {
+        &self.0
+    }
+}
+
+impl DerefMut for Tb {
+    fn deref_mut(&mut self) -> &mut Bench {
+        &mut self.0
+    }
 }
 
 impl Tb {
     /// The RTL of the embedded default config with `sets` (`key=value` of `[thread_merge]`).
     fn new(sets: &[&str]) -> Tb {
-        let sets: Vec<String> = sets.iter().map(|s| format!("thread_merge.{s}")).collect();
-        let e = generate(&Config::embedded(&sets).unwrap(), "thread_merge").unwrap();
-        let model = harness::build_block(&e, false).unwrap_or_else(|x| panic!("{x}"));
-        let sim = model.instantiate().unwrap_or_else(|x| panic!("{x}"));
-        Tb { sim, name: format!("{sets:?}"), n: 0 }
-    }
-
-    fn set(&mut self, port: &str, v: u64) {
-        let p = self.sim.port(port).unwrap();
-        self.sim.set(p, v).unwrap_or_else(|e| panic!("{port} = {v:#x}: {e}"));
-    }
-
-    fn get(&mut self, port: &str) -> u64 {
-        self.sim.eval().unwrap();
-        let p = self.sim.port(port).unwrap();
-        self.sim.get(p)
-    }
-
-    /// Asserts output `port` @n (this cycle).
-    fn expect(&mut self, port: &str, want: u64) {
-        let got = self.get(port);
-        assert_eq!(got, want, "{}: {port} @{}: got {got:#x}, want {want:#x}", self.name, self.n);
+        Tb(Bench::new("thread_merge", sets))
     }
 
     /// Runs cycles 0..=last: `f(tb, n)` applies cycle n's inputs and checks the outputs @n.
+    /// Reset is high in cycle 0.
     fn run(&mut self, last: u64, mut f: impl FnMut(&mut Tb, u64)) {
         for n in 0..=last {
-            self.n = n;
+            self.cycle = n;
             for (p, v) in IDLE {
                 self.set(p, *v);
             }
             self.set("reset", u64::from(n == 0));
             f(self, n);
-            self.sim.tick().unwrap();
+            self.step();
         }
     }
 
@@ -110,9 +100,9 @@ impl Tb {
     fn expect_rsp(&mut self, want: Option<(u64, u64, u64, u64)>) {
         let got = self.rsp();
         let got4 = got.map(|(t, m, a, r, _)| (t, m, a, r));
-        assert_eq!(got4, want, "{}: rsp @{}", self.name, self.n);
+        assert_eq!(got4, want, "{}: rsp @{}", self.name, self.cycle);
         if let Some((t, _, _, 1, rt)) = got {
-            assert_eq!(rt, t + 1, "{}: rsp_retire_tgid @{}", self.name, self.n);
+            assert_eq!(rt, t + 1, "{}: rsp_retire_tgid @{}", self.name, self.cycle);
         }
     }
 }

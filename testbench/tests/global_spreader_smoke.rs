@@ -5,59 +5,29 @@
 //! malformed packet and the register interface. The model, the directed spec cases and
 //! random lockstep live elsewhere (testbench/src/global_spreader/).
 
-use std::collections::HashMap;
-use warpgen_sim::{PortId, Sim};
-use warpgen_testbench::harness;
+use std::ops::{Deref, DerefMut};
+use warpgen_testbench::smoke::Bench;
 
+/// The default-config RTL, out of reset. `set` then `get` shows cycle m's outputs; `step`
+/// is the edge ending m.
+struct Gs(Bench);
 
-/// The default-config RTL with ports by name. `set` then `eval` shows cycle m's outputs;
-/// `tick` is the edge ending m.
-struct Gs {
-    sim: Sim,
-    ids: HashMap<String, PortId>,
+impl Deref for Gs {
+    type Target = Bench;
+    fn deref(&self) -> &Bench {
+        &self.0
+    }
+}
+
+impl DerefMut for Gs {
+    fn deref_mut(&mut self) -> &mut Bench {
+        &mut self.0
+    }
 }
 
 impl Gs {
     fn new() -> Gs {
-        let c = warpgen_rtl::Config::embedded(&[]).unwrap();
-        let e = warpgen_rtl::generate(&c, "global_spreader").unwrap();
-        let model = harness::build_block(&e, false).unwrap_or_else(|x| panic!("{x}"));
-        let sim = model.instantiate().unwrap();
-        let ids = sim.ports().iter().map(|p| (p.name.clone(), sim.port(&p.name).unwrap())).collect();
-        let mut gs = Gs { sim, ids };
-        gs.set("reset", 1);
-        gs.tick();
-        gs.set("reset", 0);
-        gs.eval();
-        gs
-    }
-
-    fn id(&self, name: &str) -> PortId {
-        *self.ids.get(name).unwrap_or_else(|| panic!("no port {name}"))
-    }
-
-    fn set(&mut self, name: &str, v: u64) {
-        let p = self.id(name);
-        self.sim.set(p, v).unwrap();
-    }
-
-    fn get(&self, name: &str) -> u64 {
-        self.sim.get(self.id(name))
-    }
-
-    /// Bits `[lo, lo+w)` of an output.
-    fn field(&self, name: &str, lo: usize, w: usize) -> u64 {
-        harness::field(&self.sim, self.id(name), lo, w)
-    }
-
-    fn eval(&mut self) {
-        self.sim.eval().unwrap();
-    }
-
-    fn tick(&mut self) {
-        self.sim.eval().unwrap();
-        self.sim.tick().unwrap();
-        self.sim.eval().unwrap();
+        Gs(Bench::out_of_reset("global_spreader", &[], 1))
     }
 
     /// A register read: the access in one cycle, its data in the next (R11).
@@ -65,7 +35,7 @@ impl Gs {
         self.set("cfg_valid", 1);
         self.set("cfg_we", 0);
         self.set("cfg_addr", addr);
-        self.tick();
+        self.step();
         self.set("cfg_valid", 0);
         self.eval();
         assert_eq!(self.get("cfg_rvalid"), 1, "read of {addr:#x}");
@@ -77,7 +47,7 @@ impl Gs {
         self.set("cfg_we", 1);
         self.set("cfg_addr", addr);
         self.set("cfg_wdata", data);
-        self.tick();
+        self.step();
         self.set("cfg_valid", 0);
         self.set("cfg_we", 0);
         self.eval();
@@ -154,7 +124,7 @@ fn vertex_dispatch_and_its_effects() {
     // TC-02: indexed vertex packet, base 0, count 8, size 4: transfer t0, request t0+1.
     gs.vertex(true, 0, 8, 4, 0xabcd);
     assert_eq!(gs.get("vp_ready"), 1);
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!(gs.get("ar_valid"), 0b00001, "EU0, first in PRIO[VTX]");
     assert_eq!((gs.get("ar_type"), gs.get("ar_footprint"), gs.get("ar_copy_size")), (0, 4, 4));
@@ -162,7 +132,7 @@ fn vertex_dispatch_and_its_effects() {
     assert_eq!((gs.get("busy"), gs.get("stall"), gs.get("st_slot_valid")), (1, 0, 0b0001));
     gs.ack(0, 7);
     assert_eq!(gs.get("vp_ready"), 1, "the slot's request is acked this cycle");
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!((gs.get("ar_valid"), gs.get("busy")), (0, 0));
     assert_eq!(gs.field("st_free_res", 0, 12), 60);
@@ -175,23 +145,23 @@ fn vertex_dispatch_and_its_effects() {
     gs.write(0x002, 0x47);
     assert_eq!(gs.read(0x002), 0x40, "low log2 VGRP bits written as 0");
     gs.vertex(false, 0xdead, 8, 4, 1);
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!((gs.get("ar_valid"), gs.get("ar_base_idx")), (0b00001, 0x40));
     gs.ack(0, 8);
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!(gs.read(0x002), 0x48);
     assert_eq!(gs.field("st_vdt_valid", 8, 1), 1, "VDT slot 8");
     assert_eq!(gs.field("st_free_res", 0, 12), 56);
     // TC-20: the same slot with another tag is blocked until released.
     gs.vertex(true, 0x800, 8, 4, 2);
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!((gs.get("ar_valid"), gs.get("busy"), gs.get("stall")), (0, 1, 1));
     gs.set("vr_valid", 1); // EU0 releases slot 0
     gs.eval();
-    gs.tick();
+    gs.step();
     gs.set("vr_valid", 0);
     gs.eval();
     assert_eq!(gs.get("ar_valid"), 1, "release in r, request in r+1");
@@ -199,7 +169,7 @@ fn vertex_dispatch_and_its_effects() {
     // TC-31: releasing an invalid entry sets err_release.
     gs.set("vr_valid", 1 << 3);
     gs.set("vr_slot", 77 << (3 * 8));
-    gs.tick();
+    gs.step();
     gs.set("vr_valid", 0);
     gs.eval();
     assert_eq!(gs.get("err_release"), 1);
@@ -213,7 +183,7 @@ fn triangle_and_pixel_locality() {
         gs.write(0x100 + s as u64, *e);
     }
     gs.vertex(true, 0, 3, 4, 10);
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!(gs.get("ar_valid"), 0b00100);
     // The vertex is acked in the cycle the triangle (0, 1, 2), PrID 5 transfers: the
@@ -227,7 +197,7 @@ fn triangle_and_pixel_locality() {
     gs.set("tp_src_addr", 11);
     gs.eval();
     assert_eq!(gs.get("tp_ready"), 1);
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!(gs.get("ar_valid"), 0b00100, "home EU2 although PRIO[TRI] starts with EU0");
     assert_eq!((gs.get("ar_type"), gs.get("ar_vcount"), gs.get("ar_prid"), gs.get("ar_footprint")), (1, 3, 5, 2));
@@ -237,7 +207,7 @@ fn triangle_and_pixel_locality() {
     assert_eq!(gs.get("ar_ref_elem"), 0 | (1 << 3) | (2 << 6));
     assert_eq!((gs.get("ar_ref_grp"), gs.get("ar_global_ref")), (0, 0));
     gs.ack(2, 4);
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!(gs.field("st_pt_valid", 5, 1), 1, "PT[5]");
     // TC-11: a pixel of triangle 5 goes to the triangle's EU with its entity.
@@ -248,26 +218,26 @@ fn triangle_and_pixel_locality() {
     gs.set("xp_size", 1);
     gs.set("xp_src_addr", 12);
     gs.eval();
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!(gs.get("ar_valid"), 0b00100);
     assert_eq!((gs.get("ar_type"), gs.get("ar_vcount"), gs.get("ar_prid"), gs.get("ar_pix_mask")), (2, 0, 5, 0xff));
     assert_eq!((gs.get("ar_ref_valid"), gs.get("ar_ref_eu"), gs.get("ar_ref_ent")), (0b001, 2, 4));
     assert_eq!((gs.get("ar_ref_elem"), gs.get("ar_global_ref")), (0, 0));
     gs.ack(2, 5);
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!(gs.field("st_pt_valid", 5, 1), 0, "the last pixel releases PT[5]");
     // A pixel without its triangle: no reference, PRIO[PIX] order, err_pt_miss after the ack.
     gs.set("xp_valid", 1);
     gs.set("xp_last", 0);
     gs.eval();
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!((gs.get("ar_valid"), gs.get("ar_ref_valid"), gs.get("ar_ref_eu")), (0b00001, 0, 0));
     assert_eq!(gs.get("err_pt_miss"), 0);
     gs.ack(0, 1);
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!(gs.get("err_pt_miss"), 1);
     assert_eq!(gs.read(0x003) >> 2, 0b00010, "STATUS err bits");
@@ -277,24 +247,24 @@ fn triangle_and_pixel_locality() {
 fn refusal_and_back_pressure() {
     let mut gs = Gs::new();
     gs.vertex(true, 0, 8, 4, 20);
-    gs.tick();
+    gs.step();
     // A second packet waits while the first is held (TC-17): same request every cycle.
     gs.vertex(true, 8, 8, 4, 21);
     for _ in 0..3 {
         assert_eq!((gs.get("ar_valid"), gs.get("ar_src_addr"), gs.get("vp_ready")), (0b00001, 20, 0));
-        gs.tick();
+        gs.step();
     }
     // TC-12: EU0 refuses; the next request goes to EU1; EU0 is not debited.
     gs.set("ar_refuse", 1);
     gs.eval();
     assert_eq!(gs.get("vp_ready"), 0, "a refusal does not free the slot");
-    gs.tick();
+    gs.step();
     gs.set("ar_refuse", 0);
     gs.eval();
     assert_eq!((gs.get("ar_valid"), gs.get("ar_src_addr")), (0b00010, 20));
     gs.ack(1, 3);
     assert_eq!(gs.get("vp_ready"), 1, "acked: the waiting packet transfers now");
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!((gs.get("ar_valid"), gs.get("ar_src_addr")), (0b00001, 21), "a new packet starts with an empty mask");
     assert_eq!(gs.field("st_free_res", 0, 12), 64);
@@ -310,7 +280,7 @@ fn malformed_packets_are_dropped() {
     // TC-25: an indexed vertex packet with base 3.
     gs.vertex(true, 3, 8, 4, 30);
     assert_eq!(gs.get("vp_ready"), 1);
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!((gs.get("err_malformed"), gs.get("ar_valid"), gs.get("busy")), (1, 0, 0));
     assert_eq!(gs.read(0x003), 0x10);
@@ -318,14 +288,14 @@ fn malformed_packets_are_dropped() {
     assert_eq!(gs.get("err_malformed"), 0);
     // Count 0 and count above VGRP; an indexed patch base not a multiple of 16 (TC-30).
     gs.vertex(true, 0, 9, 4, 31);
-    gs.tick();
+    gs.step();
     gs.quiet();
     assert_eq!((gs.get("err_malformed"), gs.get("busy")), (1, 0));
     gs.write(0x003, 0x7c);
     gs.set("pp_valid", 1);
     gs.set("pp_indexed", 1);
     gs.set("pp_base_idx", 8);
-    gs.tick();
+    gs.step();
     gs.quiet();
     gs.set("pp_valid", 0);
     gs.eval();
