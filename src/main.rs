@@ -25,7 +25,7 @@ synthesizable Verilog for the parameters in a TOML config, replays cycle-by-cycl
 through the Verilog in Verilator, and measures area and Fmax on an FPGA (Yosys, nextpnr-ice40), \
 one config or a sweep of parameter values.\n\nWithout --config the embedded default config is used \
 (configs/default.toml in the source tree). --set block.key=value overrides one key; it may be \
-repeated. Keys and ranges: docs/config.md.\n\nExit status: 0 success, \
+repeated. Keys and ranges: docs/config.md, or `warpgen generate --help`.\n\nExit status: 0 success, \
 2 bad input (config, stimulus, arguments), 1 other failure (missing tool, simulation error, I/O).",
     after_help = "Examples:\n  warpgen generate --out build/rtl\n  warpgen generate --config my.toml --set scoreboard.trackers=4 --out rtl/\n  warpgen ports scoreboard\n  warpgen sim scoreboard --stimulus in.jsonl --out out.jsonl --vcd run.vcd\n  warpgen synth --json synth.json\n  warpgen sweep scoreboard --vary thread_groups=1,2,4,8 --out sweep/"
 )]
@@ -47,6 +47,10 @@ struct ConfigArgs {
 #[derive(Subcommand)]
 enum Command {
     /// Write one Verilog file per block (warpgen_<block>.v), files.f and the lint waiver file
+    ///
+    /// `warpgen generate --help` (not -h) ends with every config key, its range, default and
+    /// meaning.
+    #[command(after_long_help = warpgen_rtl::config::keys_text())]
     Generate {
         #[command(flatten)]
         config: ConfigArgs,

@@ -171,3 +171,16 @@ fn sim_replays_the_global_spreader_locality_example() {
     assert_eq!((at(4, "ar_valid"), at(4, "busy")), (0, 0));
     assert_eq!(at(4, "st_free_res") >> 24 & 0xfff, 64 - 4 - 2, "EU2 debited both footprints");
 }
+
+#[test]
+fn generate_help_lists_every_key_with_range_and_default() {
+    let o = warpgen(&["generate", "--help"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let help = String::from_utf8_lossy(&o.stdout);
+    for k in warpgen_rtl::config::KEYS {
+        let (block, name) = k.key.split_once('.').unwrap();
+        let line = format!("  {name}: {}; default {}", k.range, k.default);
+        let section = help.split(&format!("[{block}]\n")).nth(1).unwrap_or_else(|| panic!("no [{block}] in --help"));
+        assert!(section.contains(&line), "--help lacks `{line}` under [{block}]");
+    }
+}

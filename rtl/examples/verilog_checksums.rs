@@ -42,7 +42,7 @@ fn main() {
     for block in BLOCK_NAMES {
         let mut sets = vec![String::new()];
         for k in KEYS.iter().filter(|k| k.key.starts_with(&format!("{block}."))) {
-            sets.extend(numbers(k.range).into_iter().map(|v| format!("{}={v}", k.key)));
+            sets.extend(numbers(&k.range.to_string()).into_iter().map(|v| format!("{}={v}", k.key)));
         }
         for set in sets {
             let overrides: Vec<String> = if set.is_empty() { Vec::new() } else { vec![set.clone()] };

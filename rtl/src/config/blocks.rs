@@ -302,10 +302,10 @@ impl ScoreboardConfig {
     }
 
     pub(super) fn validate(&self, chk: &mut Checker) {
-        chk.range("scoreboard.thread_groups", self.thread_groups, 1, 64);
-        chk.range("scoreboard.trackers", self.trackers, 1, 16);
-        let width_ok = chk.range("scoreboard.counter_width", self.counter_width, 1, 8);
-        chk.range("scoreboard.completion_ports", self.completion_ports, 1, 4);
+        chk.key_range("scoreboard.thread_groups", self.thread_groups);
+        chk.key_range("scoreboard.trackers", self.trackers);
+        let width_ok = chk.key_range("scoreboard.counter_width", self.counter_width);
+        chk.key_range("scoreboard.completion_ports", self.completion_ports);
         if !width_ok {
             return;
         }
@@ -340,9 +340,9 @@ impl BranchStackConfig {
     }
 
     pub(super) fn validate(&self, chk: &mut Checker) {
-        chk.range("branch_stack.depth", self.depth, 2, 32);
-        chk.range("branch_stack.producer_stages", self.producer_stages, 1, 3);
-        if !chk.range("branch_stack.pc_width", self.pc_width, 4, 64) {
+        chk.key_range("branch_stack.depth", self.depth);
+        chk.key_range("branch_stack.producer_stages", self.producer_stages);
+        if !chk.key_range("branch_stack.pc_width", self.pc_width) {
             return;
         }
         // Ranges that depend on pc_width; i128, as 2^64-1 is beyond an i64.
@@ -476,7 +476,7 @@ impl GlobalSpreaderConfig {
 
     pub(super) fn validate(&self, chk: &mut Checker) {
         let key = |k: &str| format!("global_spreader.{k}");
-        if !chk.range_path(&key("eus"), self.eus, 1, 32) {
+        if !chk.key_range_path(&key("eus"), self.eus) {
             return;
         }
         let n = self.eus;
@@ -516,9 +516,9 @@ impl GlobalSpreaderConfig {
             chk.range_with(&key("index_width"), self.index_width, 8.max(need as i64 + 1), 32, &format!(
                 "8 or more, and above log2 vertices_per_group + log2 vdt_depth = {need}, so that a vertex tag has a bit"));
         }
-        let res_ok = chk.range_path(&key("res_width"), self.res_width, 4, 16);
-        let ent_ok = chk.range_path(&key("entity_width"), self.entity_width, 1, 10);
-        chk.range_path(&key("addr_width"), self.addr_width, 8, 64);
+        let res_ok = chk.key_range_path(&key("res_width"), self.res_width);
+        let ent_ok = chk.key_range_path(&key("entity_width"), self.entity_width);
+        chk.key_range_path(&key("addr_width"), self.addr_width);
         if chk.error.is_some() {
             return;
         }
@@ -666,17 +666,17 @@ impl TaskCombinerConfig {
     }
 
     pub(super) fn validate(&self, chk: &mut Checker) {
-        chk.range("task_combiner.entries", self.entries, 1, 64);
+        chk.key_range("task_combiner.entries", self.entries);
         let width_ok = TaskCombinerConfig::WIDTHS.contains(&self.width);
         if !width_ok {
             chk.fail("task_combiner.width", format!(
                 "{} is not allowed: allowed 4, 8, 16, 32 or 64 (lanes per task, a power of two)", self.width));
         }
-        chk.range("task_combiner.tile_pipes", self.tile_pipes, 1, 8);
-        let types_ok = chk.range("task_combiner.shader_types", self.shader_types, 1, 8);
-        chk.range("task_combiner.state_width", self.state_width, 1, 16);
-        chk.range("task_combiner.ref_width", self.ref_width, 1, 32);
-        chk.range("task_combiner.tag_gen_width", self.tag_gen_width, 1, 8);
+        chk.key_range("task_combiner.tile_pipes", self.tile_pipes);
+        let types_ok = chk.key_range("task_combiner.shader_types", self.shader_types);
+        chk.key_range("task_combiner.state_width", self.state_width);
+        chk.key_range("task_combiner.ref_width", self.ref_width);
+        chk.key_range("task_combiner.tag_gen_width", self.tag_gen_width);
         if Policy::parse(&self.policy).is_none() {
             chk.fail("task_combiner.policy", format!(
                 "\"{}\" is not a policy: allowed \"fullest\", \"oldest\", \"nodep_fullest\" or \"nodep_oldest\"",
@@ -754,10 +754,10 @@ impl ThreadMergeConfig {
                 "{} is not allowed: allowed 4, 8, 16, 32 (lanes per thread group: 1, 2, 4 or 8 quads of 2x2)",
                 self.lanes));
         }
-        chk.range("thread_merge.slots", self.slots, 1, 32);
-        chk.range("thread_merge.pair_hold", self.pair_hold, 0, 255);
-        chk.range("thread_merge.merge_timeout", self.merge_timeout, 0, 255);
-        chk.range("thread_merge.tag_width", self.tag_width, 1, 64);
-        chk.range("thread_merge.prim_width", self.prim_width, 1, 32);
+        chk.key_range("thread_merge.slots", self.slots);
+        chk.key_range("thread_merge.pair_hold", self.pair_hold);
+        chk.key_range("thread_merge.merge_timeout", self.merge_timeout);
+        chk.key_range("thread_merge.tag_width", self.tag_width);
+        chk.key_range("thread_merge.prim_width", self.prim_width);
     }
 }

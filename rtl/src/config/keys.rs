@@ -3,115 +3,210 @@
 /// One documented key: where it lives, its allowed range and its meaning.
 pub struct KeyDoc {
     pub key: &'static str,
-    pub range: &'static str,
+    pub range: Range,
     pub default: &'static str,
     pub meaning: &'static str,
 }
 
+/// The allowed values of a key.
+pub enum Range {
+    /// An integer from `lo` to `hi` inclusive: the validator checks exactly this.
+    Between(i64, i64),
+    /// Anything else (lists, names, bounds that follow other keys), described in words; the
+    /// block's validator implements it.
+    Text(&'static str),
+}
+
+impl std::fmt::Display for Range {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Range::Between(lo, hi) => write!(f, "{lo} to {hi}"),
+            Range::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+/// The documented key `key`, if there is one.
+pub fn key_doc(key: &str) -> Option<&'static KeyDoc> {
+    KEYS.iter().find(|k| k.key == key)
+}
+
+/// The integer range of `key` from [`KEYS`], the one place it is written.
+///
+/// # Panics
+/// If `key` is not in [`KEYS`] or its range is not [`Range::Between`] (a bug in the caller).
+pub fn limits(key: &str) -> (i64, i64) {
+    match key_doc(key).map(|k| &k.range) {
+        Some(Range::Between(lo, hi)) => (*lo, *hi),
+        _ => panic!("config key `{key}` has no integer range in KEYS"),
+    }
+}
+
 /// Reference of every key (the tables of docs/config.md are checked against it).
 pub const KEYS: &[KeyDoc] = &[
-    KeyDoc { key: "scoreboard.thread_groups", range: "1 to 64", default: "4",
-        meaning: "resident thread groups, each with its own set of trackers" },
-    KeyDoc { key: "scoreboard.trackers", range: "1 to 16", default: "8",
-        meaning: "trackers (counters) per thread group; the patent's embodiment has 8" },
-    KeyDoc { key: "scoreboard.counter_width", range: "1 to 8", default: "4",
-        meaning: "bits per counter" },
-    KeyDoc { key: "scoreboard.completion_ports", range: "1 to 4", default: "2",
-        meaning: "completions accepted per cycle" },
-    KeyDoc { key: "scoreboard.max_count", range: "1 to 2^counter_width-1, one value or one per tracker",
+    KeyDoc { key: "scoreboard.thread_groups", range: Range::Between(1, 64), default: "4",
+        meaning: "resident thread groups (NUM_TG), each with its own trackers" },
+    KeyDoc { key: "scoreboard.trackers", range: Range::Between(1, 16), default: "8",
+        meaning: "trackers (counters) per thread group (NUM_TRK); the patent's embodiment has 8" },
+    KeyDoc { key: "scoreboard.counter_width", range: Range::Between(1, 8), default: "4",
+        meaning: "bits per counter (CNT_W); the patent allows 1" },
+    KeyDoc { key: "scoreboard.completion_ports", range: Range::Between(1, 4), default: "2",
+        meaning: "completions accepted per cycle (NUM_CPL)" },
+    KeyDoc { key: "scoreboard.max_count", range: Range::Text("1 to 2^counter_width-1, one value or one per tracker"),
         default: "2^counter_width-1 for every tracker",
-        meaning: "outstanding instructions a tracker may count; an issue on a full tracker stalls" },
-    KeyDoc { key: "branch_stack.depth", range: "2 to 32", default: "4",
+        meaning: "outstanding instructions a tracker may count (TRK_MAX); an issue on a full tracker stalls" },
+    KeyDoc { key: "branch_stack.depth", range: Range::Between(2, 32), default: "4",
         meaning: "condition registers in the stack; a push onto a full stack drops the bottom entry" },
-    KeyDoc { key: "branch_stack.producer_stages", range: "1 to 3", default: "3",
+    KeyDoc { key: "branch_stack.producer_stages", range: Range::Between(1, 3), default: "3",
         meaning: "pipeline stages that produce condition codes (EX0, EX1, EX2); the oldest wins" },
-    KeyDoc { key: "branch_stack.pc_width", range: "4 to 64", default: "32",
+    KeyDoc { key: "branch_stack.pc_width", range: Range::Between(4, 64), default: "32",
         meaning: "bits of a program counter (pc, npc, t0pc_q, de_pc, br_target, ex_t1pc)" },
-    KeyDoc { key: "branch_stack.offset_width", range: "2 to pc_width", default: "16",
+    KeyDoc { key: "branch_stack.offset_width", range: Range::Text("2 to pc_width"), default: "16",
         meaning: "bits of the signed branch offset de_off, sign-extended to pc_width" },
-    KeyDoc { key: "branch_stack.pc_increment", range: "1 to min(2^pc_width-1, 65535)", default: "1",
+    KeyDoc { key: "branch_stack.pc_increment", range: Range::Text("1 to min(2^pc_width-1, 65535)"), default: "1",
         meaning: "sequential increment: npc = pc + pc_increment" },
-    KeyDoc { key: "branch_stack.reset_pc", range: "0 to min(2^pc_width-1, 2^63-1)", default: "0",
+    KeyDoc { key: "branch_stack.reset_pc", range: Range::Text("0 to min(2^pc_width-1, 2^63-1)"), default: "0",
         meaning: "pc after reset" },
-    KeyDoc { key: "task_combiner.entries", range: "1 to 64", default: "16",
+    KeyDoc { key: "task_combiner.entries", range: Range::Between(1, 64), default: "16",
         meaning: "table entries (N_ENTRIES): open and pending tasks held at once" },
-    KeyDoc { key: "task_combiner.width", range: "4, 8, 16, 32 or 64", default: "32",
+    KeyDoc { key: "task_combiner.width", range: Range::Text("4, 8, 16, 32 or 64"), default: "32",
         meaning: "lanes per task (SIMD_W)" },
-    KeyDoc { key: "task_combiner.tile_pipes", range: "1 to 8", default: "4",
+    KeyDoc { key: "task_combiner.tile_pipes", range: Range::Between(1, 8), default: "4",
         meaning: "tile pipelines (N_TPIPE), one lock-mask bit each" },
-    KeyDoc { key: "task_combiner.shader_types", range: "1 to 8", default: "4",
+    KeyDoc { key: "task_combiner.shader_types", range: Range::Between(1, 8), default: "4",
         meaning: "shader types: 0 VS, 1 HS, 2 DS, 3 GS, then user types" },
-    KeyDoc { key: "task_combiner.state_width", range: "1 to 16", default: "8",
+    KeyDoc { key: "task_combiner.state_width", range: Range::Between(1, 16), default: "8",
         meaning: "bits of a state id" },
-    KeyDoc { key: "task_combiner.ref_width", range: "1 to 32", default: "13",
+    KeyDoc { key: "task_combiner.ref_width", range: Range::Between(1, 32), default: "13",
         meaning: "bits of an instance reference (the patent's LUT reference has 13)" },
-    KeyDoc { key: "task_combiner.tag_gen_width", range: "1 to 8", default: "4",
+    KeyDoc { key: "task_combiner.tag_gen_width", range: Range::Between(1, 8), default: "4",
         meaning: "generation bits of a task tag; a tag is {generation, entry index}" },
-    KeyDoc { key: "task_combiner.policy", range: "\"fullest\", \"oldest\", \"nodep_fullest\" or \"nodep_oldest\"",
+    KeyDoc { key: "task_combiner.policy", range: Range::Text("\"fullest\", \"oldest\", \"nodep_fullest\" or \"nodep_oldest\""),
         default: "\"fullest\"",
         meaning: "eviction victim when a new key finds the table full: most lanes (ties: oldest) or oldest; nodep_ prefers tasks without producers" },
-    KeyDoc { key: "task_combiner.sort_state", range: "true or false", default: "true",
+    KeyDoc { key: "task_combiner.sort_state", range: Range::Text("true or false"), default: "true",
         meaning: "issue prefers pending tasks in the state of the last issued task" },
-    KeyDoc { key: "task_combiner.capacity", range: "1 to width, one value per shader type",
+    KeyDoc { key: "task_combiner.capacity", range: Range::Text("1 to width, one value per shader type"),
         default: "width for every type",
         meaning: "instances per task by shader type; a task that reaches it is output (FULL)" },
-    KeyDoc { key: "task_combiner.depends", range: "one list per shader type; row s holds distinct types below s",
+    KeyDoc { key: "task_combiner.depends", range: Range::Text("one list per shader type; row s holds distinct types below s"),
         default: "patent stage order [[], [0], [1], [0, 2]], cut to shader_types; types 4 to 7: []",
         meaning: "shader types whose tasks a type-s instance consumes in the same state" },
-    KeyDoc { key: "global_spreader.eus", range: "1 to 32", default: "5",
+    KeyDoc { key: "global_spreader.eus", range: Range::Between(1, 32), default: "5",
         meaning: "execution units (N_EU); the patent's figures show 3 and 5" },
-    KeyDoc { key: "global_spreader.entity_types", range: "non-empty subset of \"vertex\", \"triangle\", \"pixel\", \"patch\"; pixel needs triangle",
+    KeyDoc { key: "global_spreader.entity_types", range: Range::Text("non-empty subset of \"vertex\", \"triangle\", \"pixel\", \"patch\"; pixel needs triangle"),
         default: "all four", meaning: "packet types built; an absent type has no channel, slot or registers" },
-    KeyDoc { key: "global_spreader.vertices_per_group", range: "4, 8, 16", default: "8",
+    KeyDoc { key: "global_spreader.vertices_per_group", range: Range::Text("4, 8, 16"), default: "8",
         meaning: "vertices per vertex descriptor table group (VGRP, the EU's SIMD factor)" },
-    KeyDoc { key: "global_spreader.vdt_depth", range: "power of two, 4 to 1024", default: "256",
+    KeyDoc { key: "global_spreader.vdt_depth", range: Range::Text("power of two, 4 to 1024"), default: "256",
         meaning: "vertex descriptor table entries (block RAM); the patent says about 256" },
-    KeyDoc { key: "global_spreader.pt_depth", range: "power of two, 2 to 1024", default: "256",
+    KeyDoc { key: "global_spreader.pt_depth", range: Range::Text("power of two, 2 to 1024"), default: "256",
         meaning: "primitive table entries (block RAM); PRID_W = log2 pt_depth" },
-    KeyDoc { key: "global_spreader.index_width", range: "8 to 32, above log2 vertices_per_group + log2 vdt_depth", default: "16",
+    KeyDoc { key: "global_spreader.index_width", range: Range::Text("8 to 32, above log2 vertices_per_group + log2 vdt_depth"), default: "16",
         meaning: "vertex index bits (IDX_W)" },
-    KeyDoc { key: "global_spreader.res_width", range: "4 to 16", default: "12",
+    KeyDoc { key: "global_spreader.res_width", range: Range::Between(4, 16), default: "12",
         meaning: "resource counter, size and footprint bits (RES_W)" },
-    KeyDoc { key: "global_spreader.entity_width", range: "1 to 10", default: "8",
+    KeyDoc { key: "global_spreader.entity_width", range: Range::Between(1, 10), default: "8",
         meaning: "entity number bits (ENT_W); free entity counters have ENT_W+1 bits" },
-    KeyDoc { key: "global_spreader.addr_width", range: "8 to 64", default: "32",
+    KeyDoc { key: "global_spreader.addr_width", range: Range::Between(8, 64), default: "32",
         meaning: "source address bits (ADDR_W)" },
-    KeyDoc { key: "global_spreader.res_total", range: "0 to 2^res_width-1, one value or one per EU", default: "min(64, 2^res_width-1)",
+    KeyDoc { key: "global_spreader.res_total", range: Range::Text("0 to 2^res_width-1, one value or one per EU"), default: "min(64, 2^res_width-1)",
         meaning: "RES_TOTAL after reset: resource units of each EU" },
-    KeyDoc { key: "global_spreader.edt_total", range: "0 to 2^entity_width, one value or one per EU", default: "2^entity_width",
+    KeyDoc { key: "global_spreader.edt_total", range: Range::Text("0 to 2^entity_width, one value or one per EU"), default: "2^entity_width",
         meaning: "EDT_TOTAL after reset: entity records of each EU" },
-    KeyDoc { key: "global_spreader.min_res", range: "table: type name = 0 to 2^res_width-1", default: "0 for every type",
+    KeyDoc { key: "global_spreader.min_res", range: Range::Text("table: type name = 0 to 2^res_width-1"), default: "0 for every type",
         meaning: "MIN_RES after reset: free units an EU needs to take a new entity of the type" },
-    KeyDoc { key: "global_spreader.frame_res", range: "table: type name = 0 to 2^res_width-1", default: "0 for every type",
+    KeyDoc { key: "global_spreader.frame_res", range: Range::Text("table: type name = 0 to 2^res_width-1"), default: "0 for every type",
         meaning: "FRAME_RES after reset: units added to the packet size for the footprint" },
-    KeyDoc { key: "global_spreader.priority", range: "table: type name = list of distinct EU ids below eus", default: "[0, 1, .., eus-1] for every type",
+    KeyDoc { key: "global_spreader.priority", range: Range::Text("table: type name = list of distinct EU ids below eus"), default: "[0, 1, .., eus-1] for every type",
         meaning: "PRIO after reset: candidate order of the type; the slots after the list are empty" },
-    KeyDoc { key: "global_spreader.dedicated", range: "table: type name = list of EU ids below eus", default: "every EU for every type",
+    KeyDoc { key: "global_spreader.dedicated", range: Range::Text("table: type name = list of EU ids below eus"), default: "every EU for every type",
         meaning: "DED_MASK after reset: the EUs that may take the type" },
-    KeyDoc { key: "global_spreader.eu_enable", range: "list of EU ids below eus", default: "every EU",
+    KeyDoc { key: "global_spreader.eu_enable", range: Range::Text("list of EU ids below eus"), default: "every EU",
         meaning: "EU_ENABLE after reset" },
-    KeyDoc { key: "global_spreader.enable", range: "true or false", default: "true",
+    KeyDoc { key: "global_spreader.enable", range: Range::Text("true or false"), default: "true",
         meaning: "CTRL.EN after reset: packets are accepted" },
-    KeyDoc { key: "global_spreader.locality", range: "true or false", default: "true",
+    KeyDoc { key: "global_spreader.locality", range: Range::Text("true or false"), default: "true",
         meaning: "CTRL.LOCALITY_EN after reset: a triangle or pixel tries its home EU first" },
-    KeyDoc { key: "global_spreader.yield_enable", range: "true or false", default: "false",
+    KeyDoc { key: "global_spreader.yield_enable", range: Range::Text("true or false"), default: "false",
         meaning: "CTRL.YIELD_EN after reset: a slot that cannot dispatch lets lower-priority slots through" },
-    KeyDoc { key: "thread_merge.lanes", range: "4, 8, 16, 32", default: "4",
-        meaning: "lanes per thread group (groups of 2x2 quads; lane i is quad i>>2, in-quad index i&3 = {y,x})" },
-    KeyDoc { key: "thread_merge.slots", range: "1 to 32", default: "4",
-        meaning: "merge slots, each one single group or one pair (2*slots thread-group ids)" },
-    KeyDoc { key: "thread_merge.remap", range: "true / false", default: "true",
-        meaning: "allow the claim-6 lane remaps p = 1, 2, 3 (mirror x, mirror y, rotate 180)" },
-    KeyDoc { key: "thread_merge.pair_hold", range: "0 to 255", default: "4",
+    KeyDoc { key: "thread_merge.lanes", range: Range::Text("4, 8, 16, 32"), default: "4",
+        meaning: "lanes per thread group (LANES): groups of 2x2 quads; lane i is quad i>>2, in-quad index i&3 = {y,x}" },
+    KeyDoc { key: "thread_merge.slots", range: Range::Between(1, 32), default: "4",
+        meaning: "merge slots (S), each one single group or one pair: 2·S thread-group ids" },
+    KeyDoc { key: "thread_merge.remap", range: Range::Text("true / false"), default: "true",
+        meaning: "allow the claim-6 lane remaps p = 1, 2, 3 (mirror x, mirror y, rotate 180°)" },
+    KeyDoc { key: "thread_merge.pair_hold", range: Range::Between(0, 255), default: "4",
         meaning: "cycles a held candidate can still be paired; 0 = until flush, last or primitive change" },
-    KeyDoc { key: "thread_merge.merge_timeout", range: "0 to 255", default: "16",
+    KeyDoc { key: "thread_merge.merge_timeout", range: Range::Between(0, 255), default: "16",
         meaning: "cycles a waiting group waits for its partner; 0 = forever" },
-    KeyDoc { key: "thread_merge.tag_width", range: "1 to 64", default: "32",
-        meaning: "bits of the opaque fragment tag" },
-    KeyDoc { key: "thread_merge.prim_width", range: "1 to 32", default: "16",
-        meaning: "bits of the primitive id" },
-    KeyDoc { key: "synth.clock_mhz", range: "1 to 1000", default: "100",
-        meaning: "clock in MHz: the timing constraint of warpgen synth and sweep, and of the constraint files they write" },
-    KeyDoc { key: "synth.target", range: "ice40-hx8k", default: "ice40-hx8k",
-        meaning: "device of warpgen synth and sweep (--target overrides it)" },
+    KeyDoc { key: "thread_merge.tag_width", range: Range::Between(1, 64), default: "32",
+        meaning: "bits of the opaque fragment tag (TAG_W)" },
+    KeyDoc { key: "thread_merge.prim_width", range: Range::Between(1, 32), default: "16",
+        meaning: "bits of the primitive id (PRIM_W)" },
+    KeyDoc { key: "synth.clock_mhz", range: Range::Between(1, 1000), default: "100",
+        meaning: "clock in MHz: the timing constraint of `warpgen synth` and `sweep`, and of the constraint files they write" },
+    KeyDoc { key: "synth.target", range: Range::Text("ice40-hx8k"), default: "ice40-hx8k",
+        meaning: "device of `warpgen synth` and `sweep` (`--target` overrides it)" },
 ];
+
+/// The keys of `block` (the table name, e.g. `scoreboard` or `synth`), in [`KEYS`] order.
+pub fn block_keys(block: &str) -> impl Iterator<Item = &'static KeyDoc> + '_ {
+    KEYS.iter().filter(move |k| k.key.split_once('.').map(|(b, _)| b) == Some(block))
+}
+
+/// The Markdown table of `block`'s keys, as docs/config.md shows it under `### `[block]``
+/// (`cargo run -p warpgen-rtl --example config_reference` writes it there).
+pub fn markdown_table(block: &str) -> String {
+    let mut t = String::from("| key | range | default | meaning |\n|---|---|---|---|\n");
+    for k in block_keys(block) {
+        let name = k.key.split_once('.').map_or(k.key, |(_, n)| n);
+        t.push_str(&format!("| `{name}` | {} | {} | {} |\n", k.range, k.default, k.meaning));
+    }
+    t
+}
+
+/// Every key as plain text, one block after another (the end of `warpgen generate --help`).
+pub fn keys_text() -> String {
+    let mut t = String::from("Config keys (TOML table.key; range; default; meaning), from the table the validator checks:\n");
+    let mut last = "";
+    for k in KEYS {
+        let (block, name) = k.key.split_once('.').unwrap_or(("", k.key));
+        if block != last {
+            t.push_str(&format!("\n[{block}]\n"));
+            last = block;
+        }
+        t.push_str(&format!("  {name}: {}; default {}\n      {}\n", k.range, k.default, k.meaning.replace('`', "")));
+    }
+    t
+}
+
+/// docs/config.md's `text` with the table under each `### `[block]`` heading replaced by [`markdown_table`].
+pub fn rewrite_tables(text: &str) -> String {
+    let blocks: Vec<&str> = {
+        let mut b: Vec<&str> = KEYS.iter().filter_map(|k| k.key.split_once('.').map(|(b, _)| b)).collect();
+        b.dedup();
+        b
+    };
+    let mut out = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        out.push_str(line);
+        out.push('\n');
+        let Some(block) = blocks.iter().find(|b| line == format!("### `[{b}]`")) else { continue };
+        // Copy up to the table, drop the old table, write the new one.
+        while let Some(l) = lines.peek() {
+            if l.starts_with('|') {
+                break;
+            }
+            out.push_str(l);
+            out.push('\n');
+            lines.next();
+        }
+        while lines.peek().is_some_and(|l| l.starts_with('|')) {
+            lines.next();
+        }
+        out.push_str(&markdown_table(block));
+    }
+    out
+}

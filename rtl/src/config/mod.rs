@@ -74,8 +74,9 @@ impl Default for SynthConfig {
 
 impl SynthConfig {
     fn validate(&self, chk: &mut Checker) {
-        if !(self.clock_mhz.is_finite() && (1.0..=1000.0).contains(&self.clock_mhz)) {
-            chk.fail("synth.clock_mhz", format!("{} is out of range: allowed 1 to 1000 (MHz)", self.clock_mhz));
+        let (lo, hi) = keys::limits("synth.clock_mhz");
+        if !(self.clock_mhz.is_finite() && (lo as f64..=hi as f64).contains(&self.clock_mhz)) {
+            chk.fail("synth.clock_mhz", format!("{} is out of range: allowed {lo} to {hi} (MHz)", self.clock_mhz));
         }
         if !SYNTH_TARGETS.contains(&self.target.as_str()) {
             chk.fail("synth.target", format!("`{}` is not a target: allowed {}", self.target, SYNTH_TARGETS.join(", ")));
@@ -161,6 +162,12 @@ impl Checker<'_> {
         }
     }
 
+    /// Checks `v` against the integer range of `key` in [`KEYS`]; returns whether it holds.
+    fn key_range(&mut self, key: &str, v: i64) -> bool {
+        let (lo, hi) = keys::limits(key);
+        self.range(key, v, lo, hi)
+    }
+
     /// Checks `lo <= v <= hi`; returns whether it holds.
     fn range(&mut self, key: &str, v: i64, lo: i64, hi: i64) -> bool {
         let ok = (lo..=hi).contains(&v);
@@ -182,6 +189,12 @@ impl Checker<'_> {
                 message,
             });
         }
+    }
+
+    /// [`Checker::key_range`] for a key that may be nested.
+    fn key_range_path(&mut self, key: &str, v: i64) -> bool {
+        let (lo, hi) = keys::limits(key);
+        self.range_path(key, v, lo, hi)
     }
 
     /// [`Checker::range`] for a key that may be nested.
