@@ -1,7 +1,7 @@
 //! `warpgen sweep --sim`'s measurement: lockstep cycles per second of a block at a config,
 //! the one place that binds block names to their lockstep types for the sweep.
 
-use crate::kit::lockstep_rate;
+use crate::kit::{lockstep_rate, Block};
 use warpgen_rtl::Config;
 
 /// Lockstep cycles of a `warpgen sweep --sim` measurement.
@@ -12,17 +12,42 @@ const SIM_SEED: u64 = 7;
 /// Lockstep cycles per second of `block` at `config` (`warpgen sweep --sim`, a
 /// `warpgen_flow::sweep::SimRate`): the one per-block match of the sweep.
 pub fn sim_rate(block: &str, config: &Config) -> Result<f64, String> {
+    sim_rate_for(block, config, SIM_CYCLES)
+}
+
+/// [`sim_rate`] over `cycles` cycles.
+pub fn sim_rate_for(block: &str, config: &Config, cycles: u64) -> Result<f64, String> {
+    /// The rate of block `B` whose model parameters come from its config table `c`.
+    fn rate<'a, B: Block, C: 'a>(c: &'a C, cycles: u64) -> Result<f64, String>
+    where
+        B::Params: From<&'a C>,
+    {
+        lockstep_rate::<B>(&B::Params::from(c), SIM_SEED, cycles)
+    }
     match block {
-        "scoreboard" => lockstep_rate::<crate::scoreboard::lockstep::Scoreboard>(
-            &crate::scoreboard::rtl::params_for(config.scoreboard()?),
-            SIM_SEED,
-            SIM_CYCLES,
-        ),
-        "branch_stack" => lockstep_rate::<crate::branch_stack::lockstep::BranchStack>(
-            &crate::branch_stack::rtl::params_for(config.branch_stack()?),
-            SIM_SEED,
-            SIM_CYCLES,
-        ),
+        "scoreboard" => rate::<crate::scoreboard::Scoreboard, _>(config.scoreboard()?, cycles),
+        "branch_stack" => rate::<crate::branch_stack::BranchStack, _>(config.branch_stack()?, cycles),
+        "task_combiner" => rate::<crate::task_combiner::TaskCombiner, _>(config.task_combiner()?, cycles),
+        "global_spreader" => rate::<crate::global_spreader::GlobalSpreader, _>(config.global_spreader()?, cycles),
+        "thread_merge" => rate::<crate::thread_merge::ThreadMerge, _>(config.thread_merge()?, cycles),
         other => Err(format!("--sim: block `{other}` has no lockstep binding in sim_rate::sim_rate")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warpgen_rtl::config::BLOCK_NAMES;
+
+    /// Every block measures at its default config: the model parameters converted from the
+    /// config drive the RTL generated from the same config in lockstep without a mismatch.
+    #[test]
+    fn every_block_has_a_rate_at_its_default_config() {
+        let config = Config::embedded(&[]).unwrap();
+        for block in BLOCK_NAMES {
+            let r = sim_rate_for(block, &config, 2_000).unwrap_or_else(|e| panic!("{block}: {e}"));
+            assert!(r > 0.0, "{block}: {r}");
+        }
+        assert!(sim_rate_for("nope", &config, 10).is_err());
     }
 }

@@ -18,7 +18,7 @@ fn params(num_tg: usize, num_trk: usize, cnt_w: u32, num_cpl: usize) -> Scoreboa
 /// The warpgen default config (configs/default.toml).
 fn default_params() -> ScoreboardParams {
     let c = warpgen_rtl::Config::embedded(&[]).unwrap();
-    warpgen_testbench::scoreboard::rtl::params_for(c.scoreboard.as_ref().unwrap())
+    ScoreboardParams::from(c.scoreboard.as_ref().unwrap())
 }
 
 /// The largest config warpgen accepts: every scoreboard key at its maximum.

@@ -32,7 +32,7 @@ use warpgen_testbench::branch_stack::lockstep::BranchStack;
 use warpgen_testbench::branch_stack::BranchStackParams;
 use warpgen_testbench::kit;
 use warpgen_testbench::scoreboard::lockstep::Scoreboard;
-use warpgen_testbench::scoreboard::rtl::params_for;
+
 use warpgen_testbench::scoreboard::ScoreboardParams;
 use warpgen_testbench::task_combiner::lockstep::TaskCombiner;
 use warpgen_testbench::task_combiner::TaskCombinerParams;
@@ -272,7 +272,7 @@ fn thread_merge_utilization(seed: u64) -> Result<(), String> {
 /// The harness benchmark (a, a0, b, c) and the lockstep rate of every block.
 fn harness() -> Result<(), String> {
     let config = warpgen_rtl::Config::embedded(&[]).map_err(|e| e.to_string())?;
-    let p = params_for(config.scoreboard()?);
+    let p = warpgen_testbench::scoreboard::ScoreboardParams::from(config.scoreboard()?);
 
     // (c) Verilog generation, best of 5.
     let mut gen = f64::INFINITY;

@@ -25,15 +25,17 @@ pub fn config_for(p: &BranchStackParams) -> Config {
     }
 }
 
-/// The model parameters of an rtl config's `[branch_stack]`.
-pub fn params_for(c: &BranchStackConfig) -> BranchStackParams {
-    BranchStackParams {
-        depth: c.depth as usize,
-        nsrc: c.producer_stages as usize,
-        pc_w: c.pc_width as u32,
-        off_w: c.offset_width as u32,
-        pc_inc: c.pc_increment as u64,
-        reset_pc: c.reset_pc as u64,
+/// The model parameters of an rtl config's `[branch_stack]`: the one conversion from a config.
+impl From<&BranchStackConfig> for BranchStackParams {
+    fn from(c: &BranchStackConfig) -> Self {
+        BranchStackParams {
+            depth: c.depth as usize,
+            nsrc: c.producer_stages as usize,
+            pc_w: c.pc_width as u32,
+            off_w: c.offset_width as u32,
+            pc_inc: c.pc_increment as u64,
+            reset_pc: c.reset_pc as u64,
+        }
     }
 }
 

@@ -9,6 +9,7 @@ use super::GlobalSpreader;
 use super::{Dut, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PATCH, PIX, TRI, TYPE_NAMES, VTX};
 use crate::harness::field;
 use std::path::Path;
+use warpgen_rtl::config::GlobalSpreaderConfig;
 use warpgen_rtl::{Config, Origin};
 use warpgen_sim::{PortId, Sim};
 
@@ -53,6 +54,35 @@ pub fn config_for(p: &GlobalSpreaderParams) -> Config {
     let text = toml_for(p);
     Config::load(Origin::File("<global_spreader test params>".into()), &text, &[])
         .unwrap_or_else(|e| panic!("model params {p:?} are not a valid config: {e}\n{text}"))
+}
+
+/// The model parameters of an rtl config's `[global_spreader]`: the one conversion from a
+/// config (type codes 0 VTX, 1 TRI, 2 PIX, 3 PATCH in both).
+impl From<&GlobalSpreaderConfig> for GlobalSpreaderParams {
+    fn from(c: &GlobalSpreaderConfig) -> Self {
+        let mask = |flags: Vec<bool>| flags.iter().enumerate().fold(0u64, |m, (e, &f)| m | (f as u64) << e);
+        GlobalSpreaderParams {
+            eus: c.eus as usize,
+            types: [0, 1, 2, 3].map(|t| c.has_type(t)),
+            vgrp: c.vertices_per_group as u32,
+            vdt_depth: c.vdt_depth as usize,
+            pt_depth: c.pt_depth as usize,
+            idx_w: c.index_width as u32,
+            res_w: c.res_width as u32,
+            ent_w: c.entity_width as u32,
+            addr_w: c.addr_width as u32,
+            res_total: c.res_totals(),
+            edt_total: c.edt_totals(),
+            min_res: [0, 1, 2, 3].map(|t| c.min_res_of(t)),
+            frame_res: [0, 1, 2, 3].map(|t| c.frame_res_of(t)),
+            priority: [0, 1, 2, 3].map(|t| c.priority_of(t).into_iter().map(|e| e as usize).collect()),
+            dedicated: [0, 1, 2, 3].map(|t| mask(c.dedicated_of(t))),
+            eu_enable: mask(c.eu_enabled()),
+            enable: c.enable,
+            locality: c.locality,
+            yield_enable: c.yield_enable,
+        }
+    }
 }
 
 /// An input port with its packed per-item width (0: a scalar driven with one word).

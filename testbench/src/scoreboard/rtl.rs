@@ -24,14 +24,16 @@ pub fn config_for(p: &ScoreboardParams) -> Config {
     }
 }
 
-/// The model parameters of an rtl config's `[scoreboard]`.
-pub fn params_for(c: &ScoreboardConfig) -> ScoreboardParams {
-    ScoreboardParams {
-        num_tg: c.thread_groups as usize,
-        num_trk: c.trackers as usize,
-        cnt_w: c.counter_width as u32,
-        num_cpl: c.completion_ports as usize,
-        trk_max: c.max_counts(),
+/// The model parameters of an rtl config's `[scoreboard]`: the one conversion from a config.
+impl From<&ScoreboardConfig> for ScoreboardParams {
+    fn from(c: &ScoreboardConfig) -> Self {
+        ScoreboardParams {
+            num_tg: c.thread_groups as usize,
+            num_trk: c.trackers as usize,
+            cnt_w: c.counter_width as u32,
+            num_cpl: c.completion_ports as usize,
+            trk_max: c.max_counts(),
+        }
     }
 }
 

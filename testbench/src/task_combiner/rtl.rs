@@ -4,6 +4,7 @@ use super::TaskCombiner;
 use super::{Policy, Dut, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams};
 use crate::harness::field;
 use std::path::Path;
+use warpgen_rtl::config::TaskCombinerConfig;
 use warpgen_rtl::{Config, Origin};
 use warpgen_sim::{PortId, Sim};
 
@@ -38,6 +39,31 @@ pub fn config_for(p: &TaskCombinerParams) -> Config {
     let text = toml_for(p);
     Config::load(Origin::File("<task_combiner test params>".into()), &text, &[])
         .unwrap_or_else(|e| panic!("model params {p:?} are not a valid config: {e}\n{text}"))
+}
+
+/// The model parameters of an rtl config's `[task_combiner]`: the one conversion from a config.
+impl From<&TaskCombinerConfig> for TaskCombinerParams {
+    fn from(c: &TaskCombinerConfig) -> Self {
+        use warpgen_rtl::config::Policy as P;
+        TaskCombinerParams {
+            entries: c.entries as usize,
+            width: c.width as usize,
+            tile_pipes: c.tile_pipes as usize,
+            shader_types: c.shader_types as usize,
+            state_width: c.state_width as u32,
+            ref_width: c.ref_width as u32,
+            tag_gen_width: c.tag_gen_width as u32,
+            policy: match c.policy() {
+                P::Fullest => Policy::Fullest,
+                P::Oldest => Policy::Oldest,
+                P::NodepFullest => Policy::NodepFullest,
+                P::NodepOldest => Policy::NodepOldest,
+            },
+            sort_state: c.sort_state,
+            capacity: c.capacities().into_iter().map(|x| x as usize).collect(),
+            depends: c.depends_rows(),
+        }
+    }
 }
 
 /// Inputs in the order `eval` drives them.

@@ -4,6 +4,7 @@ use super::ThreadMerge;
 use super::{Dut, ThreadMergeInputs, ThreadMergeOutputs, ThreadMergeParams};
 use crate::harness::field;
 use std::path::Path;
+use warpgen_rtl::config::ThreadMergeConfig;
 use warpgen_rtl::{Config, Origin};
 use warpgen_sim::{PortId, Sim};
 
@@ -22,6 +23,21 @@ pub fn config_for(p: &ThreadMergeParams) -> Config {
     let text = toml_for(p);
     Config::load(Origin::File("<thread_merge test params>".into()), &text, &[])
         .unwrap_or_else(|e| panic!("model params {p:?} are not a valid config: {e}\n{text}"))
+}
+
+/// The model parameters of an rtl config's `[thread_merge]`: the one conversion from a config.
+impl From<&ThreadMergeConfig> for ThreadMergeParams {
+    fn from(c: &ThreadMergeConfig) -> Self {
+        ThreadMergeParams {
+            lanes: c.lanes as usize,
+            slots: c.slots as usize,
+            remap: c.remap,
+            pair_hold: c.pair_hold as u32,
+            merge_timeout: c.merge_timeout as u32,
+            tag_width: c.tag_width as u32,
+            prim_width: c.prim_width as u32,
+        }
+    }
 }
 
 /// Inputs in the order `eval` drives them.
