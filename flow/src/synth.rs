@@ -132,22 +132,10 @@ pub fn json(run: &RunInfo, config: &Config, rows: &[(String, SynthReport)]) -> s
     })
 }
 
-/// The block's top ports as the sim crate describes ports (it does not know rtl's types).
-pub fn port_infos(e: &Emitted) -> Vec<warpgen_sim::PortInfo> {
-    e.ports
-        .iter()
-        .map(|p| warpgen_sim::PortInfo {
-            name: p.name.clone(),
-            dir: if p.dir == warpgen_rtl::emit::Dir::In { warpgen_sim::Dir::In } else { warpgen_sim::Dir::Out },
-            width: p.width(),
-        })
-        .collect()
-}
-
 /// Out-of-context synthesis, placement (once per seed) and timing of an emitted block on
 /// `target` at `clock_mhz` ([`crate::fpga`]), with the flow's files in `work`.
 pub fn fpga_synth(e: &Emitted, target: Target, clock_mhz: f64, seeds: &[u64], work: &Path) -> Result<SynthReport, SimError> {
-    let ports = port_infos(e);
+    let ports: Vec<_> = e.ports.iter().map(|p| p.info()).collect();
     let spec = SynthSpec { top: &e.top, verilog: &e.verilog, ports: &ports, target, clock_mhz, seeds };
     crate::fpga::synthesize(&spec, work)
 }

@@ -65,12 +65,8 @@ macro_rules! with_width64 {
     };
 }
 
-/// Direction of a top-level port.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dir {
-    In,
-    Out,
-}
+/// Direction of a top-level port (the one port description all crates share).
+pub use warpgen_ports::Dir;
 
 /// A piece of a top-level port: `width` bits that connect to core port `core`,
 /// which is `core_width` bits wide (wider only for zero-extended inputs).
@@ -93,6 +89,11 @@ pub struct Port {
 }
 
 impl Port {
+    /// The port as every crate describes a top-level port: name, direction, width.
+    pub fn info(&self) -> warpgen_ports::PortInfo {
+        warpgen_ports::PortInfo { name: self.name.clone(), dir: self.dir, width: self.width() }
+    }
+
     /// Total width of the port.
     pub fn width(&self) -> usize {
         self.parts.iter().map(|p| p.width).sum()
