@@ -2,9 +2,10 @@
 //! block's generated Verilog in Verilator, driven and read by port name, with expected
 //! values written by hand from the block's contract, not taken from the model or the RTL.
 //!
-//! A smoke file wraps [`Bench`] in its own type (with `Deref` to it) for the block's
-//! helpers (field widths, "offer an instance", "read a register"), and checks outputs
-//! with [`Bench::expect`], which names the config, the cycle and the port.
+//! A smoke file wraps [`Bench`] in its own type (made to deref to the bench by
+//! [`bench_wrapper!`]) for the block's helpers (field widths, "offer an instance", "read a
+//! register"), and checks outputs with [`Bench::expect`], which names the config, the cycle
+//! and the port.
 //!
 //! Timing: in cycle n the inputs of cycle n are set, outputs read with [`Bench::get`] are
 //! the settled outputs of cycle n, and [`Bench::step`] is the rising edge that ends it.
@@ -91,4 +92,24 @@ impl Bench {
         self.sim.tick().unwrap_or_else(|e| panic!("{}: {e}", self.name));
         self.cycle += 1;
     }
+}
+
+/// `Deref`/`DerefMut` to [`Bench`] for a smoke file's wrapper type, given the field that
+/// holds the bench: `bench_wrapper!(Tc, b)` for `struct Tc { b: Bench, .. }`,
+/// `bench_wrapper!(Gs, 0)` for `struct Gs(Bench)`.
+#[macro_export]
+macro_rules! bench_wrapper {
+    ($t:ty, $field:tt) => {
+        impl std::ops::Deref for $t {
+            type Target = $crate::smoke::Bench;
+            fn deref(&self) -> &$crate::smoke::Bench {
+                &self.$field
+            }
+        }
+        impl std::ops::DerefMut for $t {
+            fn deref_mut(&mut self) -> &mut $crate::smoke::Bench {
+                &mut self.$field
+            }
+        }
+    };
 }

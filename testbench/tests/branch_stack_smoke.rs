@@ -9,7 +9,6 @@
 //! Default config: depth 4, 3 producer stages (EX2 the oldest), 32-bit PC, 16-bit offsets,
 //! increment 1, reset PC 0.
 
-use std::ops::{Deref, DerefMut};
 use warpgen_testbench::smoke::Bench;
 
 const DN: u64 = 0;
@@ -18,18 +17,7 @@ const PU: u64 = 2;
 
 struct Bs(Bench);
 
-impl Deref for Bs {
-    type Target = Bench;
-    fn deref(&self) -> &Bench {
-        &self.0
-    }
-}
-
-impl DerefMut for Bs {
-    fn deref_mut(&mut self) -> &mut Bench {
-        &mut self.0
-    }
-}
+warpgen_testbench::bench_wrapper!(Bs, 0);
 
 impl Bs {
     fn new(sets: &[&str]) -> Bs {

@@ -5,25 +5,13 @@
 //! malformed packet and the register interface. The model, the directed spec cases and
 //! random lockstep live elsewhere (testbench/src/global_spreader/).
 
-use std::ops::{Deref, DerefMut};
 use warpgen_testbench::smoke::Bench;
 
 /// The default-config RTL, out of reset. `set` then `get` shows cycle m's outputs; `step`
 /// is the edge ending m.
 struct Gs(Bench);
 
-impl Deref for Gs {
-    type Target = Bench;
-    fn deref(&self) -> &Bench {
-        &self.0
-    }
-}
-
-impl DerefMut for Gs {
-    fn deref_mut(&mut self) -> &mut Bench {
-        &mut self.0
-    }
-}
+warpgen_testbench::bench_wrapper!(Gs, 0);
 
 impl Gs {
     fn new() -> Gs {

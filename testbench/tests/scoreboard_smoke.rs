@@ -8,7 +8,6 @@
 //! Default config: 4 thread groups × 8 trackers, 4-bit counters (max 15), 2 completion
 //! ports: TGW 2, TKW 3.
 
-use std::ops::{Deref, DerefMut};
 use warpgen_testbench::smoke::Bench;
 
 /// The scoreboard with the config's widths.
@@ -22,18 +21,7 @@ struct Sb {
 const TGW: usize = 2;
 const TKW: usize = 3;
 
-impl Deref for Sb {
-    type Target = Bench;
-    fn deref(&self) -> &Bench {
-        &self.b
-    }
-}
-
-impl DerefMut for Sb {
-    fn deref_mut(&mut self) -> &mut Bench {
-        &mut self.b
-    }
-}
+warpgen_testbench::bench_wrapper!(Sb, b);
 
 impl Sb {
     /// Out of reset with `sets` on the default config.

@@ -11,7 +11,6 @@
 //! state_width 4, ref_width 13, tag_gen_width 4, fullest, sort_state, capacity
 //! 8, patent depends. Derived: ENT_W 3, TAG_W 7, CNT_W 4, LANE_W 3, TP_W 2.
 
-use std::ops::{Deref, DerefMut};
 use warpgen_testbench::smoke::Bench;
 
 const VS: u64 = 0;
@@ -37,18 +36,7 @@ struct Tc {
     tp: usize,
 }
 
-impl Deref for Tc {
-    type Target = Bench;
-    fn deref(&self) -> &Bench {
-        &self.b
-    }
-}
-
-impl DerefMut for Tc {
-    fn deref_mut(&mut self) -> &mut Bench {
-        &mut self.b
-    }
-}
+warpgen_testbench::bench_wrapper!(Tc, b);
 
 impl Tc {
     /// C0 with `sets` (task_combiner keys) on top, out of reset, inputs idle, out_ready 1.

@@ -7,7 +7,6 @@
 //! Timing (R1): in cycle n the inputs of cycle n are applied, the outputs
 //! "@n" are read, then rising edge n. Reset is high in cycle 0 only.
 
-use std::ops::{Deref, DerefMut};
 use warpgen_rtl::{generate, Config};
 use warpgen_testbench::harness;
 use warpgen_testbench::smoke::Bench;
@@ -35,18 +34,7 @@ const IDLE: &[(&str, u64)] = &[
 
 struct Tb(Bench);
 
-impl Deref for Tb {
-    type Target = Bench;
-    fn deref(&self) -> &Bench {
-        &self.0
-    }
-}
-
-impl DerefMut for Tb {
-    fn deref_mut(&mut self) -> &mut Bench {
-        &mut self.0
-    }
-}
+warpgen_testbench::bench_wrapper!(Tb, 0);
 
 impl Tb {
     /// The RTL of the embedded default config with `sets` (`key=value` of `[thread_merge]`).
