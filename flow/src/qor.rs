@@ -192,8 +192,8 @@ mod tests {
         SynthReport {
             target: "ice40-hx8k".into(),
             clock_mhz: 100.0,
-            block: Resources { lut4, ff: 10, carry: 0, bram: 0 },
-            wrapped: Resources { lut4: lut4 + 5, ff: 40, carry: 0, bram: 0 },
+            block: Resources { lut4, ff: 10, carry: 0, bram: 0, dsp: 0 },
+            wrapped: Resources { lut4: lut4 + 5, ff: 40, carry: 0, bram: 0, dsp: 0 },
             device_logic_cells: 7680,
             placement: match fmax {
                 Some(f) => Placement::Fits {

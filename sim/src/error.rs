@@ -118,6 +118,11 @@ impl SimError {
 impl fmt::Display for SimError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            SimError::ToolNotFound { tool, env_override: None } if tool.starts_with("yowasp-") => write!(
+                f,
+                "{tool} not found in .venv/bin or on PATH: install it with `make deps` (the pinned PyPI \
+                 build, into the project's .venv/), or by hand: `python3 -m venv .venv && .venv/bin/pip install {tool}`"
+            ),
             SimError::ToolNotFound { tool, env_override: None } => write!(
                 f,
                 "{tool} not found on PATH: install it with `{}` (or `make deps`)",
@@ -186,6 +191,7 @@ pub const ICE40_INSTALL: &str = "apt-get install yosys nextpnr-ice40 fpga-icesto
 fn install_command(tool: &str) -> String {
     match tool {
         "nextpnr-ice40" => ICE40_INSTALL.to_string(),
+        t if t.starts_with("yowasp-") => "make deps".to_string(),
         other => format!("apt-get install {other}"),
     }
 }

@@ -23,6 +23,19 @@ pub fn find(tool: &'static str, env_var: &'static str) -> Result<PathBuf, SimErr
     }
 }
 
+/// Finds `tool` like [`find`], but looks in `dirs` (in order) before `PATH`: the environment
+/// variable `env_var` when set, else the first of `dirs` holding an executable `tool`, else
+/// `PATH`. warpgen's flow passes the project-local tool directory (`.venv/bin`) here.
+pub fn find_first_in(tool: &'static str, env_var: &'static str, dirs: &[PathBuf]) -> Result<PathBuf, SimError> {
+    if std::env::var(env_var).is_ok_and(|v| !v.trim().is_empty()) {
+        return find(tool, env_var);
+    }
+    dirs.iter()
+        .map(|d| d.join(tool))
+        .find(|p| p.is_file() && which::which(p).is_ok())
+        .map_or_else(|| find(tool, env_var), Ok)
+}
+
 /// What a finished command printed.
 pub struct Output {
     /// Whether it exited with status 0.

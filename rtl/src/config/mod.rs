@@ -53,7 +53,7 @@ pub struct Config {
 }
 
 /// Devices `[synth] target` may name; `warpgen-sim`'s `fpga::Target` implements each.
-pub const SYNTH_TARGETS: [&str; 1] = ["ice40-hx8k"];
+pub const SYNTH_TARGETS: [&str; 3] = ["ice40-hx8k", "ecp5-25k", "ecp5-85k"];
 
 /// `[synth]`: the FPGA flow's target device and clock. Not a block: it generates nothing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
