@@ -684,6 +684,16 @@ pub fn synthesize(spec: &SynthSpec, work: &Path) -> Result<SynthReport, SimError
         status: m,
         output: tool::tail(&stat, LOG_TAIL_LINES),
     })?;
+    if let Some(too_big) = over_capacity(t, &wrapped) {
+        return Ok(SynthReport {
+            target: t.name().to_string(),
+            clock_mhz: spec.clock_mhz,
+            block,
+            wrapped,
+            device_logic_cells: t.logic_cells(),
+            placement: too_big,
+        });
+    }
 
     // nextpnr, once per seed: place, route, time. Timing failure is a measurement, so it is
     // allowed. A design too large for the device fails at packing whatever the seed. The
@@ -715,6 +725,24 @@ pub fn synthesize(spec: &SynthSpec, work: &Path) -> Result<SynthReport, SimError
         wrapped,
         device_logic_cells: t.logic_cells(),
         placement,
+    })
+}
+
+/// On Gowin, a design whose mapped cells exceed the device before placement: nextpnr-himbaechel
+/// 0.11 does not stop on an over-full device (it keeps placing, for hours), so the flow does
+/// not start it and reports Yosys's count. The other families' nextpnr stops by itself.
+fn over_capacity(t: Target, wrapped: &Resources) -> Option<Placement> {
+    if t.family() != Family::Gowin {
+        return None;
+    }
+    let over: Vec<String> = [("LUT4", wrapped.lut4, t.logic_cells()), ("BSRAM", wrapped.bram, t.block_rams())]
+        .iter()
+        .filter(|(_, used, avail)| used > avail)
+        .map(|(name, used, avail)| format!("{name} {used} of {avail}"))
+        .collect();
+    (!over.is_empty()).then(|| Placement::DoesNotFit {
+        logic_cells: Some(wrapped.lut4),
+        reason: format!("needs {} (Yosys's count; not placed)", over.join(", ")),
     })
 }
 
@@ -1197,6 +1225,22 @@ ERROR: Unable to place cell 'dut.core.refs_13.mem.0.0', no BELs remaining to imp
     fn gowin_design_larger_than_the_device_names_the_resource() {
         let p = does_not_fit(GOWIN_TOO_BIG_LOG, Target::Gw1nr9).unwrap();
         assert_eq!(p, Placement::DoesNotFit { logic_cells: Some(8121), reason: "needs BSRAM 32 of 26".into() });
+    }
+
+    #[test]
+    fn gowin_over_capacity_is_known_before_placement() {
+        let r = |lut4, bram| Resources { lut4, bram, ..Resources::default() };
+        assert_eq!(over_capacity(Target::Gw1nr9, &r(8640, 26)), None);
+        assert_eq!(
+            over_capacity(Target::Gw1nr9, &r(14467, 7)),
+            Some(Placement::DoesNotFit { logic_cells: Some(14467), reason: "needs LUT4 14467 of 8640 (Yosys's count; not placed)".into() })
+        );
+        assert_eq!(
+            over_capacity(Target::Gw1nr9, &r(8000, 32)),
+            Some(Placement::DoesNotFit { logic_cells: Some(8000), reason: "needs BSRAM 32 of 26 (Yosys's count; not placed)".into() })
+        );
+        // The other families' nextpnr decides.
+        assert_eq!(over_capacity(Target::Ice40Hx8k, &r(20000, 99)), None);
     }
 
     fn fits(fmax: f64, cells: u64) -> Placement {
