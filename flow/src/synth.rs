@@ -59,11 +59,12 @@ pub fn synth_block(
 }
 
 /// One table row per block: the block's own cells, the wrapped design's Fmax (median over
-/// the seeds, then the lowest and the highest) and placement. "timing" is judged on the median.
+/// the seeds, then the lowest and the highest) and placement: the logic cells placed and
+/// their share of the device ("use"). "timing" is judged on the median.
 pub fn table(rows: &[(String, SynthReport)]) -> String {
     let mut s = format!(
-        "{:<16} {:>6} {:>6} {:>6} {:>5} {:>7} {:>7} {:>7} {:>7} {:>6}  {}\n",
-        "block", "LUT4", "FF", "carry", "BRAM", "Fmax", "min", "max", "timing", "cells", "critical path (median seed)"
+        "{:<16} {:>6} {:>6} {:>6} {:>5} {:>4} {:>7} {:>7} {:>7} {:>7} {:>6} {:>5}  {}\n",
+        "block", "LUT4", "FF", "carry", "BRAM", "DSP", "Fmax", "min", "max", "timing", "cells", "use", "critical path (median seed)"
     );
     for (block, r) in rows {
         let b = r.block;
@@ -95,9 +96,14 @@ pub fn table(rows: &[(String, SynthReport)]) -> String {
                 format!("does not fit {}: {reason}", r.target),
             ),
         };
+        let placed = match &r.placement {
+            Placement::Fits { logic_cells, .. } => Some(*logic_cells),
+            Placement::DoesNotFit { logic_cells, .. } => *logic_cells,
+        };
+        let share = placed.map_or("-".to_string(), |c| format!("{}%", (c * 100).div_ceil(r.device_logic_cells.max(1))));
         s += &format!(
-            "{block:<16} {:>6} {:>6} {:>6} {:>5} {fmax:>7} {min:>7} {max:>7} {timing:>7} {cells:>6}  {path}\n",
-            b.lut4, b.ff, b.carry, b.bram
+            "{block:<16} {:>6} {:>6} {:>6} {:>5} {:>4} {fmax:>7} {min:>7} {max:>7} {timing:>7} {cells:>6} {share:>5}  {path}\n",
+            b.lut4, b.ff, b.carry, b.bram, b.dsp
         );
     }
     s
