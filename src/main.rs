@@ -195,6 +195,7 @@ fn failure(message: impl Into<String>) -> Failure {
 }
 
 fn main() -> ExitCode {
+    standard_output_errors();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Generate { config, out, blocks } => generate(&config, &out, &blocks),
@@ -216,6 +217,34 @@ fn main() -> ExitCode {
             ExitCode::from(f.status)
         }
     }
+}
+
+/// How a failing standard output ends the program. A reader that closes it early (`warpgen
+/// ports scoreboard | head -1`) ends it quietly, as `cat` does (SIGPIPE's default action,
+/// which Rust programs otherwise ignore). Any other write error (`> /dev/full`) is one line on
+/// standard error and exit status 1, not a panic with a backtrace and status 101.
+fn standard_output_errors() {
+    extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: resets one signal's disposition to the default before any thread starts.
+    unsafe { signal(SIGPIPE, SIG_DFL) };
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if let Some(cause) = text.strip_prefix("failed printing to stdout: ") {
+            eprintln!("error: cannot write to standard output: {cause}");
+            std::process::exit(i32::from(EXIT_FAILURE));
+        }
+        default(info);
+    }));
 }
 
 /// The config's origin and text: the file of --config, or the embedded default.
@@ -272,7 +301,13 @@ fn write_atomically(dir: &Path, files: &[(String, String)]) -> std::io::Result<(
     std::fs::create_dir_all(dir)?;
     let mut staged = Vec::new();
     for (name, text) in files {
-        let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+        // Created with mode 0666 less the umask, as any file a program writes (0644 under
+        // 022), not tempfile's private 0600: another user or a container reads the output.
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".warpgen-")
+            .suffix(".tmp")
+            .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
+            .tempfile_in(dir)?;
         std::io::Write::write_all(&mut tmp, text.as_bytes())?;
         staged.push((tmp, dir.join(name)));
     }

@@ -19,9 +19,17 @@ pub fn run(config: &Config, block: &str, stimulus: &Path, out: Option<&Path>, vc
     let text = std::fs::read_to_string(stimulus)
         .map_err(|e| input_error(format!("{}: cannot read the stimulus: {e}", stimulus.display())))?;
     let model = warpgen_testbench::build_block(&emitted, vcd.is_some()).map_err(|e| failure(e.to_string()))?;
+    // The waveform goes to a temporary file beside its destination and is renamed there only
+    // when the whole run succeeded: a failed run leaves an existing VCD as it was. Declared
+    // before the simulation, so that on an early return the simulation (which closes the
+    // file) is dropped first and the temporary is removed after it.
+    let vcd_tmp = match vcd {
+        Some(path) => Some(vcd_temporary(path).map_err(|e| failure(format!("{}: {e}", path.display())))?),
+        None => None,
+    };
     let mut sim = model.instantiate().map_err(|e| failure(e.to_string()))?;
-    if let Some(path) = vcd {
-        sim.open_vcd(path).map_err(|e| failure(format!("{}: {e}", path.display())))?;
+    if let (Some(tmp), Some(path)) = (&vcd_tmp, vcd) {
+        sim.open_vcd(tmp).map_err(|e| failure(format!("{}: {e}", path.display())))?;
     }
     // Outputs in the block's declared order (the port table of docs/blocks/<block>.md).
     let outputs: Vec<(String, PortId)> = emitted
@@ -48,7 +56,21 @@ pub fn run(config: &Config, block: &str, stimulus: &Path, out: Option<&Path>, vc
         None => print!("{result}"),
         Some(path) => crate::write_file_atomically(path, &result).map_err(|e| failure(format!("{}: {e}", path.display())))?,
     }
+    if let (Some(tmp), Some(path)) = (vcd_tmp, vcd) {
+        tmp.persist(path).map_err(|e| failure(format!("{}: {}", path.display(), e.error)))?;
+    }
     Ok(())
+}
+
+/// A temporary file in the folder of `path` (removed when dropped), mode 0666 less the umask.
+fn vcd_temporary(path: &Path) -> std::io::Result<tempfile::TempPath> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    Ok(tempfile::Builder::new()
+        .prefix(".warpgen-")
+        .suffix(".vcd.tmp")
+        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
+        .tempfile_in(dir)?
+        .into_temp_path())
 }
 
 /// Applies one stimulus line's inputs.

@@ -133,6 +133,20 @@ fn sim_replays_and_rejects_bad_stimulus_by_line_and_port() {
         assert!(stderr(&o).contains(needle), "{text:?}: {}", stderr(&o));
         assert!(!bad_out.exists(), "no partial output");
     }
+
+    // A failed run with --vcd neither creates a waveform nor touches an existing one, and
+    // leaves no temporary beside it.
+    let stim = write(d.path(), "bad.jsonl", "{\"reset\":1}\n{\"nope\":1}\n");
+    let fresh = d.path().join("fresh.vcd");
+    let o = warpgen(&["sim", "scoreboard", "--stimulus", &stim, "--vcd", fresh.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(!fresh.exists(), "a failed run wrote {}", fresh.display());
+    let before = std::fs::read(&vcd).unwrap();
+    let o = warpgen(&["sim", "scoreboard", "--stimulus", &stim, "--vcd", vcd.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&vcd).unwrap(), before, "a failed run changed the existing VCD");
+    let left: Vec<String> = std::fs::read_dir(d.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(left.iter().all(|n| !n.starts_with(".warpgen-")), "{left:?}");
 }
 
 #[test]
@@ -183,4 +197,45 @@ fn generate_help_lists_every_key_with_range_and_default() {
         let section = help.split(&format!("[{block}]\n")).nth(1).unwrap_or_else(|| panic!("no [{block}] in --help"));
         assert!(section.contains(&line), "--help lacks `{line}` under [{block}]");
     }
+}
+
+/// Every file warpgen writes has the usual mode under the user's umask (0644 under 022): the
+/// Verilog, the file list and waivers, `sim --out`, `synth --json` go through one writer.
+#[test]
+fn written_files_get_the_umask_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("rtl");
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!("umask 022 && exec {} generate --out {}", env!("CARGO_BIN_EXE_warpgen"), out.display()))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    for f in ["warpgen_scoreboard.v", "files.f", "warpgen.vlt"] {
+        let mode = std::fs::metadata(out.join(f)).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o644, "{f}: {mode:o}");
+    }
+    // No temporary left behind.
+    let names: Vec<String> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(names.iter().all(|n| !n.starts_with('.')), "{names:?}");
+}
+
+/// Standard output that fails: `> /dev/full` is one line and exit status 1 (not a panic);
+/// a reader that stops early (`| head -1`) ends the program quietly, as `cat`.
+#[test]
+fn standard_output_errors_are_one_line_not_a_panic() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_warpgen")).args(["ports", "global_spreader"]).stdout(full).output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.starts_with("error: cannot write to standard output:") && err.lines().count() == 1, "{err}");
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{} ports global_spreader | head -1", env!("CARGO_BIN_EXE_warpgen")))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().count(), 1);
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
 }
