@@ -277,8 +277,19 @@ fn generate(args: &ConfigArgs, out: &Path, blocks: &[String]) -> Result<(), Fail
     let names: Vec<String> = if blocks.is_empty() {
         config.blocks().iter().map(|b| b.to_string()).collect()
     } else {
-        blocks.to_vec()
+        // A block named twice is generated and listed once (a file listed twice in files.f
+        // makes Yosys and Icarus fail on the duplicate modules).
+        let mut unique: Vec<String> = Vec::new();
+        for b in blocks {
+            if !unique.contains(b) {
+                unique.push(b.clone());
+            }
+        }
+        unique
     };
+    if out.is_file() {
+        return Err(input_error(format!("--out {}: is a file; give a directory (created if missing)", out.display())));
+    }
     // Everything is generated in memory first: a failure here writes nothing.
     let mut files: Vec<(String, String)> = Vec::new();
     for name in &names {

@@ -239,3 +239,19 @@ fn standard_output_errors_are_one_line_not_a_panic() {
     assert_eq!(String::from_utf8_lossy(&o.stdout).lines().count(), 1);
     assert!(stderr(&o).is_empty(), "{}", stderr(&o));
 }
+
+/// `--block` named twice is listed once in files.f; `--out` naming a file is an input error
+/// that says so and leaves the file alone.
+#[test]
+fn repeated_block_is_listed_once_and_out_must_be_a_directory() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("rtl");
+    let o = warpgen(&["generate", "--block", "scoreboard", "--block", "scoreboard", "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(out.join("files.f")).unwrap(), "warpgen_scoreboard.v\n");
+    let file = write(d.path(), "plain.txt", "keep me");
+    let o = warpgen(&["generate", "--out", &file]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is a file; give a directory"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
+}

@@ -488,7 +488,7 @@ impl GlobalSpreaderConfig {
         for (i, t) in self.entity_types.iter().enumerate() {
             if !GS_TYPE_NAMES.contains(&t.as_str()) {
                 chk.fail_path(&key(&format!("entity_types[{i}]")), format!(
-                    "`{t}` is not a type: allowed {}", GS_TYPE_NAMES.join(", ")));
+                    "`{}` is not a type: allowed {}", shorten(t), GS_TYPE_NAMES.join(", ")));
             } else if self.entity_types[..i].contains(t) {
                 chk.fail_path(&key(&format!("entity_types[{i}]")), format!("`{t}` is listed twice"));
             }
@@ -550,7 +550,7 @@ impl GlobalSpreaderConfig {
         let type_key = |chk: &mut Checker, table: &str, name: &str| -> bool {
             let k = key(&format!("{table}.{name}"));
             if !GS_TYPE_NAMES.contains(&name) {
-                chk.fail_path(&k, format!("`{name}` is not a type: allowed {}", GS_TYPE_NAMES.join(", ")));
+                chk.fail_path(&k, format!("`{}` is not a type: allowed {}", shorten(name), GS_TYPE_NAMES.join(", ")));
                 false
             } else if !self.entity_types.iter().any(|t| t == name) {
                 chk.fail_path(&k, format!(
@@ -680,7 +680,7 @@ impl TaskCombinerConfig {
         if Policy::parse(&self.policy).is_none() {
             chk.fail("task_combiner.policy", format!(
                 "\"{}\" is not a policy: allowed \"fullest\", \"oldest\", \"nodep_fullest\" or \"nodep_oldest\"",
-                self.policy));
+                shorten(&self.policy)));
         }
         if !types_ok {
             return;

@@ -79,7 +79,7 @@ impl SynthConfig {
             chk.fail("synth.clock_mhz", format!("{} is out of range: allowed {lo} to {hi} (MHz)", self.clock_mhz));
         }
         if !SYNTH_TARGETS.contains(&self.target.as_str()) {
-            chk.fail("synth.target", format!("`{}` is not a target: allowed {}", self.target, SYNTH_TARGETS.join(", ")));
+            chk.fail("synth.target", format!("`{}` is not a target: allowed {}", shorten(&self.target), SYNTH_TARGETS.join(", ")));
         }
     }
 }
@@ -327,7 +327,9 @@ impl Config {
         } else {
             let mut table: toml::Table = toml::from_str(text).expect("parsed above");
             for o in overrides {
-                apply_override(&mut table, o).map_err(|m| err(o, m))?;
+                // The key the override sets, when it names one; else the override itself.
+                let key = o.split_once('=').map_or(o.as_str(), |(k, _)| k.trim());
+                apply_override(&mut table, o).map_err(|m| err(&shorten(key), m))?;
             }
             toml::Value::Table(table)
                 .try_into::<Config>()
@@ -442,7 +444,16 @@ fn apply_override(table: &mut toml::Table, spec: &str) -> Result<(), String> {
     if !BLOCK_NAMES.contains(&block) && block != "synth" {
         return Err(format!("unknown block `{block}`: expected one of {}, or synth", BLOCK_NAMES.join(", ")));
     }
-    let value = parse_value(raw.trim())?;
+    let raw = raw.trim();
+    if raw.contains(['\n', '\r']) {
+        return Err("the value holds a line break: a --set value is one TOML value on one line".into());
+    }
+    let value = parse_value(raw)?;
+    if let Some(Range::Between(lo, hi)) = key_doc(path).map(|k| &k.range) {
+        if !value.is_integer() {
+            return Err(format!("`{}` is not an integer in range: allowed {lo} to {hi}", shorten(raw)));
+        }
+    }
     let entry = table
         .entry(block.to_string())
         .or_insert_with(|| toml::Value::Table(toml::Table::new()));
@@ -461,7 +472,16 @@ fn parse_value(raw: &str) -> Result<toml::Value, String> {
         Err(_) if !raw.is_empty() && raw.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') => {
             Ok(toml::Value::String(raw.to_string()))
         }
-        Err(e) => Err(format!("`{raw}` is not a TOML value: {}", e.message().trim())),
+        Err(e) => Err(format!("`{}` is not a TOML value: {}", shorten(raw), e.message().trim())),
+    }
+}
+
+/// `text` for an error message: at most 60 characters, the rest replaced by "…".
+pub(crate) fn shorten(text: &str) -> String {
+    const MAX: usize = 60;
+    match text.char_indices().nth(MAX) {
+        Some((at, _)) => format!("{}… ({} bytes)", &text[..at], text.len()),
+        None => text.to_string(),
     }
 }
 
@@ -613,6 +633,25 @@ mod tests {
         assert!(load("[scoreboard]\n", &["trackers=1"]).is_err());
         assert!(load("[scoreboard]\n", &["gpu.trackers=1"]).unwrap_err().message.contains("unknown block"));
         assert!(load("[scoreboard]\n", &["scoreboard.trackers"]).is_err());
+        // A type error or a number too large for TOML names the key and its range.
+        for bad in ["abc", "1180591620717411303424", "2.5", "[1]"] {
+            let e = load("[scoreboard]\n", &[&format!("scoreboard.trackers={bad}")]).unwrap_err();
+            assert_eq!(e.key, "scoreboard.trackers", "{bad}: {e}");
+            assert!(e.message.contains("allowed 1 to 16"), "{bad}: {e}");
+        }
+        // A line break would smuggle a second key in.
+        let e = load("[scoreboard]\n", &["scoreboard.trackers=3\nthread_groups=6400"]).unwrap_err();
+        assert!(e.message.contains("line break"), "{e}");
+        // A huge bad value is cut in the message, whoever reports it.
+        for key in ["task_combiner.policy", "synth.target", "global_spreader.entity_types", "scoreboard.trackers"] {
+            let huge = if key.ends_with("types") {
+                format!("{key}=[\"{}\"]", "x".repeat(100_000))
+            } else {
+                format!("{key}={}", "x".repeat(100_000))
+            };
+            let e = load("[scoreboard]\n[task_combiner]\n[global_spreader]\n", &[&huge]).unwrap_err();
+            assert!(e.to_string().len() < 400, "{key}: {} bytes", e.to_string().len());
+        }
     }
 
     fn gs(body: &str) -> Result<GlobalSpreaderConfig, ConfigError> {
