@@ -16,8 +16,13 @@ use warpgen_sim::{Dir, PortId, Sim};
 
 pub fn run(config: &Config, block: &str, stimulus: &Path, out: Option<&Path>, vcd: Option<&Path>) -> Result<(), Failure> {
     let emitted = crate::emit(config, block)?;
-    let text = std::fs::read_to_string(stimulus)
-        .map_err(|e| input_error(format!("{}: cannot read the stimulus: {e}", stimulus.display())))?;
+    // `-` is standard input.
+    let text = if stimulus == Path::new("-") {
+        std::io::read_to_string(std::io::stdin()).map_err(|e| input_error(format!("standard input: cannot read the stimulus: {e}")))?
+    } else {
+        std::fs::read_to_string(stimulus)
+            .map_err(|e| input_error(format!("{}: cannot read the stimulus: {e}", stimulus.display())))?
+    };
     let model = warpgen_testbench::build_block(&emitted, vcd.is_some()).map_err(|e| failure(e.to_string()))?;
     // The waveform goes to a temporary file beside its destination and is renamed there only
     // when the whole run succeeded: a failed run leaves an existing VCD as it was. Declared

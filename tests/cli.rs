@@ -255,3 +255,32 @@ fn repeated_block_is_listed_once_and_out_must_be_a_directory() {
     assert!(stderr(&o).contains("is a file; give a directory"), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
 }
+
+/// A block the config lacks is an input error naming the config file; `--stimulus -` reads
+/// standard input.
+#[test]
+fn missing_table_names_the_config_and_stimulus_reads_stdin() {
+    let d = tempfile::tempdir().unwrap();
+    let cfg = write(d.path(), "only_sb.toml", "[scoreboard]\n");
+    let o = warpgen(&["ports", "branch_stack", "--config", &cfg]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains(&format!("{cfg}: the config has no [branch_stack] table")), "{}", stderr(&o));
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_warpgen"))
+        .args(["sim", "scoreboard", "--stimulus", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), b"{\"reset\":1}\n{\"reset\":0,\"iss_valid\":1}\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout_of(&o);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.lines().nth(1).unwrap().contains("\"iss_fire\":1"), "{out}");
+}
+
+fn stdout_of(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}

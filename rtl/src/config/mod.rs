@@ -315,6 +315,17 @@ impl Config {
                 .and_then(|r| r.split('`').next())
                 .and_then(|k| find_key_line(text, k));
             let line = unknown.or(line);
+            // A table given twice: TOML points into the first; name the second header.
+            if let Some(table) = message.strip_prefix("invalid table header\nduplicate key `").and_then(|r| r.split('`').next()) {
+                let header = format!("[{table}]");
+                let second = text.lines().enumerate().filter(|(_, l)| l.trim() == header).nth(1).map(|(i, _)| i + 1);
+                return ConfigError {
+                    origin: origin.clone(),
+                    key: table.to_string(),
+                    line: second.or(line),
+                    message: format!("the table [{table}] is given twice (every block has one table)"),
+                };
+            }
             ConfigError {
                 origin: origin.clone(),
                 key: line.and_then(|l| key_at_line(text, l)).unwrap_or_default(),
@@ -639,6 +650,10 @@ mod tests {
             assert_eq!(e.key, "scoreboard.trackers", "{bad}: {e}");
             assert!(e.message.contains("allowed 1 to 16"), "{bad}: {e}");
         }
+        // A table given twice is reported at its second header.
+        let e = load("[scoreboard]\ntrackers = 4\n\n[scoreboard]\ntrackers = 5\n", &[]).unwrap_err();
+        assert_eq!((e.key.as_str(), e.line), ("scoreboard", Some(4)), "{e}");
+        assert!(e.message.contains("given twice"), "{e}");
         // A line break would smuggle a second key in.
         let e = load("[scoreboard]\n", &["scoreboard.trackers=3\nthread_groups=6400"]).unwrap_err();
         assert!(e.message.contains("line break"), "{e}");
