@@ -332,6 +332,7 @@ fn generate(args: &ConfigArgs, out: &Path, blocks: &[String]) -> Result<(), Fail
 /// place: a failure before the renames leaves `dir` as it was.
 fn write_atomically(dir: &Path, files: &[(String, String)]) -> std::io::Result<()> {
     std::fs::create_dir_all(dir)?;
+    remove_stale_temporaries(dir);
     let mut staged = Vec::new();
     for (name, text) in files {
         // Created with mode 0666 less the umask, as any file a program writes (0644 under
@@ -348,6 +349,23 @@ fn write_atomically(dir: &Path, files: &[(String, String)]) -> std::io::Result<(
         tmp.persist(dest).map_err(|e| e.error)?;
     }
     Ok(())
+}
+
+/// Temporaries of warpgen's own naming (`.warpgen-*.tmp`) older than an hour in `dir`: left by
+/// a run that was killed, removed by the next one. Younger ones may belong to a run going on
+/// now and are left alone. Best effort: a file that cannot be removed stays.
+pub(crate) fn remove_stale_temporaries(dir: &Path) {
+    const STALE: std::time::Duration = std::time::Duration::from_secs(3600);
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        let ours = name.starts_with(".warpgen-") && name.ends_with(".tmp");
+        let old = e.metadata().and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age > STALE);
+        if ours && old {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }
 
 /// Writes one file atomically (a temporary file in its folder, then a rename).

@@ -70,6 +70,7 @@ pub fn run(config: &Config, block: &str, stimulus: &Path, out: Option<&Path>, vc
 /// A temporary file in the folder of `path` (removed when dropped), mode 0666 less the umask.
 fn vcd_temporary(path: &Path) -> std::io::Result<tempfile::TempPath> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    crate::remove_stale_temporaries(dir);
     Ok(tempfile::Builder::new()
         .prefix(".warpgen-")
         .suffix(".vcd.tmp")

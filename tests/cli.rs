@@ -284,3 +284,21 @@ fn missing_table_names_the_config_and_stimulus_reads_stdin() {
 fn stdout_of(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
+
+/// A temporary of warpgen's naming left by a killed run (older than an hour) is removed by the
+/// next generate into the folder; a young one (a run going on) and other files are not.
+#[test]
+fn stale_temporaries_are_removed_by_the_next_run() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("rtl");
+    std::fs::create_dir_all(&out).unwrap();
+    let stale = write(&out, ".warpgen-abc123.tmp", "half");
+    let young = write(&out, ".warpgen-def456.tmp", "busy");
+    let other = write(&out, ".tmp-not-ours", "x");
+    let o = Command::new("touch").args(["-d", "2 hours ago", &stale]).output().unwrap();
+    assert!(o.status.success());
+    let o = warpgen(&["generate", "--block", "scoreboard", "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!Path::new(&stale).exists(), "stale temporary kept");
+    assert!(Path::new(&young).exists() && Path::new(&other).exists());
+}
