@@ -345,8 +345,38 @@ fn write_atomically(dir: &Path, files: &[(String, String)]) -> std::io::Result<(
         std::io::Write::write_all(&mut tmp, text.as_bytes())?;
         staged.push((tmp, dir.join(name)));
     }
+    // Nothing is renamed while any destination cannot take a file (a directory in the way).
+    if let Some((_, dest)) = staged.iter().find(|(_, dest)| dest.is_dir()) {
+        return Err(std::io::Error::other(format!("{}: is a directory, not a file; nothing was written", dest.display())));
+    }
+    // Each file the run replaces is kept under a temporary name until every rename has
+    // succeeded, so a failed rename puts the renamed ones back: the set stays the old one.
+    let mut done: Vec<(PathBuf, Option<tempfile::TempPath>)> = Vec::new();
     for (tmp, dest) in staged {
-        tmp.persist(dest).map_err(|e| e.error)?;
+        let backup = if dest.is_file() {
+            // A fresh name (the empty file tempfile makes is removed), then a second link to
+            // the old file under it.
+            let keep = tempfile::Builder::new().prefix(".warpgen-").suffix(".tmp").tempfile_in(dir)?.into_temp_path();
+            std::fs::remove_file(&keep)?;
+            std::fs::hard_link(&dest, &keep)?;
+            Some(keep)
+        } else {
+            None
+        };
+        if let Err(e) = tmp.persist(&dest) {
+            for (d, b) in done.into_iter().rev() {
+                match b {
+                    Some(b) => {
+                        let _ = std::fs::rename(&b, &d);
+                    }
+                    None => {
+                        let _ = std::fs::remove_file(&d);
+                    }
+                }
+            }
+            return Err(std::io::Error::other(format!("{}: {}; no file of this run was kept", dest.display(), e.error)));
+        }
+        done.push((dest, backup));
     }
     Ok(())
 }

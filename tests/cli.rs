@@ -302,3 +302,21 @@ fn stale_temporaries_are_removed_by_the_next_run() {
     assert!(!Path::new(&stale).exists(), "stale temporary kept");
     assert!(Path::new(&young).exists() && Path::new(&other).exists());
 }
+
+/// A destination that cannot be written (a directory named like an output file) fails the
+/// run naming that file, and leaves every file of the directory as it was.
+#[test]
+fn generate_blocked_by_a_directory_names_it_and_changes_nothing() {
+    let d = tempfile::tempdir().unwrap();
+    let out = d.path().join("rtl");
+    assert!(warpgen(&["generate", "--out", out.to_str().unwrap()]).status.success());
+    std::fs::remove_file(out.join("warpgen.vlt")).unwrap();
+    std::fs::create_dir(out.join("warpgen.vlt")).unwrap();
+    let before = std::fs::read(out.join("warpgen_scoreboard.v")).unwrap();
+    let o = warpgen(&["generate", "--set", "scoreboard.trackers=5", "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warpgen.vlt: is a directory"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(out.join("warpgen_scoreboard.v")).unwrap(), before, "the scoreboard was replaced");
+    let names: Vec<String> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(names.iter().all(|n| !n.starts_with(".warpgen-")), "{names:?}");
+}
