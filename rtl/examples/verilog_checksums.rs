@@ -13,26 +13,8 @@
 //! default config does not allow is skipped. One line per config: an FNV-1a hash of the
 //! Verilog, its length, the block and the override.
 
-use warpgen_rtl::config::{BLOCK_NAMES, KEYS};
+use warpgen_rtl::config::{edge_values, BLOCK_NAMES, KEYS};
 use warpgen_rtl::{generate, Config};
-
-/// The values a range text lists: both ends of `A to B` (also `power of two, A to B`), every
-/// number of `A, B or C`, both booleans; nothing for a range given by a formula.
-fn numbers(range: &str) -> Vec<String> {
-    if range == "true or false" || range == "true / false" {
-        return vec!["true".into(), "false".into()];
-    }
-    let range = range.strip_prefix("power of two, ").unwrap_or(range);
-    let words: Vec<&str> = range.split([' ', ',']).filter(|w| !w.is_empty()).collect();
-    let is_num = |w: &&str| w.parse::<i64>().is_ok();
-    match words.as_slice() {
-        [a, "to", b] if is_num(a) && is_num(b) => vec![a.to_string(), b.to_string()],
-        _ if words.iter().all(|w| is_num(w) || *w == "or") => {
-            words.iter().filter(|w| is_num(w)).map(|w| w.to_string()).collect()
-        }
-        _ => Vec::new(),
-    }
-}
 
 fn fnv64(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
@@ -42,7 +24,7 @@ fn main() {
     for block in BLOCK_NAMES {
         let mut sets = vec![String::new()];
         for k in KEYS.iter().filter(|k| k.key.starts_with(&format!("{block}."))) {
-            sets.extend(numbers(&k.range.to_string()).into_iter().map(|v| format!("{}={v}", k.key)));
+            sets.extend(edge_values(&k.range).into_iter().map(|v| format!("{}={v}", k.key)));
         }
         for set in sets {
             let overrides: Vec<String> = if set.is_empty() { Vec::new() } else { vec![set.clone()] };

@@ -210,3 +210,21 @@ pub fn rewrite_tables(text: &str) -> String {
     }
     out
 }
+
+/// The values at the edges of a key's range, for tests that try every key at both ends:
+/// both ends of `A to B` (also `power of two, A to B`), every number of `A, B or C`, both
+/// booleans; nothing for a range given by a formula or in words.
+pub fn edge_values(range: &Range) -> Vec<String> {
+    let text = range.to_string();
+    if text == "true or false" || text == "true / false" {
+        return vec!["true".into(), "false".into()];
+    }
+    let text = text.strip_prefix("power of two, ").unwrap_or(&text);
+    let words: Vec<&str> = text.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let is_num = |w: &&str| w.parse::<i64>().is_ok();
+    match words.as_slice() {
+        [a, "to", b] if is_num(a) && is_num(b) => vec![a.to_string(), b.to_string()],
+        _ if words.iter().all(|w| is_num(w) || *w == "or") => words.iter().filter(|w| is_num(w)).map(|w| w.to_string()).collect(),
+        _ => Vec::new(),
+    }
+}
