@@ -197,7 +197,6 @@ fn failure(message: impl Into<String>) -> Failure {
 fn main() -> ExitCode {
     standard_output_errors();
     let cli = Cli::parse();
-    let source = config_name(config_args(&cli.command));
     let result = match cli.command {
         Command::Generate { config, out, blocks } => generate(&config, &out, &blocks),
         Command::Ports { block, config } => ports(&block, &config),
@@ -214,31 +213,10 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
-            // A block the config lacks: say which config lacks it.
-            if f.message.contains("the config has no [") && !f.message.starts_with(&source) {
-                eprintln!("error: {source}: {}", f.message);
-            } else {
-                eprintln!("error: {}", f.message);
-            }
+            eprintln!("error: {}", f.message);
             ExitCode::from(f.status)
         }
     }
-}
-
-/// The config arguments of a command.
-fn config_args(c: &Command) -> &ConfigArgs {
-    match c {
-        Command::Generate { config, .. }
-        | Command::Ports { config, .. }
-        | Command::Sim { config, .. }
-        | Command::Sweep { config, .. }
-        | Command::Synth { config, .. } => config,
-    }
-}
-
-/// The config's name in messages: its file, or the embedded default.
-fn config_name(args: &ConfigArgs) -> String {
-    args.config.as_ref().map_or_else(|| Origin::Embedded.to_string(), |p| p.display().to_string())
 }
 
 /// How a failing standard output ends the program. A reader that closes it early (`warpgen

@@ -47,6 +47,10 @@ pub struct Config {
     /// Pairing of partially covered quads and thread-group merging (docs/spec/thread_merge.md).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub thread_merge: Option<ThreadMergeConfig>,
+    /// Where the config was read from (set by [`Config::load`]): errors about a missing
+    /// block table name it.
+    #[serde(skip)]
+    pub origin: Option<Origin>,
     /// `[synth]`: settings of the FPGA flow (`warpgen synth`, `warpgen sweep`); not a block.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub synth: Option<SynthConfig>,
@@ -347,7 +351,7 @@ impl Config {
                 .map_err(|e| err("--set", e.message().trim().to_string()))?
         };
         config.validate(&origin, text)?;
-        Ok(config)
+        Ok(Config { origin: Some(origin), ..config })
     }
 
     /// The embedded default configuration with `overrides` applied.
@@ -411,35 +415,43 @@ impl Config {
     pub fn scoreboard(&self) -> Result<&ScoreboardConfig, String> {
         self.scoreboard
             .as_ref()
-            .ok_or_else(|| "the config has no [scoreboard] table".to_string())
+            .ok_or_else(|| self.missing("scoreboard"))
+    }
+
+    /// "the config has no [block] table", after the config's origin when it is known.
+    fn missing(&self, block: &str) -> String {
+        match &self.origin {
+            Some(o) => format!("{o}: the config has no [{block}] table"),
+            None => format!("the config has no [{block}] table"),
+        }
     }
 
     /// The `[branch_stack]` table, or an error naming what is missing.
     pub fn branch_stack(&self) -> Result<&BranchStackConfig, String> {
         self.branch_stack
             .as_ref()
-            .ok_or_else(|| "the config has no [branch_stack] table".to_string())
+            .ok_or_else(|| self.missing("branch_stack"))
     }
 
     /// The `[global_spreader]` table, or an error naming what is missing.
     pub fn global_spreader(&self) -> Result<&GlobalSpreaderConfig, String> {
         self.global_spreader
             .as_ref()
-            .ok_or_else(|| "the config has no [global_spreader] table".to_string())
+            .ok_or_else(|| self.missing("global_spreader"))
     }
 
     /// The `[task_combiner]` table, or an error naming what is missing.
     pub fn task_combiner(&self) -> Result<&TaskCombinerConfig, String> {
         self.task_combiner
             .as_ref()
-            .ok_or_else(|| "the config has no [task_combiner] table".to_string())
+            .ok_or_else(|| self.missing("task_combiner"))
     }
 
     /// The `[thread_merge]` table, or an error naming what is missing.
     pub fn thread_merge(&self) -> Result<&ThreadMergeConfig, String> {
         self.thread_merge
             .as_ref()
-            .ok_or_else(|| "the config has no [thread_merge] table".to_string())
+            .ok_or_else(|| self.missing("thread_merge"))
     }
 }
 
