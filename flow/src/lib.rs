@@ -13,6 +13,7 @@
 pub mod fpga;
 pub mod plot;
 pub mod qor;
+pub mod report;
 pub mod results;
 pub mod sweep;
 pub mod synth;
