@@ -9,11 +9,39 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
         .map(|p| PortDecl { name: p.name.clone(), dir: p.dir, width: p.width() })
         .collect();
     let mut nl = Netlist::new(ports);
-    let (n, k) = (g.n, g.k());
-    let chan = |t: usize| ["vp", "tp", "xp", "pp"][t];
-    let slot = |t: usize| g.slot(t).expect("present type");
+    nets(g, &mut nl);
+    ctl(g, &mut nl)?;
+    res(g, &mut nl)?;
+    ent(g, &mut nl)?;
+    idx(g, &mut nl)?;
+    addr(g, &mut nl)?;
+    eu(g, &mut nl)?;
+    pt(g, &mut nl)?;
+    vdt(g, &mut nl)?;
+    unused_refs(g, &mut nl);
+    Ok(nl.verilog())
+}
 
-    // Nets between the designs.
+/// The channel prefix of packet type `t`.
+fn chan(t: usize) -> &'static str {
+    ["vp", "tp", "xp", "pp"][t]
+}
+
+/// The slot of a packet type the config builds.
+fn slot(g: &Geo, t: usize) -> usize {
+    g.slot(t).expect("present type")
+}
+
+/// The register-interface pins every design with registers takes.
+fn cfg(i: &mut Instance, nl: &Netlist) {
+    for s in ["clock", "reset", "cfg_valid", "cfg_we", "cfg_addr"] {
+        i.pin(s, nl.net(s));
+    }
+}
+
+/// Nets between the designs.
+fn nets(g: &Geo, nl: &mut Netlist) {
+    let (n, k) = (g.n, g.k());
     nl.wire("load", k);
     nl.wire("gnt", k);
     nl.wire("sticky", 1);
@@ -96,13 +124,12 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
             nl.wire(&format!("vdt_wd_{b}"), g.vdt_bits());
         }
     }
-    let cfg = |i: &mut Instance, nl: &Netlist| {
-        for s in ["clock", "reset", "cfg_valid", "cfg_we", "cfg_addr"] {
-            i.pin(s, nl.net(s));
-        }
-    };
+}
 
-    // ctl
+/// The controller: slots, grant, errors, counters, registers.
+fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
+    let n = g.n;
+    let looks_vtx = usize::from(g.vtx);
     let m = nl.design("ctl", &hdl(Ctl::new(g))?);
     let mut i = Instance::new(&m, "ctl");
     for s in ["clock", "reset", "cfg_valid", "cfg_we", "cfg_addr", "cfg_rvalid", "cfg_rdata", "busy", "stall", "st_slot_valid", "ar_type", "ar_vcount"] {
@@ -194,11 +221,15 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
         i.pin(&format!("eu_avail_cnt${b}"), nl.bit("eu_avail_cnt", b));
     }
     nl.add(i);
+    Ok(())
+}
 
-    // res
+/// Resources: FREE_RES / RES_TOTAL per EU and the fit of every slot.
+fn res(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
+    let n = g.n;
     let m = nl.design("res", &crate::dispatch_width!(g.rw, R => hdl(ResPath::<R>::new(g)); 4 5 6 7 8 9 10 11 12 13 14 15 16)?);
     let mut i = Instance::new(&m, "res");
-    cfg(&mut i, &nl);
+    cfg(&mut i, nl);
     i.pin("cfg_wdata", nl.bits("cfg_wdata", 0, g.rw));
     i.pin("rd", nl.net("res_rd"));
     for e in 0..n {
@@ -220,11 +251,15 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
     i.pin("ar_copy_size", nl.net("ar_copy_size"));
     i.pin("err", nl.net("res_err"));
     nl.add(i);
+    Ok(())
+}
 
-    // ent
+/// Entities: FREE_EDT / EDT_TOTAL / PEND per EU.
+fn ent(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
+    let (n, k) = (g.n, g.k());
     let m = nl.design("ent", &ent_hdl(g)?);
     let mut i = Instance::new(&m, "ent");
-    cfg(&mut i, &nl);
+    cfg(&mut i, nl);
     i.pin("cfg_wdata", nl.net("cfg_wdata"));
     i.pin("rd", nl.net("ent_rd"));
     for e in 0..n {
@@ -261,16 +296,20 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
         }
     }
     nl.add(i);
+    Ok(())
+}
 
-    // idx
+/// Vertex indices: AUTO_IDX and the index arithmetic.
+fn idx(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
+    let bb = g.bank_bits();
     let m = nl.design("idx", &crate::dispatch_width!(g.iw, I => hdl(IdxPath::<I>::new(g));
         8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32)?);
     let mut i = Instance::new(&m, "idx");
-    cfg(&mut i, &nl);
+    cfg(&mut i, nl);
     i.pin("cfg_wdata", Ex::cat(vec![Ex::zeros(g.ew), nl.bits("cfg_wdata", g.ew, g.iw - g.ew)]));
     i.pin("rd", nl.net("idx_rd"));
     if g.vtx {
-        let kv = slot(VTX);
+        let kv = slot(g, VTX);
         i.pin("vp_base$0", nl.net("vp_base_idx"));
         i.pin("vtx_load$0", nl.bit("load", kv));
         i.pin("vtx_indexed$0", nl.net("vtx_indexed"));
@@ -285,7 +324,7 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
         }
     }
     if g.patch {
-        let kp = slot(PATCH);
+        let kp = slot(g, PATCH);
         i.pin("pp_base$0", nl.net("pp_base_idx"));
         i.pin("patch_load$0", nl.bit("load", kp));
         i.pin("patch_indexed$0", nl.net("patch_indexed"));
@@ -307,7 +346,7 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
         }
     }
     if g.vdt_ram {
-        let kt = slot(TRI);
+        let kt = slot(g, TRI);
         for b in 0..bb {
             i.pin(&format!("w_bank_addr${b}"), nl.bit("wbank", b));
         }
@@ -350,8 +389,11 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
         }
     }
     nl.add(i);
+    Ok(())
+}
 
-    // addr
+/// Source addresses.
+fn addr(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
     let m = nl.design("addr", &crate::with_width64!(g.adw, A => hdl(AddrPath::<A>::new(g)))?);
     let mut i = Instance::new(&m, "addr");
     i.pin("clock", nl.net("clock"));
@@ -362,11 +404,15 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
     }
     i.pin("ar_src_addr", nl.net("ar_src_addr"));
     nl.add(i);
+    Ok(())
+}
 
-    // eu
+/// PRIO, the home EU and the dispatch's EU.
+fn eu(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
+    let (n, k) = (g.n, g.k());
     let m = nl.design("eu", &eu_hdl(g)?);
     let mut i = Instance::new(&m, "eu");
-    cfg(&mut i, &nl);
+    cfg(&mut i, nl);
     i.pin("cfg_wdata", nl.bits("cfg_wdata", 0, g.prw));
     i.pin("rd", nl.net("eu_rd"));
     for kk in 0..k {
@@ -402,10 +448,14 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
         i.pin("ar_global_ref$0", nl.net("ar_global_ref"));
     }
     nl.add(i);
+    Ok(())
+}
 
-    // prid, PT valid bits, PT data and RAM
+/// The primitive table: PrIDs, valid bits, data and its RAM.
+fn pt(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
+    let n = g.n;
     if g.tri {
-        let kt = slot(TRI);
+        let kt = slot(g, TRI);
         let m = nl.design("prid", &crate::dispatch_width!(g.pw, W => hdl(PridPath::<W>::new(g)); 1 2 3 4 5 6 7 8 9 10)?);
         let mut i = Instance::new(&m, "prid");
         i.pin("clock", nl.net("clock"));
@@ -415,7 +465,7 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
         i.pin("tri_prid", nl.net("tri_prid"));
         i.pin("ar_prid", nl.net("ar_prid"));
         if g.pix {
-            let kx = slot(PIX);
+            let kx = slot(g, PIX);
             i.pin("xp_tri_id$0", nl.net("xp_tri_id"));
             i.pin("pix_load$0", nl.bit("load", kx));
             i.pin("pix_gnt$0", nl.bit("gnt", kx));
@@ -478,8 +528,15 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
         i.pin("read_data", nl.net("pt_rd"));
         nl.add(i);
     }
+    Ok(())
+}
 
-    // VDT valid bits, data and RAMs
+/// The vertex descriptor table: valid bits, data and its banked RAMs.
+fn vdt(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
+    let n = g.n;
+    let bb = g.bank_bits();
+    let looks_vtx = usize::from(g.vtx);
+    let looks = looks_vtx + if g.vdt_ram { 3 } else { 0 };
     if g.has_vdt {
         let shape = ValidShape { rels: n, set_one: g.vtx, set_grp: g.patch, clr: false, looks, glook: g.patch, pg: g.pg };
         let m = nl.design("vdt_valid", &valid_hdl(g.vd, &shape)?);
@@ -550,21 +607,24 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
                 let mut i = Instance::new(&m, &format!("vdt_ram_{c}_{bank}"));
                 i.pin("clock", nl.net("clock"));
                 i.pin("write_enable", nl.bit("wben", bank));
-                i.pin("write_address", addr(&nl, "wbank"));
+                i.pin("write_address", addr(nl, "wbank"));
                 i.pin("write_data", nl.net(&format!("vdt_wd_{bank}")));
                 i.pin("read_enable", Ex::bit(true));
-                i.pin("read_address", addr(&nl, &format!("vdt_raddr_{c}")));
+                i.pin("read_address", addr(nl, &format!("vdt_raddr_{c}")));
                 i.pin("read_data", nl.net(&format!("vdt_rd_{c}_{bank}")));
                 nl.add(i);
             }
         }
     }
-    // Reference fields this config does not have.
+    Ok(())
+}
+
+/// Reference fields this config does not have: tied to zero.
+fn unused_refs(g: &Geo, nl: &mut Netlist) {
     if g.tri && !g.vdt_ram {
         nl.tie("ar_ref_elem", Ex::zeros(3 * g.ew));
     }
     if g.tri && !g.grp_field() {
         nl.tie("ar_ref_grp", Ex::zeros(3 * g.gw));
     }
-    Ok(nl.verilog())
 }

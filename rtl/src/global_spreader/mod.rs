@@ -94,7 +94,7 @@
 
 use crate::config::GlobalSpreaderConfig;
 use crate::emit::{Dir, Port, PortGroup, Wrapper};
-use crate::hdl::{constant, dffs, grid, signals};
+use crate::hdl::{self, constant, dffs, grid, signals};
 use crate::netlist::{Ex, Instance, Netlist, PortDecl};
 use rust_hdl::prelude::*;
 

@@ -157,7 +157,7 @@
 
 use crate::config::TaskCombinerConfig;
 use crate::emit::{Dir, Port, PortGroup, Wrapper};
-use crate::hdl::{constant, dffs, grid, signals};
+use crate::hdl::{self, constant, dffs, grid, signals};
 use crate::mem::{address_bits, SyncRam};
 use rust_hdl::prelude::*;
 

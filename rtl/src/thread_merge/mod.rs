@@ -147,7 +147,7 @@
 
 use crate::config::ThreadMergeConfig;
 use crate::emit::{Dir, Port, PortGroup, Wrapper};
-use crate::hdl::{constant, dffs, grid, signals};
+use crate::hdl::{self, constant, dffs, grid, signals};
 use rust_hdl::prelude::*;
 
 /// Width of a thread-group id, a count or an internal counter inside the core.

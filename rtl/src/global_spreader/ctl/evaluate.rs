@@ -1,0 +1,99 @@
+//! Part 1 of the controller's rules: every slot's evaluation (R4-R6), the grant (R7) and the
+//! EU's answer (R8).
+
+use super::*;
+
+impl hdl::Part<1> for Ctl {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // --- Evaluation of every slot (R4-R6): first candidate that fits and has not refused.
+        for k in 0..self.occ_q.len() {
+            self.blk.next = (self.is_vtx[k].val() & self.vtx_blk.val())
+                | (self.is_patch[k].val() & self.patch_blk.val())
+                | (self.is_tri[k].val() & self.tri_blk.val());
+            self.hh.next = (self.is_tri[k].val() & self.tri_hh.val()) | (self.is_pix[k].val() & self.pix_hit_l.val());
+            if self.is_tri[k].val() {
+                self.home.next = self.tri_home_l.val();
+            } else {
+                self.home.next = self.pix_home_l.val();
+            }
+            self.cand.next = self.en_m.val() & self.ded_m[k].val();
+            self.ok.next = self.cand.val() & self.fit_m[k].val() & !self.rfm_m[k].val();
+            self.found[k].next = false;
+            self.selm[k].next = self.zero32.val();
+            self.rejm[k].next = self.zero32.val();
+            // Candidate 0: the home EU (locality), if enabled and dedicated.
+            if self.loc_q.q.val() & self.hh.val() {
+                self.oh.next = self.one32.val() << self.home.val();
+                if (self.oh.val() & self.cand.val()).any() {
+                    if (self.oh.val() & self.ok.val()).any() {
+                        self.selm[k].next = self.oh.val();
+                        self.found[k].next = true;
+                    } else if (self.oh.val() & !self.fit_m[k].val()).any() {
+                        self.rejm[k].next = self.oh.val();
+                    }
+                }
+            }
+            // Then PRIO[type][0..]: an empty slot (>= eus) selects no enabled, dedicated EU.
+            for s in 0..self.ar_ready.len() {
+                self.oh.next = self.one32.val() << self.prio[k][s].val();
+                if !self.found[k].val() & (self.oh.val() & self.cand.val()).any() {
+                    if (self.oh.val() & self.ok.val()).any() {
+                        self.selm[k].next = self.oh.val();
+                        self.found[k].next = true;
+                    } else if (self.oh.val() & !self.fit_m[k].val()).any() {
+                        self.rejm[k].next = self.rejm[k].val() | self.oh.val();
+                    }
+                }
+            }
+            if self.blk.val() {
+                self.found[k].next = false;
+            }
+            self.elig[k].next = self.occ_q[k].q.val() & self.found[k].val();
+        }
+
+        // --- Grant (R7): the held request, else by class priority.
+        self.taken.next = false;
+        self.pres.next = self.sticky_q.q.val();
+        self.sel_p.next = self.zero32.val();
+        self.rej_p.next = self.zero32.val();
+        for k in 0..self.occ_q.len() {
+            self.gnt_l[k].next = self.gnt_q[k].q.val();
+            if !self.sticky_q.q.val() {
+                self.gnt_l[k].next = false;
+                if !self.taken.val() & (self.elig[k].val() | (!self.yld_q.q.val() & self.occ_q[k].q.val())) {
+                    self.taken.next = true;
+                    self.gnt_l[k].next = self.elig[k].val();
+                }
+                if self.gnt_l[k].val() {
+                    self.pres.next = true;
+                    self.sel_p.next = self.selm[k].val();
+                    self.rej_p.next = self.rejm[k].val();
+                }
+            }
+            self.gnt[k].next = self.gnt_l[k].val();
+        }
+        if self.sticky_q.q.val() {
+            for e in 0..self.ar_ready.len() {
+                if self.sel_q[e].q.val() {
+                    self.sel_p.next = self.sel_p.val() | self.w32[e].val();
+                }
+            }
+        }
+        self.sticky.next = self.sticky_q.q.val();
+        // --- The EU's answer (R8).
+        self.ack_m.next = self.sel_p.val() & self.rdy_m.val();
+        self.rf_m.next = self.sel_p.val() & self.rfs_m.val() & !self.rdy_m.val();
+        self.acked.next = self.ack_m.val().any();
+        self.refused.next = self.rf_m.val().any();
+        for e in 0..self.ar_ready.len() {
+            self.ar_valid[e].next = self.sel_p.val().get_bit(e);
+            self.ack[e].next = self.ack_m.val().get_bit(e);
+            self.sel_q[e].d.next = self.sel_p.val().get_bit(e);
+        }
+        self.sticky_q.d.next = self.pres.val() & !self.acked.val() & !self.refused.val();
+        if self.reset.val() {
+            self.sticky_q.d.next = false;
+        }
+    }
+}

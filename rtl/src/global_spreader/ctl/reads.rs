@@ -1,0 +1,79 @@
+//! Part 4 of the controller's rules: register reads (R11), presented the cycle after the request.
+
+use super::*;
+
+impl hdl::Part<4> for Ctl {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // --- Register reads: the value at this cycle, presented next cycle (R11).
+        self.val.next = self.zero32.val();
+        if self.cfg_addr.val() == self.a_ctrl.val() {
+            if self.en_q.q.val() {
+                self.val.next = self.val.val() | self.b_en.val();
+            }
+            if self.loc_q.q.val() {
+                self.val.next = self.val.val() | self.b_loc.val();
+            }
+            if self.yld_q.q.val() {
+                self.val.next = self.val.val() | self.b_yld.val();
+            }
+        }
+        if self.cfg_addr.val() == self.a_en.val() {
+            self.val.next = self.en_m.val();
+        }
+        if self.cfg_addr.val() == self.a_status.val() {
+            if self.busy_l.val() {
+                self.val.next = self.val.val() | self.b_busy.val();
+            }
+            if self.stall_l.val() {
+                self.val.next = self.val.val() | self.b_stall.val();
+            }
+            if self.e_vdt.q.val() {
+                self.val.next = self.val.val() | self.b_err[0].val();
+            }
+            if self.e_pt.q.val() {
+                self.val.next = self.val.val() | self.b_err[1].val();
+            }
+            if self.e_mal.q.val() {
+                self.val.next = self.val.val() | self.b_err[2].val();
+            }
+            if self.e_cred.q.val() {
+                self.val.next = self.val.val() | self.b_err[3].val();
+            }
+            if self.e_rel.q.val() {
+                self.val.next = self.val.val() | self.b_err[4].val();
+            }
+        }
+        if self.cfg_addr.val() == self.a_stall.val() {
+            self.val.next = self.stall_cnt.q.val();
+        }
+        for k in 0..self.occ_q.len() {
+            if self.cfg_addr.val() == self.a_ded[k].val() {
+                self.val.next = self.ded_m[k].val();
+            }
+        }
+        for e in 0..self.ar_ready.len() {
+            if self.cfg_addr.val() == self.a_rej[e].val() {
+                self.val.next = self.rej_cnt[e].q.val();
+            }
+            if self.cfg_addr.val() == self.a_nack[e].val() {
+                self.val.next = self.nack_cnt[e].q.val();
+            }
+            for k in 0..self.occ_q.len() {
+                if self.cfg_addr.val() == self.a_alloc[e][k].val() {
+                    self.val.next = self.alloc_cnt[e][k].q.val();
+                }
+            }
+        }
+        for i in 0..self.rd_ext.len() {
+            self.val.next = self.val.val() | self.rd_ext[i].val();
+        }
+        self.rvalid_q.d.next = self.cfg_valid.val() & !self.cfg_we.val() & !self.reset.val();
+        self.rdata_q.d.next = self.zero32.val();
+        if self.cfg_valid.val() & !self.cfg_we.val() & !self.reset.val() {
+            self.rdata_q.d.next = self.val.val();
+        }
+        self.cfg_rvalid.next = self.rvalid_q.q.val();
+        self.cfg_rdata.next = self.rdata_q.q.val();
+    }
+}
