@@ -65,17 +65,18 @@ pub fn emit_block<B: BlockGen>(cfg: &B) -> Result<Emitted, String> {
 
 /// Generates the Verilog of `block` from `config` (which must hold that block).
 pub fn generate(config: &Config, block: &str) -> Result<Emitted, String> {
-    match block {
-        "scoreboard" => emit_block(config.scoreboard()?),
-        "branch_stack" => emit_block(config.branch_stack()?),
-        "task_combiner" => emit_block(config.task_combiner()?),
-        "global_spreader" => emit_block(config.global_spreader()?),
-        "thread_merge" => emit_block(config.thread_merge()?),
-        other => Err(format!(
-            "block `{other}` is not built in this version of warpgen (built: {})",
-            config::BLOCK_NAMES.join(", ")
-        )),
+    macro_rules! emit_named {
+        ($config:expr, $block:expr; $($b:ident $c:ident $m:ident),*) => {
+            match $block {
+                $(stringify!($b) => emit_block($config.$b()?),)*
+                other => Err(format!(
+                    "block `{other}` is not built in this version of warpgen (built: {})",
+                    config::BLOCK_NAMES.join(", ")
+                )),
+            }
+        };
     }
+    for_each_block!(emit_named!(config, block))
 }
 
 #[cfg(test)]

@@ -24,14 +24,15 @@ pub fn sim_rate_for(block: &str, config: &Config, cycles: u64) -> Result<f64, St
     {
         lockstep_rate::<B>(&B::Params::from(c), SIM_SEED, cycles)
     }
-    match block {
-        "scoreboard" => rate::<crate::scoreboard::Scoreboard, _>(config.scoreboard()?, cycles),
-        "branch_stack" => rate::<crate::branch_stack::BranchStack, _>(config.branch_stack()?, cycles),
-        "task_combiner" => rate::<crate::task_combiner::TaskCombiner, _>(config.task_combiner()?, cycles),
-        "global_spreader" => rate::<crate::global_spreader::GlobalSpreader, _>(config.global_spreader()?, cycles),
-        "thread_merge" => rate::<crate::thread_merge::ThreadMerge, _>(config.thread_merge()?, cycles),
-        other => Err(format!("--sim: block `{other}` has no lockstep binding in sim_rate::sim_rate")),
+    macro_rules! rate_named {
+        ($config:expr, $block:expr, $cycles:expr; $($b:ident $c:ident $m:ident),*) => {
+            match $block {
+                $(stringify!($b) => rate::<crate::$b::$m, _>($config.$b()?, $cycles),)*
+                other => Err(format!("--sim: block `{other}` has no lockstep binding in sim_rate::sim_rate")),
+            }
+        };
     }
+    warpgen_rtl::for_each_block!(rate_named!(config, block, cycles))
 }
 
 #[cfg(test)]

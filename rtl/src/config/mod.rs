@@ -22,10 +22,68 @@ mod keys;
 pub use blocks::*;
 pub use keys::*;
 
-/// Names of the blocks a config may hold, in emission order: every one of them can be
-/// generated.
-pub const BLOCK_NAMES: [&str; 5] =
-    ["scoreboard", "branch_stack", "task_combiner", "global_spreader", "thread_merge"];
+/// The block registry, in emission order: per block its name (its TOML table, its [`Config`]
+/// field and accessor, its module in `rtl` and in `testbench`), its config type and its
+/// testbench marker type. Every list of the blocks and every dispatch on a block's name is
+/// expanded from this one list: `for_each_block!(m!(args))` calls
+/// `m!(args; scoreboard ScoreboardConfig Scoreboard, branch_stack …)`.
+#[macro_export]
+macro_rules! for_each_block {
+    ($m:ident!($($args:tt)*)) => {
+        $m! {
+            $($args)*;
+            scoreboard ScoreboardConfig Scoreboard,
+            branch_stack BranchStackConfig BranchStack,
+            task_combiner TaskCombinerConfig TaskCombiner,
+            global_spreader GlobalSpreaderConfig GlobalSpreader,
+            thread_merge ThreadMergeConfig ThreadMerge
+        }
+    };
+}
+
+macro_rules! block_names {
+    (; $($b:ident $c:ident $m:ident),*) => {
+        /// Names of the blocks a config may hold, in emission order: every one of them can be
+        /// generated.
+        pub const BLOCK_NAMES: [&str; 5] = [$(stringify!($b)),*];
+    };
+}
+for_each_block!(block_names!());
+
+/// The `[block]` table accessors of [`Config`].
+macro_rules! block_accessors {
+    (; $($b:ident $c:ident $m:ident),*) => {
+        impl Config {
+            $(
+                #[doc = concat!("The `[", stringify!($b), "]` table, or an error naming what is missing.")]
+                pub fn $b(&self) -> Result<&$c, String> {
+                    self.$b.as_ref().ok_or_else(|| self.missing(stringify!($b)))
+                }
+            )*
+
+            /// The built blocks present in this config, in emission order.
+            pub fn blocks(&self) -> Vec<&'static str> {
+                let mut v = Vec::new();
+                $(
+                    if self.$b.is_some() {
+                        v.push(stringify!($b));
+                    }
+                )*
+                v
+            }
+
+            /// Checks every block table present.
+            fn validate_blocks(&self, chk: &mut Checker) {
+                $(
+                    if let Some(t) = &self.$b {
+                        t.validate(chk);
+                    }
+                )*
+            }
+        }
+    };
+}
+for_each_block!(block_accessors!());
 
 /// A whole warpgen configuration.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -361,21 +419,7 @@ impl Config {
 
     fn validate(&self, origin: &Origin, text: &str) -> Result<(), ConfigError> {
         let mut chk = Checker { origin, text, error: None };
-        if let Some(sb) = &self.scoreboard {
-            sb.validate(&mut chk);
-        }
-        if let Some(bs) = &self.branch_stack {
-            bs.validate(&mut chk);
-        }
-        if let Some(tc) = &self.task_combiner {
-            tc.validate(&mut chk);
-        }
-        if let Some(gs) = &self.global_spreader {
-            gs.validate(&mut chk);
-        }
-        if let Some(tm) = &self.thread_merge {
-            tm.validate(&mut chk);
-        }
+        self.validate_blocks(&mut chk);
         if let Some(s) = &self.synth {
             s.validate(&mut chk);
         }
@@ -385,37 +429,9 @@ impl Config {
         chk.error.map_or(Ok(()), Err)
     }
 
-    /// The built blocks present in this config, in emission order.
-    pub fn blocks(&self) -> Vec<&'static str> {
-        let mut v = Vec::new();
-        if self.scoreboard.is_some() {
-            v.push("scoreboard");
-        }
-        if self.branch_stack.is_some() {
-            v.push("branch_stack");
-        }
-        if self.task_combiner.is_some() {
-            v.push("task_combiner");
-        }
-        if self.global_spreader.is_some() {
-            v.push("global_spreader");
-        }
-        if self.thread_merge.is_some() {
-            v.push("thread_merge");
-        }
-        v
-    }
-
     /// The `[synth]` table, or its defaults when the config has none.
     pub fn synth(&self) -> SynthConfig {
         self.synth.clone().unwrap_or_default()
-    }
-
-    /// The `[scoreboard]` table, or an error naming what is missing.
-    pub fn scoreboard(&self) -> Result<&ScoreboardConfig, String> {
-        self.scoreboard
-            .as_ref()
-            .ok_or_else(|| self.missing("scoreboard"))
     }
 
     /// "the config has no [block] table", after the config's origin when it is known.
@@ -426,33 +442,6 @@ impl Config {
         }
     }
 
-    /// The `[branch_stack]` table, or an error naming what is missing.
-    pub fn branch_stack(&self) -> Result<&BranchStackConfig, String> {
-        self.branch_stack
-            .as_ref()
-            .ok_or_else(|| self.missing("branch_stack"))
-    }
-
-    /// The `[global_spreader]` table, or an error naming what is missing.
-    pub fn global_spreader(&self) -> Result<&GlobalSpreaderConfig, String> {
-        self.global_spreader
-            .as_ref()
-            .ok_or_else(|| self.missing("global_spreader"))
-    }
-
-    /// The `[task_combiner]` table, or an error naming what is missing.
-    pub fn task_combiner(&self) -> Result<&TaskCombinerConfig, String> {
-        self.task_combiner
-            .as_ref()
-            .ok_or_else(|| self.missing("task_combiner"))
-    }
-
-    /// The `[thread_merge]` table, or an error naming what is missing.
-    pub fn thread_merge(&self) -> Result<&ThreadMergeConfig, String> {
-        self.thread_merge
-            .as_ref()
-            .ok_or_else(|| self.missing("thread_merge"))
-    }
 }
 
 /// Applies one `block.key=value` override to a parsed table.
