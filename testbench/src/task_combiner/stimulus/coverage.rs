@@ -1,0 +1,169 @@
+//! Functional coverage of a random run: bins for every output reason, locks, flushes,
+//! back-pressure, eviction, drains and resets, and the check that each is hit (the
+//! `Conservation` checker is fed alongside).
+
+use super::*;
+use crate::task_combiner::Reason;
+
+/// Hit counts of the coverage bins.
+#[derive(Debug, Clone, Default)]
+pub struct CoverageCounts {
+    pub cycles: u64,
+    /// Tasks that reached the out port, by `out_reason`.
+    pub full: u64,
+    pub evict: u64,
+    pub dep: u64,
+    pub rqflush: u64,
+    pub drain: u64,
+    /// Accepted instances and output tasks/lanes.
+    pub instances: u64,
+    pub tasks: u64,
+    pub lanes: u64,
+    pub lock_hits: u64,
+    /// Lock requests that hit nothing (stale or random tags).
+    pub lock_misses: u64,
+    /// `rqf_done` of a flush with an empty snapshot (pulse in the cycle after acceptance).
+    pub rqf_done_empty: u64,
+    pub rqf_done_nonempty: u64,
+    /// Cycles with `out_valid && !out_ready`.
+    pub backpressure: u64,
+    /// Cycles where `in_valid` waits on a full table (no match, no free entry, no drain).
+    pub table_full: u64,
+    /// Victims chosen (a full-table wait with no PENDING entry), and those chosen while
+    /// some entry had producers (where the nodep policies differ).
+    pub victims: u64,
+    pub victims_with_deps: u64,
+    /// Drains completed (`drain_done` rising).
+    pub drains_done: u64,
+    /// Cycles with some dependency row set.
+    pub dep_cycles: u64,
+    pub resets: u64,
+}
+
+/// Functional coverage of a run, updated from each cycle's (inputs, outputs). It also
+/// feeds a [`Conservation`] checker, so that a lockstep run (which reports through
+/// [`Coverage::assert_all_hit`]) checks conservation too.
+#[derive(Debug, Clone)]
+pub struct Coverage {
+    p: TaskCombinerParams,
+    pub hits: CoverageCounts,
+    prev: Option<(TaskCombinerInputs, TaskCombinerOutputs)>,
+    pub conservation: Conservation,
+}
+
+impl Coverage {
+    /// Hits each required bin needs in [`Coverage::assert_all_hit`].
+    pub const MIN_HITS: u64 = 10;
+
+    pub fn new(params: &TaskCombinerParams, _allow_errors: bool) -> Self {
+        Coverage {
+            p: params.clone(),
+            hits: CoverageCounts::default(),
+            prev: None,
+            conservation: Conservation::new(params),
+        }
+    }
+
+    /// More keys than entries are possible, so the table can be full of OPEN entries.
+    pub fn eviction_possible(&self) -> bool {
+        let keys = (self.p.shader_types as u128) << self.p.state_width;
+        keys > self.p.entries as u128
+    }
+
+    /// Two tasks can be resident with one depending on the other: at least two entries
+    /// and a non-empty `depends` row. With one entry no two tasks are ever resident, so
+    /// no dependency row is ever set and DEP cannot occur.
+    pub fn dependency_possible(&self) -> bool {
+        self.p.entries >= 2 && self.p.depends.iter().any(|r| !r.is_empty())
+    }
+
+    /// Record one cycle: the inputs applied and the outputs observed before the edge.
+    pub fn observe(&mut self, i: &TaskCombinerInputs, o: &TaskCombinerOutputs) {
+        // A violation is kept inside the checker and reported by assert_all_hit.
+        let _ = self.conservation.observe(i, o);
+        let h = &mut self.hits;
+        h.cycles += 1;
+        let prev = self.prev.take();
+        let prev_reset = prev.as_ref().is_some_and(|(pi, _)| pi.reset);
+        if let Some((pi, po)) = prev.as_ref().filter(|_| !prev_reset) {
+            if pi.lk_valid {
+                h.lock_hits += u64::from(o.lk_hit);
+                h.lock_misses += u64::from(!o.lk_hit);
+            }
+            if o.rqf_done {
+                if po.rqf_ready {
+                    h.rqf_done_empty += 1;
+                } else {
+                    h.rqf_done_nonempty += 1;
+                }
+            }
+            h.drains_done += u64::from(o.drain_done && !po.drain_done);
+        }
+        let new_task = o.out_valid
+            && match prev.as_ref() {
+                None => true,
+                Some((pi, po)) => pi.reset || !po.out_valid || pi.out_ready,
+            };
+        if new_task {
+            match Reason::from_code(o.out_reason) {
+                Some(Reason::Full) => h.full += 1,
+                Some(Reason::Evict) => h.evict += 1,
+                Some(Reason::Dep) => h.dep += 1,
+                Some(Reason::Rqflush) => h.rqflush += 1,
+                Some(Reason::Drain) => h.drain += 1,
+                None => {}
+            }
+            h.tasks += 1;
+            h.lanes += o.out_count;
+        }
+        if i.reset {
+            h.resets += 1;
+        } else {
+            h.instances += u64::from(i.in_valid && o.in_ready);
+            h.backpressure += u64::from(o.out_valid && !i.out_ready);
+            if i.in_valid && !o.in_ready && !i.drain_req {
+                h.table_full += 1;
+                if o.st_pending == 0 {
+                    h.victims += 1;
+                    h.victims_with_deps += u64::from(o.st_dep.iter().any(|&r| r != 0));
+                }
+            }
+            h.dep_cycles += u64::from(o.st_dep.iter().any(|&r| r != 0));
+        }
+        self.prev = Some((i.clone(), o.clone()));
+    }
+
+    /// The required bins with their counts (which ones the parameters make reachable).
+    pub fn bins(&self) -> Vec<(&'static str, u64, bool)> {
+        let h = &self.hits;
+        let ev = self.eviction_possible();
+        let dep = self.dependency_possible();
+        vec![
+            ("full", h.full, true),
+            ("evict", h.evict, ev),
+            ("dep", h.dep, dep),
+            ("rqflush", h.rqflush, true),
+            ("drain", h.drain, true),
+            ("lock_hits", h.lock_hits, true),
+            ("lock_misses", h.lock_misses, true),
+            ("rqf_done_empty", h.rqf_done_empty, true),
+            ("rqf_done_nonempty", h.rqf_done_nonempty, true),
+            ("backpressure", h.backpressure, true),
+            ("table_full", h.table_full, ev),
+            ("victims", h.victims, ev),
+            ("victims_with_deps", h.victims_with_deps, ev && dep),
+            ("drains_done", h.drains_done, true),
+            ("dep_cycles", h.dep_cycles, dep),
+            ("resets", h.resets, true),
+        ]
+    }
+
+    /// No conservation violation, and every bin that the parameters make reachable was
+    /// hit at least [`Coverage::MIN_HITS`] times.
+    pub fn assert_all_hit(&self) -> Result<(), String> {
+        if let Some(e) = self.conservation.error() {
+            return Err(format!("conservation: {e}"));
+        }
+        crate::kit::check_bins(&self.bins(), Self::MIN_HITS, self.hits.cycles)
+    }
+}
