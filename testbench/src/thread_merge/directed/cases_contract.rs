@@ -1,0 +1,234 @@
+//! Cases from the contract: K1–K4 (added to §5.8 by contract §6) and X01–X08 for
+//! behaviour only the contract defines.
+
+use super::runner::*;
+use super::*;
+
+// ---- contract cases K1–K4 ---------------------------------------------------------------
+
+/// K1 rsp back-pressure holds the response and refuses me.
+pub fn k1(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    c.frag(1, f(0b1111, 1))
+        .frag(2, f(0b1111, 2))
+        .me(5, 0)
+        .me(6, 2)
+        .rsp_block(6, 8)
+        .at(2, &single(0, 0b1111, 1))
+        .at(3, &single(2, 0b1111, 2))
+        .during(6, 9, &rsp(0, false, 0b1111))
+        .during(6, 8, &[MeReady(false)])
+        .at(9, &[MeReady(true)])
+        .at(10, &rsp(2, false, 0b1111));
+    c.run(dut)
+}
+
+/// K2 an owed resume behind a blocked response.
+pub fn k2(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    setup_t3(&mut c);
+    c.frag(3, f(0b1111, 0x12))
+        .me(9, 0)
+        .me(10, 2)
+        .term(11, 1)
+        .rsp_block(11, 13)
+        .at(4, &single(2, 0b1111, 0x12))
+        .during(11, 14, &rsp(2, false, 0b1111))
+        .during(12, 14, &[Owe(0, true)])
+        .during(11, 13, &[MeReady(false)])
+        .at(15, &rsp(0, false, 0b0111))
+        .at(15, &[Owe(0, false)]);
+    c.run(dut)
+}
+
+/// K3 slots 1: a pair in the one slot merges; the slot frees when A terminates.
+pub fn k3(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    setup_t3(&mut c);
+    c.frag(3, f(0b1111, 0x12))
+        .me(5, 1)
+        .me(6, 0)
+        .term(8, 0)
+        .at(3, &pair(0, 0b0111, 0x10, 0b1000, 0, 0x11))
+        .at(3, &[FreeCnt(0)])
+        .during(3, 8, &[FragReady(false)])
+        .at(7, &rsp(0, true, 0b1111))
+        .at(9, &[FreeCnt(1), FragReady(true)])
+        .at(10, &single(0, 0b1111, 0x12));
+    c.run(dut)
+}
+
+/// K4 a fragment with cov 0 only sets err_proto.
+pub fn k4(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    c.frag(1, f(0b0000, 1)).at(1, &[FragReady(true)]).at(
+        2,
+        &[ErrProto(true), PendValid(false), GrpValid(false), FreeCnt(4)],
+    );
+    c.run(dut)
+}
+
+// ---- cases for behaviour only the contract defines ----------------------------------------
+
+/// X01 (R2, R8, R10, R13; slots 3): ids 6 and 7 name nothing; a FREE member looks up 0.
+pub fn x01(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    for k in 1..=4 {
+        c.frag(k, f(0b1111, k as u64));
+    }
+    c.me(5, 6)
+        .disc(6, 7, 0b1111)
+        .term(7, 7)
+        .at(1, &[FreeCnt(3)])
+        .at(4, &[ATgid(4), FreeCnt(0)])
+        .during(4, 8, &[FragReady(false)])
+        .at(
+            5,
+            &[
+                RfWmask(6, 0),
+                RfExec(6, 0),
+                RfPost(6, false),
+                WbActive(6, 0),
+                WbTagSelf(6, 0),
+            ],
+        )
+        .at(
+            5,
+            &[
+                RfExec(7, 0),
+                RfExec(5, 0),
+                WbOrig(5, [0, 0, 0, 0]),
+                RfExec(4, 0b1111),
+            ],
+        )
+        .at(5, &[ErrProto(false)])
+        .at(6, &[ErrProto(true), RspValid(false)])
+        .at(8, &[FreeCnt(0), State(4, PRE), State(5, FREE)]);
+    c.run(dut)
+}
+
+/// K2's stimulus up to an owed resume of group 0 behind a response blocked in 11–14.
+fn setup_owed(c: &mut Case) {
+    setup_t3(c);
+    c.frag(3, f(0b1111, 0x12))
+        .me(9, 0)
+        .me(10, 2)
+        .term(11, 1)
+        .rsp_block(11, 14);
+    c.during(11, 15, &rsp(2, false, 0b1111))
+        .during(12, 13, &[Owe(0, true)]);
+}
+
+/// X02 (D7, R8): a term of the owed group cancels its resume.
+pub fn x02(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    setup_owed(&mut c);
+    c.term(13, 0)
+        .at(14, &[Owe(0, false), State(0, FREE), FreeCnt(3)])
+        .during(16, 18, &[RspValid(false)]);
+    c.run(dut)
+}
+
+/// X03 (D7, R10): a me response of the owed group replaces its resume.
+pub fn x03(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    setup_owed(&mut c);
+    c.me(13, 0)
+        .during(13, 14, &[MeReady(false)])
+        .at(15, &[MeReady(true)])
+        .at(16, &rsp(0, false, 0b0111))
+        .at(16, &[Owe(0, false)])
+        .during(17, 18, &[RspValid(false)]);
+    c.run(dut)
+}
+
+/// X04 (R3, R9, D7): disc on a WAIT group is an error; disc and me at one edge: the
+/// merge and `rsp_active` see the discard.
+pub fn x04(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    setup_t3(&mut c);
+    c.me(10, 1)
+        .disc(11, 1, 0b1000)
+        .disc(12, 0, 0b0010)
+        .me(12, 0)
+        .at(11, &[ErrProto(false), State(1, WAIT)])
+        .at(12, &[ErrProto(true)])
+        .at(13, &rsp(0, true, 0b1101))
+        .at(13, &[WbActive(0, 0b1101), WbLaneSrc(0, 0b1000)]);
+    c.run(dut)
+}
+
+/// X05 (R4 E1): a full last fragment marks the candidate last; it leaves alone next edge
+/// and a later partial fragment is not paired with it.
+pub fn x05(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    c.frag(1, f(0b0111, 1))
+        .frag(2, f(0b1111, 2).last())
+        .frag(3, f(0b1000, 3))
+        .at(3, &single(0, 0b1111, 2))
+        .at(3, &[PendValid(true), FragReady(false)])
+        .at(4, &single(2, 0b0111, 1))
+        .at(4, &[PendValid(false), FragReady(true)])
+        .at(5, &[PendValid(true), GrpValid(false)]);
+    c.run(dut)
+}
+
+/// X06 (D3, R13): a discard after the merge shrinks wb_active, B's record stays frozen;
+/// the retired B is FREE.
+pub fn x06(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    setup_t12(&mut c);
+    c.disc(15, 0, 0b1001)
+        .disc(17, 1, 0b0001)
+        .at(
+            16,
+            &[
+                WbActive(0, 0b0110),
+                WbLaneSrc(0, 0b1000),
+                RfExec(0, 0b0110),
+                WbTagPartner(0, 0x11),
+                WbOrig(0, [0, 1, 2, 3]),
+                Active(0, 0b0110),
+            ],
+        )
+        .at(17, &[ErrProto(false)])
+        .at(18, &[ErrProto(true)]);
+    c.run(dut)
+}
+
+/// X07 (R14): err_xlane is judged on the state at the start of the cycle.
+pub fn x07(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    setup_t3(&mut c);
+    c.me(10, 1)
+        .me(12, 0)
+        .xl(12, 0)
+        .xl(13, 0)
+        .at(13, &[ErrXlane(false), RspValid(true), RspMerged(true)])
+        .at(14, &[ErrXlane(true)]);
+    c.run(dut)
+}
+
+/// X08 (R12): owed resumes leave lowest tgid first, behind a blocked response.
+pub fn x08(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    c.frag(1, f(0b0111, 0xa))
+        .frag(2, f(0b1000, 0xb))
+        .frag(3, f(0b0111, 0xc))
+        .frag(4, f(0b1000, 0xd))
+        .frag(5, f(0b1111, 0xe))
+        .me(10, 0)
+        .me(11, 2)
+        .me(12, 4)
+        .rsp_block(13, 15)
+        .term(13, 3)
+        .term(14, 1)
+        .at(6, &single(4, 0b1111, 0xe))
+        .during(13, 16, &rsp(4, false, 0b1111))
+        .at(14, &[Owe(2, true), Owe(0, false)])
+        .at(15, &[Owe(0, true), Owe(2, true)])
+        .at(17, &rsp(0, false, 0b0111))
+        .at(18, &rsp(2, false, 0b0111))
+        .at(19, &[RspValid(false)]);
+    c.run(dut)
+}
