@@ -1,0 +1,208 @@
+//! Functional coverage of a random run (the counts of contract §5 and more): pairs, merges,
+//! timeouts, the held candidate's expiries (its fate read from the ports), stalls, errors.
+
+use super::*;
+use crate::thread_merge::model::{POST, PRE, WAIT};
+
+// ---- coverage ------------------------------------------------------------------------------
+
+/// Hit counts of the coverage bins.
+#[derive(Debug, Clone, Default)]
+pub struct CoverageCounts {
+    pub cycles: u64,
+    /// Pairs spawned (grp handshakes with `grp_paired`).
+    pub pairs: u64,
+    /// Pairs with `grp_b_perm != 0`.
+    pub remapped_pairs: u64,
+    /// Singles spawned.
+    pub singles: u64,
+    /// `merge_count` increments.
+    pub merges: u64,
+    /// WAIT → POST with neither a merge nor a partner term at that edge.
+    pub timeouts: u64,
+    /// WAIT → POST because the partner terminated at that edge.
+    pub partner_term_resumes: u64,
+    /// The candidate left alone because its hold expired.
+    pub hold_expiries: u64,
+    /// ... because of `flush`, a primitive change, a `last`.
+    pub flush_expiries: u64,
+    pub prim_expiries: u64,
+    pub last_expiries: u64,
+    /// A full fragment passed a held candidate (E1 with a candidate).
+    pub full_overtakes: u64,
+    /// Effective `term` / `disc` (target PRE or POST).
+    pub terms: u64,
+    pub discs: u64,
+    /// Accepted `me` on a POST group (NOP with a response).
+    pub post_mes: u64,
+    /// Cycles with a fragment presented and no free slot.
+    pub slots_full: u64,
+    pub grp_stalls: u64,
+    pub rsp_stalls: u64,
+    pub me_stalls: u64,
+    pub resets: u64,
+    /// Rising edges of `err_proto` / `err_xlane`.
+    pub err_proto_sets: u64,
+    pub err_xlane_sets: u64,
+}
+
+/// Functional coverage from each cycle's (inputs, outputs). The candidate's fate is
+/// reconstructed from the ports: an edge where `pend_valid` falls without a fragment
+/// accepted is an E0 emission, attributed (first match) to `flush`, a `last` mark (set by
+/// a partial `last` fragment that replaced the candidate, or by a full `last` fragment),
+/// a primitive change, or else the hold expiry.
+#[derive(Debug, Clone)]
+pub struct Coverage {
+    p: ThreadMergeParams,
+    allow_errors: bool,
+    pub hits: CoverageCounts,
+    prev: Option<(ThreadMergeInputs, ThreadMergeOutputs)>,
+    /// The candidate as reconstructed: (prim, last).
+    cand: Option<(u64, bool)>,
+}
+
+impl Coverage {
+    /// Hits each required bin needs in [`Coverage::assert_all_hit`].
+    pub const MIN_HITS: u64 = 10;
+
+    pub fn new(params: &ThreadMergeParams, allow_errors: bool) -> Self {
+        Coverage {
+            p: params.clone(),
+            allow_errors,
+            hits: CoverageCounts::default(),
+            prev: None,
+            cand: None,
+        }
+    }
+
+    /// Record one cycle: the inputs applied and the outputs observed before the edge.
+    pub fn observe(&mut self, i: &ThreadMergeInputs, o: &ThreadMergeOutputs) {
+        if let Some((pi, po)) = self.prev.take() {
+            self.edge(&pi, &po, o);
+        }
+        let h = &mut self.hits;
+        h.cycles += 1;
+        if i.reset {
+            h.resets += 1;
+        } else {
+            h.slots_full += u64::from(i.frag_valid && o.free_cnt == 0);
+            h.grp_stalls += u64::from(o.grp_valid && !i.grp_ready);
+            h.rsp_stalls += u64::from(o.rsp_valid && !i.rsp_ready);
+            h.me_stalls += u64::from(i.me_valid && !o.me_ready);
+        }
+        self.prev = Some((i.clone(), o.clone()));
+    }
+
+    /// What happened at the edge between cycle (i, o) and the next cycle's outputs `n`.
+    fn edge(&mut self, i: &ThreadMergeInputs, o: &ThreadMergeOutputs, n: &ThreadMergeOutputs) {
+        let h = &mut self.hits;
+        if i.reset {
+            self.cand = None;
+            return;
+        }
+        h.err_proto_sets += u64::from(!o.err_proto && n.err_proto);
+        h.err_xlane_sets += u64::from(!o.err_xlane && n.err_xlane);
+        h.merges += u64::from(n.merge_count != o.merge_count);
+        if o.grp_valid && i.grp_ready {
+            if o.grp_paired {
+                h.pairs += 1;
+                h.remapped_pairs += u64::from(o.grp_b_perm != 0);
+            } else {
+                h.singles += 1;
+            }
+        }
+        let st = |t: u64| o.st_state.get(t as usize).copied().unwrap_or(FREE);
+        let term_t = i.term_valid.then_some(i.term_tgid);
+        if let Some(t) = term_t {
+            h.terms += u64::from(matches!(st(t), PRE | POST));
+        }
+        if i.disc_valid && term_t != Some(i.disc_tgid) {
+            h.discs += u64::from(matches!(st(i.disc_tgid), PRE | POST));
+        }
+        if i.me_valid && o.me_ready && st(i.me_tgid) == POST {
+            h.post_mes += 1;
+        }
+        for t in 0..o.st_state.len() {
+            if o.st_state[t] == WAIT && n.st_state[t] == POST {
+                let merged = n.st_slot[t >> 1] & 4 != 0;
+                if term_t == Some((t ^ 1) as u64) {
+                    h.partner_term_resumes += 1;
+                } else if !merged {
+                    h.timeouts += 1;
+                }
+            }
+        }
+        // The candidate.
+        let lm = self.p.lane_mask();
+        let accepted = i.frag_valid && o.frag_ready;
+        let cov = i.frag_cov & lm;
+        if o.pend_valid && !accepted && !n.pend_valid {
+            let prim_change = self
+                .cand
+                .is_some_and(|c| i.frag_valid && (i.frag_prim & self.p.prim_mask()) != c.0);
+            if i.flush {
+                h.flush_expiries += 1;
+            } else if self.cand.is_some_and(|c| c.1) {
+                h.last_expiries += 1;
+            } else if prim_change {
+                h.prim_expiries += 1;
+            } else {
+                h.hold_expiries += 1;
+            }
+            self.cand = None;
+        } else if accepted && cov == lm {
+            if o.pend_valid {
+                h.full_overtakes += 1;
+                if i.frag_last {
+                    if let Some(c) = self.cand.as_mut() {
+                        c.1 = true;
+                    }
+                }
+            }
+        } else if accepted && cov != 0 {
+            self.cand = n
+                .pend_valid
+                .then_some((i.frag_prim & self.p.prim_mask(), o.pend_valid && i.frag_last));
+        }
+        if !n.pend_valid {
+            self.cand = None;
+        }
+    }
+
+    /// Every bin that the parameters and the error mode make reachable was hit at least
+    /// [`Coverage::MIN_HITS`] times.
+    pub fn assert_all_hit(&self) -> Result<(), String> {
+        let h = &self.hits;
+        let p = &self.p;
+        let errs = self.allow_errors;
+        let bins: Vec<(&str, u64, bool)> = vec![
+            ("pairs", h.pairs, true),
+            // Remaps need remap = true.
+            ("remapped_pairs", h.remapped_pairs, p.remap),
+            ("singles", h.singles, true),
+            ("merges", h.merges, true),
+            // merge_timeout 0: a waiting group waits forever.
+            ("timeouts", h.timeouts, p.merge_timeout != 0),
+            ("partner_term_resumes", h.partner_term_resumes, true),
+            // pair_hold 0: a candidate never expires.
+            ("hold_expiries", h.hold_expiries, p.pair_hold != 0),
+            ("flush_expiries", h.flush_expiries, true),
+            ("prim_expiries", h.prim_expiries, true),
+            ("last_expiries", h.last_expiries, true),
+            ("full_overtakes", h.full_overtakes, true),
+            ("terms", h.terms, true),
+            ("discs", h.discs, true),
+            ("post_mes", h.post_mes, true),
+            ("slots_full", h.slots_full, true),
+            ("grp_stalls", h.grp_stalls, true),
+            ("rsp_stalls", h.rsp_stalls, true),
+            // With one slot at most two groups exist: a me meets a blocked response only
+            // when both members' responses collide (seen, but rarely).
+            ("me_stalls", h.me_stalls, p.slots >= 2),
+            ("resets", h.resets, errs),
+            ("err_proto_sets", h.err_proto_sets, errs),
+            ("err_xlane_sets", h.err_xlane_sets, errs),
+        ];
+        crate::kit::check_bins(&bins, Self::MIN_HITS, h.cycles)
+    }
+}
