@@ -1,0 +1,246 @@
+//! The block parameters: the keys of `[global_spreader]` (contract §2), their defaults, the
+//! widths derived from them and the ranges they must be in.
+
+use super::{clog2, ones, PATCH, PIX, TRI, VTX};
+
+/// Block parameters: the keys of `[global_spreader]` (contract §2), by type code where a
+/// key is a table of type names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlobalSpreaderParams {
+    /// `eus` (N_EU), 1..=32.
+    pub eus: usize,
+    /// `entity_types`: type t present.
+    pub types: [bool; 4],
+    /// `vertices_per_group` (VGRP): 4, 8 or 16.
+    pub vgrp: u32,
+    /// `vdt_depth`: power of two 4..=1024, >= 16/VGRP if patch.
+    pub vdt_depth: usize,
+    /// `pt_depth`: power of two 2..=1024.
+    pub pt_depth: usize,
+    /// `index_width` (IDX_W): 8..=32, > log2 VGRP + log2 vdt_depth.
+    pub idx_w: u32,
+    /// `res_width` (RES_W): 4..=16.
+    pub res_w: u32,
+    /// `entity_width` (ENT_W): 1..=10.
+    pub ent_w: u32,
+    /// `addr_width` (ADDR_W): 8..=64.
+    pub addr_w: u32,
+    /// `res_total` per EU: 0..=2^RES_W−1.
+    pub res_total: Vec<u64>,
+    /// `edt_total` per EU: 0..=2^ENT_W.
+    pub edt_total: Vec<u64>,
+    /// `min_res` by type code (absent types: ignored).
+    pub min_res: [u64; 4],
+    /// `frame_res` by type code.
+    pub frame_res: [u64; 4],
+    /// `priority` by type code: distinct EU ids < eus.
+    pub priority: [Vec<usize>; 4],
+    /// `dedicated` by type code, as a mask of EU ids.
+    pub dedicated: [u64; 4],
+    /// `eu_enable`, as a mask of EU ids.
+    pub eu_enable: u64,
+    /// `enable`, `locality`, `yield_enable`.
+    pub enable: bool,
+    pub locality: bool,
+    pub yield_enable: bool,
+}
+
+impl Default for GlobalSpreaderParams {
+    /// The contract's defaults (5 EUs, all types, VGRP 8, 256-entry tables, …).
+    fn default() -> Self {
+        Self::with_eus(5)
+    }
+}
+
+impl GlobalSpreaderParams {
+    /// The defaults of contract §2 with `eus` EUs.
+    pub fn with_eus(eus: usize) -> Self {
+        let all = ones(eus as u32);
+        let res_w = 12;
+        let ent_w = 8;
+        let prio: Vec<usize> = (0..eus).collect();
+        GlobalSpreaderParams {
+            eus,
+            types: [true; 4],
+            vgrp: 8,
+            vdt_depth: 256,
+            pt_depth: 256,
+            idx_w: 16,
+            res_w,
+            ent_w,
+            addr_w: 32,
+            res_total: vec![64.min(ones(res_w)); eus],
+            edt_total: vec![1 << ent_w; eus],
+            min_res: [0; 4],
+            frame_res: [0; 4],
+            priority: [prio.clone(), prio.clone(), prio.clone(), prio],
+            dedicated: [all; 4],
+            eu_enable: all,
+            enable: true,
+            locality: true,
+            yield_enable: false,
+        }
+    }
+
+    /// Lockstep configuration: 1 EU, defaults (256-entry tables).
+    pub fn lockstep_1eu() -> Self {
+        Self::with_eus(1)
+    }
+    /// Lockstep configuration: 3 EUs (patent Fig. 1), defaults.
+    pub fn lockstep_3eu() -> Self {
+        Self::with_eus(3)
+    }
+    /// Lockstep configuration: 5 EUs (patent Fig. 3), defaults.
+    pub fn lockstep_5eu() -> Self {
+        Self::with_eus(5)
+    }
+    /// Lockstep configuration: 16 EUs with 256-entry VDT and PT.
+    pub fn lockstep_16eu() -> Self {
+        Self::with_eus(16)
+    }
+    /// The four lockstep configurations, in order 1, 3, 5, 16 EUs.
+    pub fn lockstep_configs() -> Vec<Self> {
+        vec![Self::lockstep_1eu(), Self::lockstep_3eu(), Self::lockstep_5eu(), Self::lockstep_16eu()]
+    }
+
+    pub fn has(&self, t: usize) -> bool {
+        self.types[t]
+    }
+    /// The VDT exists iff vertex or patch is present.
+    pub fn has_vdt(&self) -> bool {
+        self.types[VTX] || self.types[PATCH]
+    }
+    /// The PT exists iff triangle is present.
+    pub fn has_pt(&self) -> bool {
+        self.types[TRI]
+    }
+    /// EU_W = max(1, clog2 N_EU).
+    pub fn eu_w(&self) -> u32 {
+        clog2(self.eus as u64).max(1)
+    }
+    /// PRIO_W = EU_W + 1.
+    pub fn prio_w(&self) -> u32 {
+        self.eu_w() + 1
+    }
+    /// FE_W = ENT_W + 1.
+    pub fn fe_w(&self) -> u32 {
+        self.ent_w + 1
+    }
+    /// AV_W = clog2(N_EU + 1).
+    pub fn av_w(&self) -> u32 {
+        clog2(self.eus as u64 + 1)
+    }
+    /// ELEM_W = log2 VGRP.
+    pub fn elem_w(&self) -> u32 {
+        self.vgrp.trailing_zeros()
+    }
+    /// VCNT_W = clog2(VGRP + 1).
+    pub fn vcnt_w(&self) -> u32 {
+        clog2(self.vgrp as u64 + 1)
+    }
+    /// PG = 16/VGRP if patch is present, else 1.
+    pub fn pg(&self) -> usize {
+        if self.has(PATCH) {
+            16 / self.vgrp as usize
+        } else {
+            1
+        }
+    }
+    /// GRP_W = max(1, log2 PG).
+    pub fn grp_w(&self) -> u32 {
+        (self.pg().trailing_zeros()).max(1)
+    }
+    /// VDT_AW = log2 vdt_depth.
+    pub fn vdt_aw(&self) -> u32 {
+        self.vdt_depth.trailing_zeros()
+    }
+    /// PRID_W = log2 pt_depth.
+    pub fn prid_w(&self) -> u32 {
+        self.pt_depth.trailing_zeros()
+    }
+    /// VDT slot of vertex index i: (i >> log2 VGRP) mod vdt_depth.
+    pub fn slot(&self, i: u64) -> usize {
+        ((i >> self.elem_w()) as usize) & (self.vdt_depth - 1)
+    }
+    /// VDT tag of vertex index i: i >> (log2 VGRP + VDT_AW).
+    pub fn vtag(&self, i: u64) -> u64 {
+        i >> (self.elem_w() + self.vdt_aw())
+    }
+    pub fn idx_mask(&self) -> u64 {
+        ones(self.idx_w)
+    }
+    pub fn res_mask(&self) -> u64 {
+        ones(self.res_w)
+    }
+    pub fn ent_mask(&self) -> u64 {
+        ones(self.ent_w)
+    }
+    pub fn addr_mask(&self) -> u64 {
+        ones(self.addr_w)
+    }
+    pub fn eu_mask(&self) -> u64 {
+        ones(self.eus as u32)
+    }
+    pub fn prid_mask(&self) -> u64 {
+        self.pt_depth as u64 - 1
+    }
+    /// PRIO register reset value of type t, slot s: the TOML list, then all ones.
+    pub fn prio_reset(&self, t: usize, s: usize) -> u64 {
+        self.priority[t].get(s).map_or(ones(self.prio_w()), |&e| e as u64)
+    }
+
+    /// The ranges of contract §2.
+    pub fn validate(&self) -> Result<(), String> {
+        let bad = |what: &str| Err(format!("global_spreader parameter {what} out of range: {self:?}"));
+        let pow2 = |n: usize, lo: usize, hi: usize| n.is_power_of_two() && (lo..=hi).contains(&n);
+        if !(1..=32).contains(&self.eus) {
+            return bad("eus");
+        }
+        if !self.types.iter().any(|&t| t) || (self.has(PIX) && !self.has(TRI)) {
+            return bad("entity_types");
+        }
+        if ![4, 8, 16].contains(&self.vgrp) {
+            return bad("vertices_per_group");
+        }
+        if !pow2(self.vdt_depth, 4, 1024) || (self.has(PATCH) && self.vdt_depth < 16 / self.vgrp as usize) {
+            return bad("vdt_depth");
+        }
+        if !pow2(self.pt_depth, 2, 1024) {
+            return bad("pt_depth");
+        }
+        if !(8..=32).contains(&self.idx_w) || self.idx_w <= self.elem_w() + self.vdt_aw() {
+            return bad("index_width");
+        }
+        if !(4..=16).contains(&self.res_w) {
+            return bad("res_width");
+        }
+        if !(1..=10).contains(&self.ent_w) {
+            return bad("entity_width");
+        }
+        if !(8..=64).contains(&self.addr_w) {
+            return bad("addr_width");
+        }
+        if self.res_total.len() != self.eus || self.res_total.iter().any(|&r| r > self.res_mask()) {
+            return bad("res_total");
+        }
+        if self.edt_total.len() != self.eus || self.edt_total.iter().any(|&r| r > 1 << self.ent_w) {
+            return bad("edt_total");
+        }
+        if self.min_res.iter().chain(&self.frame_res).any(|&r| r > self.res_mask()) {
+            return bad("min_res/frame_res");
+        }
+        for list in &self.priority {
+            let mut seen = 0u64;
+            for &e in list {
+                if e >= self.eus || seen >> e & 1 == 1 {
+                    return bad("priority");
+                }
+                seen |= 1 << e;
+            }
+        }
+        if self.dedicated.iter().any(|&m| m & !self.eu_mask() != 0) || self.eu_enable & !self.eu_mask() != 0 {
+            return bad("dedicated/eu_enable");
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,223 @@
+//! The block's ports: the inputs and outputs of one cycle (contract §3), and the packet of a
+//! channel as held in a slot, with its malformed check (R2).
+
+use super::{ones, GlobalSpreaderParams, PATCH, TRI, VTX};
+
+/// Block inputs for one cycle (every input port except `clock`). Per-EU one-bit vectors
+/// are masks (bit e = EU e); per-EU multi-bit vectors have one element per EU (missing
+/// elements read 0). Values wider than their port are truncated by the model.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GlobalSpreaderInputs {
+    /// Synchronous, active-high reset.
+    pub reset: bool,
+    // VTX channel
+    pub vp_valid: bool,
+    pub vp_indexed: bool,
+    pub vp_base_idx: u64,
+    pub vp_count: u64,
+    pub vp_size: u64,
+    pub vp_src_addr: u64,
+    // PATCH channel
+    pub pp_valid: bool,
+    pub pp_indexed: bool,
+    pub pp_base_idx: u64,
+    pub pp_size: u64,
+    pub pp_src_addr: u64,
+    // TRI channel
+    pub tp_valid: bool,
+    pub tp_indexed: bool,
+    /// v0, v1, v2 (`tp_vidx`, v0 in the low bits).
+    pub tp_vidx: [u64; 3],
+    pub tp_prid: u64,
+    pub tp_size: u64,
+    pub tp_src_addr: u64,
+    // PIX channel
+    pub xp_valid: bool,
+    pub xp_tri_id: u64,
+    pub xp_mask: u64,
+    pub xp_last: bool,
+    pub xp_size: u64,
+    pub xp_src_addr: u64,
+    // allocation answers
+    pub ar_ready: u64,
+    pub ar_refuse: u64,
+    pub ar_ent: Vec<u64>,
+    // credits
+    pub cr_valid: u64,
+    pub cr_res: Vec<u64>,
+    pub cr_edt: u64,
+    pub cr_type: Vec<u64>,
+    // releases
+    pub vr_valid: u64,
+    pub vr_slot: Vec<u64>,
+    pub pr_valid: u64,
+    pub pr_id: Vec<u64>,
+    // configuration
+    pub cfg_valid: bool,
+    pub cfg_we: bool,
+    pub cfg_addr: u64,
+    pub cfg_wdata: u64,
+}
+
+impl GlobalSpreaderInputs {
+    /// All-zero inputs with the per-EU vectors sized to N_EU.
+    pub fn idle(p: &GlobalSpreaderParams) -> Self {
+        let z = vec![0; p.eus];
+        GlobalSpreaderInputs {
+            ar_ent: z.clone(),
+            cr_res: z.clone(),
+            cr_type: z.clone(),
+            vr_slot: z.clone(),
+            pr_id: z,
+            ..Default::default()
+        }
+    }
+    pub fn with_reset(mut self) -> Self {
+        self.reset = true;
+        self
+    }
+    /// A configuration write.
+    pub fn write(mut self, addr: u64, data: u64) -> Self {
+        self.cfg_valid = true;
+        self.cfg_we = true;
+        self.cfg_addr = addr;
+        self.cfg_wdata = data;
+        self
+    }
+    /// A configuration read.
+    pub fn read(mut self, addr: u64) -> Self {
+        self.cfg_valid = true;
+        self.cfg_we = false;
+        self.cfg_addr = addr;
+        self
+    }
+    /// Is the channel of type t valid?
+    pub fn valid(&self, t: usize) -> bool {
+        [self.vp_valid, self.tp_valid, self.xp_valid, self.pp_valid][t]
+    }
+    /// The packet on channel t's payload (type code, masked to the port widths).
+    pub fn packet(&self, p: &GlobalSpreaderParams, t: usize) -> Packet {
+        let mut k = Packet { ty: t, ..Default::default() };
+        match t {
+            VTX => {
+                k.indexed = self.vp_indexed;
+                k.base_idx = self.vp_base_idx & p.idx_mask();
+                k.count = self.vp_count & ones(p.vcnt_w());
+                k.size = self.vp_size & p.res_mask();
+                k.src_addr = self.vp_src_addr & p.addr_mask();
+            }
+            PATCH => {
+                k.indexed = self.pp_indexed;
+                k.base_idx = self.pp_base_idx & p.idx_mask();
+                k.size = self.pp_size & p.res_mask();
+                k.src_addr = self.pp_src_addr & p.addr_mask();
+            }
+            TRI => {
+                k.indexed = self.tp_indexed && p.has_vdt();
+                k.vidx = self.tp_vidx.map(|v| v & p.idx_mask());
+                k.prid = self.tp_prid & p.prid_mask();
+                k.size = self.tp_size & p.res_mask();
+                k.src_addr = self.tp_src_addr & p.addr_mask();
+            }
+            _ => {
+                k.prid = self.xp_tri_id & p.prid_mask();
+                k.mask = self.xp_mask & 0xFFFF;
+                k.last = self.xp_last;
+                k.size = self.xp_size & p.res_mask();
+                k.src_addr = self.xp_src_addr & p.addr_mask();
+            }
+        }
+        k
+    }
+}
+
+/// Block outputs for one cycle (every output port). Per-EU one-bit vectors are masks.
+/// `in_reset` is not a port: it is set when the cycle's inputs assert `reset`; such
+/// cycles are not compared (contract R13) and every DUT adapter copies it from its inputs.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GlobalSpreaderOutputs {
+    pub in_reset: bool,
+    pub vp_ready: bool,
+    pub pp_ready: bool,
+    pub tp_ready: bool,
+    pub xp_ready: bool,
+    pub ar_valid: u64,
+    pub ar_type: u64,
+    pub ar_footprint: u64,
+    pub ar_copy_size: u64,
+    pub ar_src_addr: u64,
+    pub ar_vcount: u64,
+    pub ar_base_idx: u64,
+    pub ar_prid: u64,
+    pub ar_pix_mask: u64,
+    pub ar_global_ref: bool,
+    /// Bit i = ref i valid.
+    pub ar_ref_valid: u64,
+    pub ar_ref_eu: [u64; 3],
+    pub ar_ref_ent: [u64; 3],
+    pub ar_ref_elem: [u64; 3],
+    pub ar_ref_grp: [u64; 3],
+    pub cfg_rvalid: bool,
+    pub cfg_rdata: u64,
+    pub err_vdt_miss: bool,
+    pub err_pt_miss: bool,
+    pub err_malformed: bool,
+    pub err_credit: bool,
+    pub err_release: bool,
+    pub busy: bool,
+    pub stall: bool,
+    pub eu_avail_cnt: u64,
+    /// Bit t = slot of type t full.
+    pub st_slot_valid: u64,
+    pub st_free_res: Vec<u64>,
+    pub st_free_edt: Vec<u64>,
+    pub st_vdt_valid: Vec<bool>,
+    pub st_pt_valid: Vec<bool>,
+}
+
+impl GlobalSpreaderOutputs {
+    /// `*_ready` of type t.
+    pub fn ready(&self, t: usize) -> bool {
+        [self.vp_ready, self.tp_ready, self.xp_ready, self.pp_ready][t]
+    }
+    /// The target EU of the request, if any.
+    pub fn target(&self) -> Option<usize> {
+        (self.ar_valid != 0).then(|| self.ar_valid.trailing_zeros() as usize)
+    }
+    /// The five error flags in STATUS order.
+    pub fn errs(&self) -> [bool; 5] {
+        [self.err_vdt_miss, self.err_pt_miss, self.err_malformed, self.err_credit, self.err_release]
+    }
+}
+
+/// A packet as held in a slot (the union of the channel payloads; unused fields 0).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Packet {
+    pub ty: usize,
+    pub indexed: bool,
+    pub base_idx: u64,
+    pub count: u64,
+    pub vidx: [u64; 3],
+    /// TRI: `tp_prid`; PIX: `xp_tri_id`.
+    pub prid: u64,
+    pub mask: u64,
+    pub last: bool,
+    pub size: u64,
+    pub src_addr: u64,
+}
+
+impl Packet {
+    /// R2: count 0 or > VGRP (VTX); indexed VTX base mod VGRP != 0; indexed PATCH base
+    /// mod 16 != 0.
+    pub fn malformed(&self, p: &GlobalSpreaderParams) -> bool {
+        match self.ty {
+            VTX => {
+                self.count == 0
+                    || self.count > p.vgrp as u64
+                    || (self.indexed && self.base_idx % p.vgrp as u64 != 0)
+            }
+            PATCH => self.indexed && self.base_idx % 16 != 0,
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! The model's value types: VDT and PT entries (D9), a slot's evaluation, requests and grants
+//! (R4–R7), the stored registers (contract §2.1), slots, and the mutations of the mutation tests.
+
+use super::{GlobalSpreaderParams, Packet, PATCH, TRI, VTX};
+
+/// A VDT entry {tag, eu, ent, grp} (D9).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct VdtEntry {
+    pub tag: u64,
+    pub eu: usize,
+    pub ent: u64,
+    pub grp: u64,
+}
+
+/// A PT entry {eu, ent} (D9).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PtEntry {
+    pub eu: usize,
+    pub ent: u64,
+}
+
+/// One reference of a request (R4); fields are 0 when not valid.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Ref {
+    pub valid: bool,
+    pub eu: usize,
+    pub ent: u64,
+    pub elem: u64,
+    pub grp: u64,
+}
+
+/// The evaluation of one occupied slot in one cycle (R4–R6).
+#[derive(Debug, Clone)]
+pub struct Eval {
+    pub base: u64,
+    pub blocked: bool,
+    pub refs: [Ref; 3],
+    pub home: Option<usize>,
+    /// size + FRAME_RES[type], exact.
+    pub fp: u64,
+    /// Candidates in order, with their fit.
+    pub cands: Vec<(usize, bool)>,
+    pub sel: Option<usize>,
+}
+
+/// A request as presented on `ar_*` (and what its ack applies).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    pub pkt: Packet,
+    pub target: usize,
+    pub base: u64,
+    pub fp: u64,
+    pub refs: [Ref; 3],
+}
+
+impl Request {
+    pub fn ty(&self) -> usize {
+        self.pkt.ty
+    }
+    /// `ar_global_ref`: some valid ref's EU differs from the target.
+    pub fn global_ref(&self) -> bool {
+        self.refs.iter().any(|r| r.valid && r.eu != self.target)
+    }
+    pub fn vcount(&self) -> u64 {
+        match self.pkt.ty {
+            VTX => self.pkt.count,
+            PATCH => 16,
+            TRI => 3,
+            _ => 0,
+        }
+    }
+}
+
+/// The grant of one cycle.
+#[derive(Debug, Clone)]
+pub struct Grant {
+    pub req: Request,
+    /// Not a re-presentation of a held request.
+    pub new: bool,
+}
+
+/// Everything decided in a cycle from the registered state (no inputs).
+#[derive(Debug, Clone)]
+pub struct Decision {
+    /// Evaluation of each occupied slot, by type code.
+    pub evals: [Option<Eval>; 4],
+    pub grant: Option<Grant>,
+}
+
+/// Model mutations for the mutation tests (test builds only; the default is none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) enum Mutation {
+    Off,
+    /// The fit sees FREE_RES/FREE_EDT of one edge earlier (debit not forwarded).
+    StaleFree,
+    /// TRI/PIX references read the tables of one edge earlier (dispatch write not forwarded).
+    StaleTables,
+    /// A refusal does not add the EU to the refused mask.
+    RefuseNoMask,
+    /// A slot with no sel keeps its refused mask.
+    MaskNeverCleared,
+    /// The home candidate is used even when not in DED_MASK.
+    HomeIgnoresDedicated,
+    /// TRI home is always the first valid ref (no majority).
+    NoMajority,
+    /// YIELD_EN is ignored: always the first eligible slot.
+    AlwaysYield,
+    /// A held request is re-evaluated (target and payload may change).
+    NotSticky,
+    /// REJECT_CNT also counts on re-presentations of a held request.
+    RejectOnEveryCycle,
+    /// `*_ready` only when the slot is empty (no reload in the ack cycle).
+    ReadyOnlyWhenEmpty,
+    /// PEND +1 and −1 at one edge do not cancel (the decrement is dropped).
+    PendNoCancel,
+    /// A non-indexed PATCH takes AUTO_IDX without rounding up to 16.
+    PatchNoRound,
+    /// Refuse wins when an EU asserts both `ar_ready` and `ar_refuse`.
+    RefuseWins,
+    /// A W1C write clears a flag even when it is set at the same edge.
+    ClearWins,
+}
+
+/// The registers of contract §2.1 that are stored (the rest are counters or state).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Regs {
+    pub en: bool,
+    pub locality: bool,
+    pub yield_en: bool,
+    pub eu_enable: u64,
+    pub auto_idx: u64,
+    pub ded_mask: [u64; 4],
+    pub min_res: [u64; 4],
+    pub frame_res: [u64; 4],
+    pub res_total: Vec<u64>,
+    pub edt_total: Vec<u64>,
+    /// PRIO[t][s], PRIO_W-bit values.
+    pub prio: [Vec<u64>; 4],
+}
+
+impl Regs {
+    /// The reset values (from the parameters, i.e. the TOML).
+    pub fn reset(p: &GlobalSpreaderParams) -> Self {
+        Regs {
+            en: p.enable,
+            locality: p.locality,
+            yield_en: p.yield_enable,
+            eu_enable: p.eu_enable,
+            auto_idx: 0,
+            ded_mask: p.dedicated,
+            min_res: p.min_res,
+            frame_res: p.frame_res,
+            res_total: p.res_total.clone(),
+            edt_total: p.edt_total.clone(),
+            prio: std::array::from_fn(|t| (0..p.eus).map(|s| p.prio_reset(t, s)).collect()),
+        }
+    }
+}
+
+/// A slot: the packet taken in and its refused mask.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slot {
+    pub pkt: Packet,
+    pub mask: u64,
+}
