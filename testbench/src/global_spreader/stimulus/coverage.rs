@@ -1,0 +1,209 @@
+//! Functional coverage ([`Coverage`]): the bins of a run, counted from each cycle's inputs and
+//! outputs, which also run the [`Invariants`].
+
+use super::{Invariants, Mirror};
+use crate::global_spreader::model::{
+    reg, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, CLASS_PRIORITY, PATCH, PIX, TRI, VTX,
+};
+
+/// Hit counts of the coverage bins.
+#[derive(Debug, Clone, Default)]
+pub struct CoverageCounts {
+    pub cycles: u64,
+    /// Acks by type code.
+    pub acks: [u64; 4],
+    pub refusals: u64,
+    /// Cycles in which a request was held (neither acked nor refused).
+    pub sticky_waits: u64,
+    /// Cycles in which some channel was valid and not ready.
+    pub backpressure: u64,
+    pub stalls: u64,
+    /// TRI / PIX acks with at least one valid ref, all in the target.
+    pub tri_local: u64,
+    pub pix_local: u64,
+    /// TRI / PIX acks with `ar_global_ref`.
+    pub tri_global: u64,
+    pub pix_global: u64,
+    /// TRI/PIX acks whose home exists but is not the target.
+    pub home_fallback: u64,
+    /// Cycles with a VTX/PATCH slot blocked by the VDT / a TRI slot blocked by the PT.
+    pub vdt_block: u64,
+    pub pt_block: u64,
+    /// Acks of an indexed TRI with a missing ref / a PIX without its triangle.
+    pub vdt_miss: u64,
+    pub pt_miss: u64,
+    /// Acks of the same class in consecutive cycles.
+    pub back_to_back: u64,
+    /// Acks of a class while a higher class's slot was occupied (YIELD_EN).
+    pub yield_pass: u64,
+    pub en_off: u64,
+    pub cfg_reads: u64,
+    pub cfg_writes: u64,
+    /// STATUS writes that clear a set flag.
+    pub w1c: u64,
+    pub malformed: u64,
+    /// Rising edges of `err_release` / `err_credit`.
+    pub err_release: u64,
+    pub err_credit: u64,
+    pub resets: u64,
+    pub ack_and_refuse: u64,
+}
+
+/// Functional coverage of a run, from each cycle's inputs and outputs. It also runs the
+/// [`Invariants`] on what it observes (legal unless `allow_errors`), so that any run that
+/// asserts coverage (e.g. the lockstep checker, which observes the model's outputs)
+/// checks the invariants too: [`Coverage::assert_all_hit`] reports a violation first.
+#[derive(Debug, Clone)]
+pub struct Coverage {
+    m: Mirror,
+    allow_errors: bool,
+    last_ack: Option<usize>,
+    last_errs: [bool; 5],
+    pub inv: Invariants,
+    pub hits: CoverageCounts,
+}
+
+impl Coverage {
+    /// Hits each required bin needs.
+    pub const MIN_HITS: u64 = 10;
+
+    pub fn new(p: &GlobalSpreaderParams, allow_errors: bool) -> Self {
+        Coverage {
+            m: Mirror::new(p),
+            allow_errors,
+            last_ack: None,
+            last_errs: [false; 5],
+            inv: Invariants::new(p, !allow_errors),
+            hits: CoverageCounts::default(),
+        }
+    }
+
+    pub fn observe(&mut self, i: &GlobalSpreaderInputs, o: &GlobalSpreaderOutputs) {
+        let _ = self.inv.check(i, o); // the first violation is kept
+        let h = &mut self.hits;
+        h.cycles += 1;
+        if i.reset {
+            h.resets += 1;
+            self.m.update(i, o);
+            self.last_ack = None;
+            self.last_errs = [false; 5];
+            return;
+        }
+        let m = &self.m;
+        let p = &m.p;
+        h.stalls += u64::from(o.stall);
+        h.backpressure += u64::from((0..4).any(|t| p.has(t) && i.valid(t) && !o.ready(t)));
+        h.en_off += u64::from(!m.r.en);
+        h.cfg_reads += u64::from(i.cfg_valid && !i.cfg_we);
+        h.cfg_writes += u64::from(i.cfg_valid && i.cfg_we);
+        let flags: u64 = o.errs().iter().enumerate().map(|(k, &f)| u64::from(f) << k).sum();
+        let status_write = i.cfg_valid && i.cfg_we && i.cfg_addr & 0x3FF == reg::STATUS;
+        h.w1c += u64::from(status_write && (i.cfg_wdata >> 2) & flags != 0);
+        h.err_release += u64::from(o.err_release && !self.last_errs[4]);
+        h.err_credit += u64::from(o.err_credit && !self.last_errs[3]);
+        self.last_errs = o.errs();
+        for t in [VTX, PATCH, TRI] {
+            if let Some(k) = &m.slots[t] {
+                if m.view(k).blocked {
+                    if t == TRI {
+                        h.pt_block += 1;
+                    } else {
+                        h.vdt_block += 1;
+                    }
+                }
+            }
+        }
+        if let Some(e) = o.target() {
+            let (rd, rf) = (i.ar_ready >> e & 1 == 1, i.ar_refuse >> e & 1 == 1);
+            h.ack_and_refuse += u64::from(rd && rf);
+        }
+        let higher_occupied = |t: usize| CLASS_PRIORITY.iter().take_while(|&&u| u != t).any(|&u| m.slots[u].is_some());
+        let yield_pass = o.target().is_some() && higher_occupied(o.ar_type as usize);
+        let ev = self.m.update(i, o);
+        let h = &mut self.hits;
+        h.refusals += u64::from(ev.refused.is_some());
+        h.sticky_waits += u64::from(ev.held);
+        h.malformed += ev.malformed.len() as u64;
+        let mut this_ack = None;
+        if let Some(a) = &ev.ack {
+            h.acks[a.ty] += 1;
+            h.yield_pass += u64::from(yield_pass);
+            this_ack = Some(a.ty);
+            h.back_to_back += u64::from(self.last_ack == Some(a.ty));
+            let has_ref = a.ref_valid != 0;
+            let home = a.ref_eus.iter().copied().find(|&x| a.ref_eus.iter().filter(|&&y| y == x).count() > 1).or(a.ref_eus.first().copied());
+            match a.ty {
+                TRI => {
+                    h.tri_local += u64::from(has_ref && !a.global_ref);
+                    h.tri_global += u64::from(a.global_ref);
+                    h.vdt_miss += u64::from(a.pkt.as_ref().is_some_and(|k| k.indexed) && a.ref_valid != 0b111);
+                }
+                PIX => {
+                    h.pix_local += u64::from(has_ref && !a.global_ref);
+                    h.pix_global += u64::from(a.global_ref);
+                    h.pt_miss += u64::from(!has_ref);
+                }
+                _ => {}
+            }
+            h.home_fallback += u64::from(home.is_some_and(|x| x != a.eu));
+        }
+        self.last_ack = this_ack;
+    }
+
+    /// The bins and whether the parameters and the mode require them.
+    pub fn bins(&self) -> Vec<(String, u64, bool)> {
+        let h = &self.hits;
+        let p = &self.m.p;
+        let errs = self.allow_errors;
+        let multi = p.eus > 1;
+        let tri_vdt = p.has(TRI) && p.has_vdt();
+        let mut v: Vec<(String, u64, bool)> = (0..4)
+            .map(|t| (format!("acks[{}]", super::model::TYPE_NAMES[t]), h.acks[t], p.has(t)))
+            .collect();
+        v.extend([
+            ("refusals".to_string(), h.refusals, true),
+            ("sticky_waits".into(), h.sticky_waits, true),
+            ("backpressure".into(), h.backpressure, true),
+            ("stalls".into(), h.stalls, true),
+            ("tri_local".into(), h.tri_local, tri_vdt),
+            ("tri_global".into(), h.tri_global, tri_vdt && multi),
+            ("pix_local".into(), h.pix_local, p.has(PIX)),
+            ("pix_global".into(), h.pix_global, p.has(PIX) && multi),
+            ("home_fallback".into(), h.home_fallback, (tri_vdt || p.has(PIX)) && multi),
+            ("vdt_block".into(), h.vdt_block, p.has_vdt()),
+            ("pt_block".into(), h.pt_block, p.has(TRI)),
+            ("vdt_miss".into(), h.vdt_miss, tri_vdt),
+            ("pt_miss".into(), h.pt_miss, p.has(PIX)),
+            ("back_to_back".into(), h.back_to_back, true),
+            ("yield_pass".into(), h.yield_pass, p.types.iter().filter(|&&x| x).count() > 1),
+            ("en_off".into(), h.en_off, true),
+            ("cfg_reads".into(), h.cfg_reads, true),
+            ("cfg_writes".into(), h.cfg_writes, true),
+            ("w1c".into(), h.w1c, true),
+            ("malformed".into(), h.malformed, errs && p.has_vdt()),
+            ("err_release".into(), h.err_release, errs),
+            ("err_credit".into(), h.err_credit, errs),
+            ("resets".into(), h.resets, errs),
+            ("ack_and_refuse".into(), h.ack_and_refuse, errs),
+        ]);
+        v
+    }
+
+    /// Every required bin hit at least [`Coverage::MIN_HITS`] times.
+    pub fn assert_all_hit(&self) -> Result<(), String> {
+        if let Some(v) = &self.inv.violation {
+            return Err(v.clone());
+        }
+        let missed: Vec<String> = self
+            .bins()
+            .into_iter()
+            .filter(|(_, n, req)| *req && *n < Self::MIN_HITS)
+            .map(|(name, n, _)| format!("{name}={n}"))
+            .collect();
+        if missed.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("coverage below {} hits after {} cycles: {}", Self::MIN_HITS, self.hits.cycles, missed.join(", ")))
+        }
+    }
+}

@@ -1,0 +1,349 @@
+//! The checker's own books ([`Mirror`]), kept from the inputs and outputs only: the registers
+//! as written, outstanding footprint and records per EU, VDT/PT validity and the slots.
+
+use crate::global_spreader::model::{
+    ones, reg, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Packet, PtEntry, Ref, Regs,
+    VdtEntry, PATCH, PIX, TRI, VTX,
+};
+
+/// The `ar_*` fields of a request, for sticky comparisons.
+pub fn request_key(o: &GlobalSpreaderOutputs) -> [u64; 23] {
+    let mut k = [0u64; 23];
+    let head = [
+        o.ar_valid,
+        o.ar_type,
+        o.ar_footprint,
+        o.ar_copy_size,
+        o.ar_src_addr,
+        o.ar_vcount,
+        o.ar_base_idx,
+        o.ar_prid,
+        o.ar_pix_mask,
+        o.ar_global_ref as u64,
+        o.ar_ref_valid,
+    ];
+    k[..11].copy_from_slice(&head);
+    for r in 0..3 {
+        k[11 + r] = o.ar_ref_eu[r];
+        k[14 + r] = o.ar_ref_ent[r];
+        k[17 + r] = o.ar_ref_elem[r];
+        k[20 + r] = o.ar_ref_grp[r];
+    }
+    k
+}
+
+/// What the checker expects of a packet in its slot (its reading of R4–R5).
+#[derive(Debug, Clone)]
+pub struct View {
+    pub base: u64,
+    pub blocked: bool,
+    pub refs: [Ref; 3],
+    pub home: Option<usize>,
+    pub fp: u64,
+    /// Candidates in order, with their fit.
+    pub cands: Vec<(usize, bool)>,
+}
+
+/// An ack seen in a cycle.
+#[derive(Debug, Clone)]
+pub struct AckEvent {
+    /// The packet in the slot of `ar_type` (None: an ack from an empty slot).
+    pub pkt: Option<Packet>,
+    pub ty: usize,
+    pub eu: usize,
+    pub fp: u64,
+    pub base: u64,
+    pub prid: u64,
+    pub src_addr: u64,
+    pub ref_valid: u64,
+    pub global_ref: bool,
+    /// Refs' EUs (valid ones).
+    pub ref_eus: Vec<usize>,
+}
+
+/// What one cycle did, as the mirror saw it.
+#[derive(Debug, Clone, Default)]
+pub struct CycleEvents {
+    pub reset: bool,
+    /// A request was presented: (type, EU, a re-presentation of a held request).
+    pub request: Option<(usize, usize, bool)>,
+    pub ack: Option<AckEvent>,
+    pub refused: Option<(usize, usize)>,
+    pub held: bool,
+    pub transferred: Vec<Packet>,
+    pub malformed: Vec<Packet>,
+    /// A transfer into a slot that was full and not acked.
+    pub overrun: Vec<usize>,
+    /// (EU, outstanding before clamping, total) when an EU's books exceed its capacity.
+    pub overcommit: Vec<(usize, i64, u64)>,
+    /// RES_TOTAL/EDT_TOTAL written while the EU had something outstanding.
+    pub busy_total_write: Option<usize>,
+}
+
+/// The checker's books, kept from inputs and outputs only.
+#[derive(Debug, Clone)]
+pub struct Mirror {
+    pub p: GlobalSpreaderParams,
+    pub r: Regs,
+    pub outstanding: Vec<u64>,
+    pub records: Vec<u64>,
+    pub vdt: Vec<Option<VdtEntry>>,
+    pub pt: Vec<Option<PtEntry>>,
+    pub slots: [Option<Packet>; 4],
+    /// The request of the previous cycle if it was neither acked nor refused.
+    pub held: Option<[u64; 23]>,
+    pub cycle: u64,
+}
+
+impl Mirror {
+    pub fn new(p: &GlobalSpreaderParams) -> Self {
+        Mirror {
+            p: p.clone(),
+            r: Regs::reset(p),
+            outstanding: vec![0; p.eus],
+            records: vec![0; p.eus],
+            vdt: vec![None; if p.has_vdt() { p.vdt_depth } else { 0 }],
+            pt: vec![None; if p.has_pt() { p.pt_depth } else { 0 }],
+            slots: Default::default(),
+            held: None,
+            cycle: 0,
+        }
+    }
+
+    fn reset(&mut self) {
+        let c = self.cycle;
+        *self = Mirror::new(&self.p);
+        self.cycle = c;
+    }
+
+    pub fn free_res(&self, e: usize) -> u64 {
+        self.r.res_total[e].saturating_sub(self.outstanding[e])
+    }
+    pub fn free_edt(&self, e: usize) -> u64 {
+        self.r.edt_total[e].saturating_sub(self.records[e])
+    }
+    pub fn fits(&self, e: usize, fp: u64, t: usize) -> bool {
+        self.free_res(e) >= fp && self.free_res(e) >= self.r.min_res[t] && self.free_edt(e) >= 1
+    }
+
+    /// The checker's reading of R4–R5 for packet `k` in the current state.
+    pub fn view(&self, k: &Packet) -> View {
+        let p = &self.p;
+        let t = k.ty;
+        let base = match t {
+            VTX if k.indexed => k.base_idx,
+            VTX => self.r.auto_idx,
+            PATCH if k.indexed => k.base_idx,
+            PATCH => (self.r.auto_idx + 15) / 16 * 16 & p.idx_mask(),
+            _ => 0,
+        };
+        let vdt_valid = |s: usize| self.vdt[s % p.vdt_depth].is_some();
+        let blocked = match t {
+            VTX => vdt_valid(p.slot(base)),
+            PATCH => (0..p.pg()).any(|g| vdt_valid(p.slot(base) + g)),
+            TRI => self.pt[k.prid as usize].is_some(),
+            _ => false,
+        };
+        let mut refs = [Ref::default(); 3];
+        if t == TRI && k.indexed {
+            for n in 0..3 {
+                let v = k.vidx[n];
+                if let Some(en) = self.vdt[p.slot(v)].filter(|en| en.tag == p.vtag(v)) {
+                    refs[n] = Ref { valid: true, eu: en.eu, ent: en.ent, elem: v % p.vgrp as u64, grp: en.grp };
+                }
+            }
+        }
+        if t == PIX {
+            if let Some(en) = self.pt[k.prid as usize] {
+                refs[0] = Ref { valid: true, eu: en.eu, ent: en.ent, elem: 0, grp: 0 };
+            }
+        }
+        let eus: Vec<usize> = refs.iter().filter(|r| r.valid).map(|r| r.eu).collect();
+        let home = if t == TRI || t == PIX {
+            eus.iter().copied().find(|&e| eus.iter().filter(|&&x| x == e).count() > 1).or(eus.first().copied())
+        } else {
+            None
+        };
+        let fp = k.size + self.r.frame_res[t];
+        let ok = |e: usize| self.r.eu_enable >> e & 1 == 1 && self.r.ded_mask[t] >> e & 1 == 1;
+        let mut order = Vec::new();
+        if let Some(h) = home.filter(|&h| self.r.locality && ok(h)) {
+            order.push(h);
+        }
+        for &v in &self.r.prio[t] {
+            if (v as usize) < p.eus && ok(v as usize) && !order.contains(&(v as usize)) {
+                order.push(v as usize);
+            }
+        }
+        let cands = order.into_iter().map(|e| (e, self.fits(e, fp, t))).collect();
+        View { base, blocked, refs, home, fp, cands }
+    }
+
+    /// Apply one cycle (inputs `i` driven, outputs `o` observed).
+    pub fn update(&mut self, i: &GlobalSpreaderInputs, o: &GlobalSpreaderOutputs) -> CycleEvents {
+        let p = self.p.clone();
+        let mut ev = CycleEvents::default();
+        self.cycle += 1;
+        if i.reset {
+            self.reset();
+            ev.reset = true;
+            return ev;
+        }
+        let n = p.eus;
+        let prev_held = self.held.take();
+        let mut debit = vec![(0u64, 0u64); n];
+        let mut vdt_sets = Vec::new();
+        let mut pt_set = None;
+        let mut pt_clear = None;
+        let mut auto = None;
+        if let Some(e) = o.target() {
+            let t = o.ar_type as usize & 3;
+            ev.request = Some((t, e, prev_held.is_some()));
+            if i.ar_ready >> e & 1 == 1 {
+                let pkt = self.slots[t].take();
+                let ent = i.ar_ent.get(e).copied().unwrap_or(0) & p.ent_mask();
+                debit[e] = (o.ar_footprint, 1);
+                match t {
+                    VTX | PATCH => {
+                        let groups = if t == VTX { 1 } else { p.pg() };
+                        for g in 0..groups {
+                            let en = VdtEntry { tag: p.vtag(o.ar_base_idx), eu: e, ent, grp: g as u64 };
+                            vdt_sets.push(((p.slot(o.ar_base_idx) + g) % p.vdt_depth, en));
+                        }
+                        if pkt.as_ref().is_some_and(|k| !k.indexed) {
+                            let step = if t == VTX { p.vgrp as u64 } else { 16 };
+                            auto = Some((o.ar_base_idx + step) & p.idx_mask());
+                        }
+                    }
+                    TRI => pt_set = Some((o.ar_prid as usize, PtEntry { eu: e, ent })),
+                    _ => {
+                        if pkt.as_ref().is_some_and(|k| k.last) {
+                            pt_clear = Some(o.ar_prid as usize);
+                        }
+                    }
+                }
+                let ref_eus = (0..3).filter(|&r| o.ar_ref_valid >> r & 1 == 1).map(|r| o.ar_ref_eu[r] as usize).collect();
+                ev.ack = Some(AckEvent {
+                    pkt,
+                    ty: t,
+                    eu: e,
+                    fp: o.ar_footprint,
+                    base: o.ar_base_idx,
+                    prid: o.ar_prid,
+                    src_addr: o.ar_src_addr,
+                    ref_valid: o.ar_ref_valid,
+                    global_ref: o.ar_global_ref,
+                    ref_eus,
+                });
+            } else if i.ar_refuse >> e & 1 == 1 {
+                ev.refused = Some((t, e));
+            } else {
+                ev.held = true;
+                self.held = Some(request_key(o));
+            }
+        }
+        for t in 0..4 {
+            if p.has(t) && i.valid(t) && o.ready(t) {
+                let k = i.packet(&p, t);
+                if k.malformed(&p) {
+                    ev.malformed.push(k);
+                } else {
+                    if self.slots[t].is_some() {
+                        ev.overrun.push(t);
+                    }
+                    self.slots[t] = Some(k.clone());
+                    ev.transferred.push(k);
+                }
+            }
+        }
+        // Releases (validity at the start of the cycle), the PIX-last clear, then the
+        // dispatch writes, which win.
+        let mut vdt_clear = Vec::new();
+        let mut pt_clears = Vec::new();
+        for e in 0..n {
+            if p.has_vdt() && i.vr_valid >> e & 1 == 1 {
+                vdt_clear.push((i.vr_slot.get(e).copied().unwrap_or(0) as usize) % p.vdt_depth);
+            }
+            if p.has_pt() && i.pr_valid >> e & 1 == 1 {
+                pt_clears.push((i.pr_id.get(e).copied().unwrap_or(0) & p.prid_mask()) as usize);
+            }
+        }
+        for s in vdt_clear {
+            self.vdt[s] = None;
+        }
+        for s in pt_clears.into_iter().chain(pt_clear) {
+            self.pt[s] = None;
+        }
+        for (s, en) in vdt_sets {
+            self.vdt[s] = Some(en);
+        }
+        if let Some((s, en)) = pt_set {
+            self.pt[s] = Some(en);
+        }
+        // Credits (payload of cr_valid) and debits; the GS clamps at [0, total].
+        for e in 0..n {
+            let cv = i.cr_valid >> e & 1 == 1;
+            let cr = if cv { i.cr_res.get(e).copied().unwrap_or(0) & p.res_mask() } else { 0 };
+            let ce = u64::from(cv && i.cr_edt >> e & 1 == 1);
+            let out = self.outstanding[e] as i64 + debit[e].0 as i64 - cr as i64;
+            let rec = self.records[e] as i64 + debit[e].1 as i64 - ce as i64;
+            if out > self.r.res_total[e] as i64 {
+                ev.overcommit.push((e, out, self.r.res_total[e]));
+            }
+            if rec > self.r.edt_total[e] as i64 {
+                ev.overcommit.push((e, rec, self.r.edt_total[e]));
+            }
+            self.outstanding[e] = out.clamp(0, self.r.res_total[e] as i64) as u64;
+            self.records[e] = rec.clamp(0, self.r.edt_total[e] as i64) as u64;
+        }
+        if let Some(a) = auto {
+            self.r.auto_idx = a;
+        }
+        if i.cfg_valid && i.cfg_we {
+            self.write(i.cfg_addr & 0x3FF, i.cfg_wdata, &mut ev);
+        }
+        ev
+    }
+
+    /// The checker's reading of the register writes (contract §2.1).
+    fn write(&mut self, a: u64, d: u64, ev: &mut CycleEvents) {
+        let p = self.p.clone();
+        let n = p.eus as u64;
+        let t = |base: u64| ((a - base) as usize, p.has((a - base) as usize));
+        match a {
+            reg::CTRL => {
+                self.r.en = d & 1 != 0;
+                self.r.locality = d & 2 != 0;
+                self.r.yield_en = d & 4 != 0;
+            }
+            reg::EU_ENABLE => self.r.eu_enable = d & p.eu_mask(),
+            reg::AUTO_IDX => self.r.auto_idx = d & p.idx_mask() & !(p.vgrp as u64 - 1),
+            0x008..=0x00B if t(0x008).1 => self.r.ded_mask[t(0x008).0] = d & p.eu_mask(),
+            0x00C..=0x00F if t(0x00C).1 => self.r.min_res[t(0x00C).0] = d & p.res_mask(),
+            0x010..=0x013 if t(0x010).1 => self.r.frame_res[t(0x010).0] = d & p.res_mask(),
+            0x020..=0x03F if a - 0x020 < n => {
+                let e = (a - 0x020) as usize;
+                if self.outstanding[e] != 0 {
+                    ev.busy_total_write = Some(e);
+                }
+                self.r.res_total[e] = d & p.res_mask();
+                self.outstanding[e] = 0;
+            }
+            0x060..=0x07F if a - 0x060 < n => {
+                let e = (a - 0x060) as usize;
+                if self.records[e] != 0 {
+                    ev.busy_total_write = Some(e);
+                }
+                self.r.edt_total[e] = (d & 0xFFFF_FFFF).min(1 << p.ent_w);
+                self.records[e] = 0;
+            }
+            0x100..=0x17F => {
+                let (tt, s) = (((a - 0x100) / 32) as usize, (a - 0x100) % 32);
+                if p.has(tt) && s < n {
+                    self.r.prio[tt][s as usize] = d & ones(p.prio_w());
+                }
+            }
+            _ => {}
+        }
+    }
+}
