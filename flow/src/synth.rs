@@ -37,7 +37,7 @@ pub fn resolve_target(config: &Config, target: Option<&str>) -> Result<(Target, 
 }
 
 /// Generates `block` from `config` and runs it through the flow in `work` (a temporary
-/// directory when `None`), placing it once per seed.
+/// directory in the cache's scratch directory when `None`), placing it once per seed.
 pub fn synth_block(
     config: &Config,
     block: &str,
@@ -51,7 +51,9 @@ pub fn synth_block(
     let dir = match work {
         Some(d) => d,
         None => {
-            tmp = tempfile::tempdir().map_err(|e| FlowError::Failure(format!("creating a temporary directory: {e}")))?;
+            let scratch = warpgen_sim::cache::scratch_dir().map_err(|e| FlowError::Failure(e.to_string()))?;
+            tmp = warpgen_sim::temp::dir_in(&scratch, "synth")
+                .map_err(|e| FlowError::Failure(format!("creating a work directory in {}: {e}", scratch.display())))?;
             tmp.path()
         }
     };

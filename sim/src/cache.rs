@@ -3,14 +3,12 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use sha2::{Digest, Sha256};
 
 use crate::SimError;
 
 /// Name prefix of the temporary directories builds happen in.
-const TEMP_PREFIX: &str = ".tmp-";
 
 /// Environment variable that overrides the cache root.
 pub const CACHE_ENV: &str = "WARPGEN_SIM_CACHE";
@@ -65,31 +63,79 @@ impl KeyHasher {
     }
 }
 
+/// The file of a cache entry that lists every other file of it with its size and SHA-256,
+/// written last when the entry is built: `<sha256> <size> <path>` per line.
+pub(crate) const MANIFEST: &str = "warpgen-entry.txt";
+
+/// The manifest text of the entry in `dir`: every regular file below it, sorted by path.
+fn manifest_of(dir: &Path) -> std::io::Result<String> {
+    fn walk(base: &Path, dir: &Path, out: &mut Vec<(String, u64, String)>) -> std::io::Result<()> {
+        for entry in fs::read_dir(dir)? {
+            let entry = entry?;
+            let kind = entry.file_type()?;
+            let path = entry.path();
+            if kind.is_dir() {
+                walk(base, &path, out)?;
+            } else if kind.is_file() {
+                let rel = path.strip_prefix(base).expect("below the entry").to_string_lossy().into_owned();
+                if rel != MANIFEST {
+                    let bytes = fs::read(&path)?;
+                    let hex: String = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+                    out.push((rel, bytes.len() as u64, hex));
+                }
+            }
+        }
+        Ok(())
+    }
+    let mut files = Vec::new();
+    walk(dir, dir, &mut files)?;
+    files.sort();
+    Ok(files.iter().map(|(rel, size, hex)| format!("{hex} {size} {rel}\n")).collect())
+}
+
+/// Whether the entry in `dir` is whole: its manifest exists and every file it lists has the
+/// recorded size and hash (a file cut short by a full disk, or damaged, is caught before the
+/// shared library is mapped: a truncated one ends the process with SIGBUS).
+fn entry_is_whole(dir: &Path) -> bool {
+    let Ok(recorded) = fs::read_to_string(dir.join(MANIFEST)) else {
+        return false;
+    };
+    manifest_of(dir).is_ok_and(|now| now == recorded)
+}
+
 /// Makes the cache entry `root/name` exist: unless it does already, runs `fill` on a fresh
-/// temporary directory inside `root` and renames that directory to `root/name`. When
-/// another process publishes the same entry first, its entry is kept and ours discarded.
-/// Returns the entry's path and whether it existed already.
+/// temporary directory inside `root`, records its files' sizes and hashes ([`MANIFEST`]) and
+/// renames that directory to `root/name`. An entry that fails its manifest check is moved
+/// aside, removed and built again. When another process publishes the same entry first, its
+/// entry is kept and ours discarded. Returns the entry's path and whether it existed already.
 pub(crate) fn publish<F>(root: &Path, name: &str, fill: F) -> Result<(PathBuf, bool), SimError>
 where
     F: FnOnce(&Path) -> Result<(), SimError>,
 {
     let dest = root.join(name);
     if dest.is_dir() {
-        return Ok((dest, true));
+        if entry_is_whole(&dest) {
+            return Ok((dest, true));
+        }
+        // Out of the way in one rename (a concurrent reader never sees it half removed),
+        // then removed; if another process moved it first, there is nothing to do.
+        if let Ok(bad) = crate::temp::dir_in(root, "bad") {
+            let aside = bad.path().join(name);
+            let _ = fs::rename(&dest, &aside);
+        }
     }
     fs::create_dir_all(root)
         .map_err(|e| SimError::io(format!("creating cache directory {}", root.display()), e))?;
-    remove_stale_temps(root);
-    let tmp = tempfile::Builder::new()
-        .prefix(TEMP_PREFIX)
-        .tempdir_in(root)
-        .map_err(|e| {
-            SimError::io(
-                format!("creating a build directory in {}", root.display()),
-                e,
-            )
-        })?;
+    let tmp = crate::temp::dir_in(root, "build").map_err(|e| {
+        SimError::io(
+            format!("creating a build directory in {}", root.display()),
+            e,
+        )
+    })?;
     fill(tmp.path())?;
+    let manifest = manifest_of(tmp.path())
+        .map_err(|e| SimError::io(format!("hashing the build in {}", tmp.path().display()), e))?;
+    write(&tmp.path().join(MANIFEST), manifest)?;
     match fs::rename(tmp.path(), &dest) {
         Ok(()) => {
             let _ = tmp.keep();
@@ -105,23 +151,11 @@ where
     }
 }
 
-/// Removes temporary build directories left by processes killed mid-build (older than a
-/// day: no build takes that long). Best effort.
-fn remove_stale_temps(root: &Path) {
-    const STALE: Duration = Duration::from_secs(24 * 3600);
-    let Ok(entries) = fs::read_dir(root) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let stale = entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX)
-            && entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > STALE));
-        if stale {
-            let _ = fs::remove_dir_all(entry.path());
-        }
-    }
+/// The directory for a run's scratch work (lint, Yosys checks, synthesis without `--out`):
+/// `work/` in the cache root, so temporaries stay out of `/tmp` and a killed run's are found
+/// and removed by the next ([`crate::temp`]).
+pub fn scratch_dir() -> Result<PathBuf, SimError> {
+    Ok(default_cache_root()?.join("work"))
 }
 
 /// Writes `contents` to `path`, naming the path on error.

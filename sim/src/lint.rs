@@ -34,7 +34,7 @@ pub fn verilator_lint(
 /// both written into a fresh temporary directory as `file_name` and `warpgen.vlt`; Verilator
 /// is found as [`Verilator::find`] finds it.
 pub fn lint_source(file_name: &str, verilog: &str, waivers: &str) -> Result<(), SimError> {
-    let dir = tempfile::tempdir().map_err(|e| SimError::io("creating a lint directory", e))?;
+    let dir = crate::temp::dir_in(&cache::scratch_dir()?, "lint").map_err(|e| SimError::io("creating a lint directory", e))?;
     let (v, w) = (dir.path().join(file_name), dir.path().join("warpgen.vlt"));
     cache::write(&v, verilog)?;
     cache::write(&w, waivers)?;
@@ -72,7 +72,7 @@ pub fn yosys_check(files: &[PathBuf], top: &str) -> Result<YosysReport, SimError
         )));
     }
     let yosys = tool::find("yosys", "YOSYS")?;
-    let dir = tempfile::tempdir().map_err(|e| SimError::io("creating a directory for yosys", e))?;
+    let dir = crate::temp::dir_in(&cache::scratch_dir()?, "yosys").map_err(|e| SimError::io("creating a directory for yosys", e))?;
     let mut script = String::new();
     for file in files {
         let file = std::path::absolute(file)

@@ -115,7 +115,7 @@ impl Model {
             cache::publish(root, &builder::bench_entry(&self.inner.dir)?, |tmp| {
                 builder::fill_bench(&self.inner.dir, &self.inner.top, tmp)
             })?;
-        let mut file = tempfile::NamedTempFile::new()
+        let mut file = crate::temp::file_in(&cache::scratch_dir()?, "stim", ".bin")
             .map_err(|e| SimError::io("creating the stimulus file", e))?;
         let bytes: Vec<u8> = stimulus
             .iter()

@@ -1,8 +1,9 @@
 //! Finding external programs and running them with their output captured.
 
 use std::ffi::OsStr;
-use std::path::PathBuf;
-use std::process::Command;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 use crate::SimError;
 
@@ -48,16 +49,69 @@ pub struct Output {
     pub stdout: String,
 }
 
-/// Runs `cmd` to completion, capturing its output; a non-zero exit status is reported in
-/// [`Output::success`]. `what` names the step in error messages. Fails only when the command
-/// cannot be started.
+/// The guard every child tool runs under: the tool runs in the background of a shell that
+/// leads a process group of its own, and SIGTERM to that shell kills the whole group, the
+/// tool's own children (Yosys's ABC, make's compilers) included. The kernel sends the shell
+/// SIGTERM when warpgen dies (its parent-death signal), so no tool outlives warpgen, however
+/// warpgen ends; on SIGINT / SIGTERM warpgen kills the groups itself ([`crate::temp`]).
+const GUARD: &str = r#"trap 'kill -KILL 0' TERM; "$@" <&0 & wait $!"#;
+
+/// `cmd` under [`GUARD`], in its own process group, with the same directory and environment.
+fn guarded(cmd: &Command) -> Command {
+    let mut g = Command::new("/bin/sh");
+    g.arg("-c").arg(GUARD).arg("sh").arg(cmd.get_program()).args(cmd.get_args());
+    if let Some(dir) = cmd.get_current_dir() {
+        g.current_dir(dir);
+    }
+    for (key, value) in cmd.get_envs() {
+        match value {
+            Some(v) => g.env(key, v),
+            None => g.env_remove(key),
+        };
+    }
+    g.process_group(0).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let parent = std::process::id();
+    // SAFETY: sigemptyset, sigprocmask, prctl and getppid are async-signal-safe; nothing is
+    // allocated in the child.
+    unsafe {
+        g.pre_exec(move || {
+            // The program blocks SIGINT / SIGTERM / SIGHUP for its signal thread, and a child
+            // inherits the mask: the guard must receive its SIGTERM.
+            let mut none: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&mut none);
+            libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM) != 0 || libc::getppid() as u32 != parent {
+                return Err(std::io::Error::other("warpgen ended before the tool started"));
+            }
+            Ok(())
+        });
+    }
+    g
+}
+
+/// Runs `cmd` to completion under [`GUARD`], capturing its output; a non-zero exit status is
+/// reported in [`Output::success`]. `what` names the step in error messages. Fails only when
+/// the command cannot be started.
 pub fn run_any_status(cmd: &mut Command, what: &str) -> Result<Output, SimError> {
-    let out = cmd.output().map_err(|e| SimError::CommandFailed {
+    let cannot_start = |e: String| SimError::CommandFailed {
         what: what.to_string(),
         command: command_line(cmd),
         status: format!("could not start: {e}"),
         output: String::new(),
-    })?;
+    };
+    // The shell would only say "not found" in its output: check first, as exec would.
+    let program = Path::new(cmd.get_program());
+    let found = match cmd.get_current_dir() {
+        Some(dir) if program.components().count() > 1 && program.is_relative() => which::which(dir.join(program)),
+        _ => which::which(program),
+    };
+    found.map_err(|_| cannot_start("No such file or directory (os error 2)".into()))?;
+    let child = guarded(cmd).spawn().map_err(|e| cannot_start(e.to_string()))?;
+    let group = child.id();
+    crate::temp::add_group(group);
+    let out = child.wait_with_output();
+    crate::temp::remove_group(group);
+    let out = out.map_err(|e| cannot_start(e.to_string()))?;
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr);
     let mut text = stdout.clone();
