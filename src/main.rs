@@ -8,6 +8,7 @@ use warpgen_rtl::{Config, Origin};
 use warpgen_flow::synth::{self as flow, FlowError};
 use warpgen_flow::{qor, sweep};
 
+mod output;
 mod replay;
 
 /// Exit status of a run that failed on bad input: config, stimulus, arguments.
@@ -195,6 +196,7 @@ fn failure(message: impl Into<String>) -> Failure {
 }
 
 fn main() -> ExitCode {
+    warpgen_sim::temp::handle_interrupts();
     standard_output_errors();
     let cli = Cli::parse();
     let result = match cli.command {
@@ -299,88 +301,11 @@ fn generate(args: &ConfigArgs, out: &Path, blocks: &[String]) -> Result<(), Fail
     let list: String = files.iter().map(|(n, _)| format!("{n}\n")).collect();
     files.push(("files.f".into(), list));
     files.push(("warpgen.vlt".into(), warpgen_rtl::LINT_WAIVERS.to_string()));
-    write_atomically(out, &files).map_err(|e| failure(format!("{}: {e}", out.display())))?;
+    output::write_set(out, &files).map_err(|e| failure(format!("{}: {e}", out.display())))?;
     for (n, _) in &files {
         println!("{}", out.join(n).display());
     }
     Ok(())
-}
-
-/// Writes every file to a temporary name in `dir`, then renames them all into
-/// place: a failure before the renames leaves `dir` as it was.
-fn write_atomically(dir: &Path, files: &[(String, String)]) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    remove_stale_temporaries(dir);
-    let mut staged = Vec::new();
-    for (name, text) in files {
-        // Created with mode 0666 less the umask, as any file a program writes (0644 under
-        // 022), not tempfile's private 0600: another user or a container reads the output.
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".warpgen-")
-            .suffix(".tmp")
-            .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
-            .tempfile_in(dir)?;
-        std::io::Write::write_all(&mut tmp, text.as_bytes())?;
-        staged.push((tmp, dir.join(name)));
-    }
-    // Nothing is renamed while any destination cannot take a file (a directory in the way).
-    if let Some((_, dest)) = staged.iter().find(|(_, dest)| dest.is_dir()) {
-        return Err(std::io::Error::other(format!("{}: is a directory, not a file; nothing was written", dest.display())));
-    }
-    // Each file the run replaces is kept under a temporary name until every rename has
-    // succeeded, so a failed rename puts the renamed ones back: the set stays the old one.
-    let mut done: Vec<(PathBuf, Option<tempfile::TempPath>)> = Vec::new();
-    for (tmp, dest) in staged {
-        let backup = if dest.is_file() {
-            // A fresh name (the empty file tempfile makes is removed), then a second link to
-            // the old file under it.
-            let keep = tempfile::Builder::new().prefix(".warpgen-").suffix(".tmp").tempfile_in(dir)?.into_temp_path();
-            std::fs::remove_file(&keep)?;
-            std::fs::hard_link(&dest, &keep)?;
-            Some(keep)
-        } else {
-            None
-        };
-        if let Err(e) = tmp.persist(&dest) {
-            for (d, b) in done.into_iter().rev() {
-                match b {
-                    Some(b) => {
-                        let _ = std::fs::rename(&b, &d);
-                    }
-                    None => {
-                        let _ = std::fs::remove_file(&d);
-                    }
-                }
-            }
-            return Err(std::io::Error::other(format!("{}: {}; no file of this run was kept", dest.display(), e.error)));
-        }
-        done.push((dest, backup));
-    }
-    Ok(())
-}
-
-/// Temporaries of warpgen's own naming (`.warpgen-*.tmp`) older than an hour in `dir`: left by
-/// a run that was killed, removed by the next one. Younger ones may belong to a run going on
-/// now and are left alone. Best effort: a file that cannot be removed stays.
-pub(crate) fn remove_stale_temporaries(dir: &Path) {
-    const STALE: std::time::Duration = std::time::Duration::from_secs(3600);
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for e in entries.flatten() {
-        let name = e.file_name();
-        let name = name.to_string_lossy();
-        let ours = name.starts_with(".warpgen-") && name.ends_with(".tmp");
-        let old = e.metadata().and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age > STALE);
-        if ours && old {
-            let _ = std::fs::remove_file(e.path());
-        }
-    }
-}
-
-/// Writes one file atomically (a temporary file in its folder, then a rename).
-pub(crate) fn write_file_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().ok_or_else(|| std::io::Error::other("not a file path"))?;
-    write_atomically(dir, &[(name.to_string_lossy().into_owned(), text.to_string())])
 }
 
 fn ports(block: &str, args: &ConfigArgs) -> Result<(), Failure> {
@@ -444,7 +369,7 @@ fn synth(blocks: &[String], args: &ConfigArgs, opts: &SynthOpts) -> Result<(), F
     let run = flow::RunInfo { target, clock_mhz, tools: &tools, seeds: &seeds };
     if let Some(path) = opts.json {
         let text = serde_json::to_string_pretty(&flow::json(&run, &config, &rows)).expect("JSON") + "\n";
-        write_file_atomically(path, &text).map_err(|e| failure(format!("{}: {e}", path.display())))?;
+        output::write_file(path, &text).map_err(|e| failure(format!("{}: {e}", path.display())))?;
     }
     if let (Some(base), Some(path)) = (&baseline, opts.check) {
         let compared: Vec<(String, Vec<(String, String)>, &warpgen_flow::fpga::SynthReport)> =
@@ -504,6 +429,9 @@ fn sweep(
         progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
     };
     let s = sweep::sweep(&spec).map_err(flow_failure)?;
+    for c in &s.corrupt {
+        eprintln!("warning: {c}");
+    }
     println!(
         "warpgen sweep {}: {} grid points, {} in shard {}/{}, {} already in {}; ran {}: {} fit, {} do not fit, {} failed",
         spec.block, s.points, s.in_shard, shard.0, shard.1, s.skipped, s.csv.display(), s.ran, s.fit, s.too_big, s.failed.len()

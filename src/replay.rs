@@ -59,7 +59,7 @@ pub fn run(config: &Config, block: &str, stimulus: &Path, out: Option<&Path>, vc
     drop(sim); // flushes and closes the VCD
     match out {
         None => print!("{result}"),
-        Some(path) => crate::write_file_atomically(path, &result).map_err(|e| failure(format!("{}: {e}", path.display())))?,
+        Some(path) => crate::output::write_file(path, &result).map_err(|e| failure(format!("{}: {e}", path.display())))?,
     }
     if let (Some(tmp), Some(path)) = (vcd_tmp, vcd) {
         tmp.persist(path).map_err(|e| failure(format!("{}: {}", path.display(), e.error)))?;
@@ -70,13 +70,7 @@ pub fn run(config: &Config, block: &str, stimulus: &Path, out: Option<&Path>, vc
 /// A temporary file in the folder of `path` (removed when dropped), mode 0666 less the umask.
 fn vcd_temporary(path: &Path) -> std::io::Result<tempfile::TempPath> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    crate::remove_stale_temporaries(dir);
-    Ok(tempfile::Builder::new()
-        .prefix(".warpgen-")
-        .suffix(".vcd.tmp")
-        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
-        .tempfile_in(dir)?
-        .into_temp_path())
+    Ok(warpgen_sim::temp::file_in(dir, "vcd", ".tmp")?.into_temp_path())
 }
 
 /// Applies one stimulus line's inputs.
