@@ -139,13 +139,22 @@ pub fn csv_line(fields: &[String]) -> String {
 
 /// Parses CSV text into records (quoted fields may hold commas, quotes and newlines).
 pub fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    parse_csv_lines(text).into_iter().map(|(_, r)| r).collect()
+}
+
+/// [`parse_csv`] with the line (from 1) each record starts on.
+pub fn parse_csv_lines(text: &str) -> Vec<(usize, Vec<String>)> {
     let mut records = Vec::new();
+    let (mut line, mut start) = (1, 1);
     let (mut record, mut field) = (Vec::new(), String::new());
     let mut chars = text.chars().peekable();
     let mut quoted = false;
     let mut any = false;
     while let Some(c) = chars.next() {
         any = true;
+        if c == '\n' {
+            line += 1;
+        }
         if quoted {
             match c {
                 '"' if chars.peek() == Some(&'"') => {
@@ -162,8 +171,9 @@ pub fn parse_csv(text: &str) -> Vec<Vec<String>> {
                 '\r' => {}
                 '\n' => {
                     record.push(std::mem::take(&mut field));
-                    records.push(std::mem::take(&mut record));
+                    records.push((start, std::mem::take(&mut record)));
                     any = false;
+                    start = line;
                 }
                 _ => field.push(c),
             }
@@ -171,7 +181,7 @@ pub fn parse_csv(text: &str) -> Vec<Vec<String>> {
     }
     if any {
         record.push(field);
-        records.push(record);
+        records.push((start, record));
     }
     records
 }

@@ -20,7 +20,7 @@
 //! Everything here works for any block `warpgen_rtl::generate` knows, except `--sim`, which
 //! needs the block's lockstep binding: the caller hands it in ([`SimRate`]).
 
-pub use crate::results::{csv_line, header, parse_csv, Axis, Row, CSV_NAME};
+pub use crate::results::{csv_line, header, parse_csv, parse_csv_lines, Axis, Row, CSV_NAME};
 use crate::synth::{self, FlowError};
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write as _;
@@ -145,6 +145,8 @@ pub struct Summary {
     pub too_big: usize,
     /// Points that failed, with the reason.
     pub failed: Vec<String>,
+    /// Records of the results file that are not rows of this sweep, with their line.
+    pub corrupt: Vec<String>,
     pub csv: PathBuf,
     pub plots: Vec<PathBuf>,
 }
@@ -199,25 +201,75 @@ fn plan(spec: &SweepSpec) -> Result<Vec<Point>, FlowError> {
     Ok(points)
 }
 
-/// Reads the rows of an existing results file; its header must be this sweep's.
-fn read_rows(path: &Path, axes: &[Axis]) -> Result<Vec<Row>, FlowError> {
+/// Reads the rows of an existing results file; its header must be this sweep's. A record
+/// that is not a row of it (cut short by a crash or a full disk, or edited) is listed in
+/// `corrupt` with its line, and its point counts as not measured.
+fn read_rows(path: &Path, axes: &[Axis], corrupt: &mut Vec<String>) -> Result<Vec<Row>, FlowError> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(FlowError::Failure(format!("{}: {e}", path.display()))),
     };
-    let mut records = parse_csv(&text).into_iter();
+    let mut records = parse_csv_lines(&text).into_iter();
     let want = header(axes);
     match records.next() {
         None => Ok(Vec::new()),
-        Some(h) if h == want => Ok(records.filter_map(|r| Row::from_fields(&r, axes.len())).collect()),
-        Some(h) => Err(FlowError::Input(format!(
+        Some((_, h)) if h == want => {
+            let mut rows = Vec::new();
+            for (line, r) in records {
+                match Row::from_fields(&r, axes.len()) {
+                    _ if r == want => corrupt.push(format!("{}:{line}: the header again (ignored)", path.display())),
+                    Some(row) => rows.push(row),
+                    None => corrupt.push(format!(
+                        "{}:{line}: not a row of this sweep ({} fields, a row has {}); ignored, its point runs again",
+                        path.display(),
+                        r.len(),
+                        want.len()
+                    )),
+                }
+            }
+            Ok(rows)
+        }
+        Some((_, h)) => Err(FlowError::Input(format!(
             "{} holds a sweep with other columns ({}); this sweep writes ({}): use another --out or vary the same keys",
             path.display(),
             h.join(","),
             want.join(",")
         ))),
     }
+}
+
+/// Appends `text` to the results file under an exclusive lock (flock), so that shards
+/// writing one file at once never interleave and only the first writes the header: with
+/// `header`, it is written when the file is empty; a file whose last line was cut short (a
+/// crash, a full disk) first gets the line end it lacks, so the new row starts a line.
+fn append_locked(file: &std::fs::File, header: Option<&str>, text: &str) -> std::io::Result<()> {
+    use std::io::{Read, Seek, SeekFrom};
+    use std::os::fd::AsRawFd;
+    // SAFETY: flock on a file descriptor this function borrows; released below or on close.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    let result = (|| {
+        let mut f = file;
+        let len = f.metadata()?.len();
+        let mut out = String::new();
+        if len == 0 {
+            out.push_str(header.unwrap_or(""));
+        } else {
+            let mut last = [0u8; 1];
+            f.seek(SeekFrom::Start(len - 1))?;
+            f.read_exact(&mut last)?;
+            if last[0] != b'\n' {
+                out.push('\n');
+            }
+        }
+        out.push_str(text);
+        f.write_all(out.as_bytes())
+    })();
+    // SAFETY: as above.
+    unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_UN) };
+    result
 }
 
 /// Measures one point: generate, lint, synthesize (and simulate).
@@ -274,7 +326,8 @@ fn measure(spec: &SweepSpec, p: &Point) -> Row {
 pub fn sweep(spec: &SweepSpec) -> Result<Summary, FlowError> {
     let points = plan(spec)?;
     let csv = spec.out.join(CSV_NAME);
-    let done: HashSet<String> = read_rows(&csv, &spec.axes)?.into_iter().filter(Row::finished).map(|r| r.hash).collect();
+    let mut corrupt = Vec::new();
+    let done: HashSet<String> = read_rows(&csv, &spec.axes, &mut corrupt)?.into_iter().filter(Row::finished).map(|r| r.hash).collect();
     let mine: Vec<&Point> = points.iter().filter(|p| in_shard(p.index, spec.shard)).collect();
     let todo: Vec<&Point> = mine.iter().copied().filter(|p| !done.contains(&p.hash)).collect();
     let mut summary = Summary {
@@ -282,6 +335,7 @@ pub fn sweep(spec: &SweepSpec) -> Result<Summary, FlowError> {
         in_shard: mine.len(),
         skipped: mine.len() - todo.len(),
         csv: csv.clone(),
+        corrupt,
         ..Summary::default()
     };
     if !todo.is_empty() {
@@ -290,10 +344,9 @@ pub fn sweep(spec: &SweepSpec) -> Result<Summary, FlowError> {
     }
     let fail = |what: &str, e: std::io::Error| FlowError::Failure(format!("{what} {}: {e}", csv.display()));
     std::fs::create_dir_all(&spec.out).map_err(|e| fail("creating the folder of", e))?;
-    let file = std::fs::OpenOptions::new().create(true).append(true).open(&csv).map_err(|e| fail("opening", e))?;
-    if file.metadata().map_err(|e| fail("reading", e))?.len() == 0 {
-        (&file).write_all(csv_line(&header(&spec.axes)).as_bytes()).map_err(|e| fail("writing", e))?;
-    }
+    let file = std::fs::OpenOptions::new().create(true).read(true).append(true).open(&csv).map_err(|e| fail("opening", e))?;
+    let head = csv_line(&header(&spec.axes));
+    append_locked(&file, Some(&head), "").map_err(|e| fail("writing", e))?;
     let bar = indicatif::ProgressBar::with_draw_target(
         Some(todo.len() as u64),
         if spec.progress { indicatif::ProgressDrawTarget::stderr() } else { indicatif::ProgressDrawTarget::hidden() },
@@ -313,7 +366,7 @@ pub fn sweep(spec: &SweepSpec) -> Result<Summary, FlowError> {
                 let row = measure(spec, p);
                 let mut guard = sink.lock().expect("no panics while holding the lock");
                 let (file, rows, io_error) = &mut *guard;
-                if let Err(e) = file.write_all(csv_line(&row.fields()).as_bytes()) {
+                if let Err(e) = append_locked(file, Some(&head), &csv_line(&row.fields())) {
                     io_error.get_or_insert(format!("writing {}: {e}", csv.display()));
                 }
                 let label: Vec<String> = spec.axes.iter().zip(&row.values).map(|(a, v)| format!("{}={v}", a.key)).collect();
@@ -342,7 +395,7 @@ pub fn sweep(spec: &SweepSpec) -> Result<Summary, FlowError> {
     // Plots of every finished row of this grid, whoever wrote it; the latest row per point.
     let wanted: HashSet<&str> = points.iter().map(|p| p.hash.as_str()).collect();
     let mut latest: BTreeMap<Vec<String>, Row> = BTreeMap::new();
-    for r in read_rows(&csv, &spec.axes)? {
+    for r in read_rows(&csv, &spec.axes, &mut Vec::new())? {
         if wanted.contains(r.hash.as_str()) && r.finished() {
             latest.insert(r.values.clone(), r);
         }
@@ -406,5 +459,64 @@ mod tests {
     fn hashes_differ_by_any_part() {
         assert_ne!(fnv64(&["ab", "c"]), fnv64(&["a", "bc"]));
         assert_eq!(fnv64(&["x"]), fnv64(&["x"]));
+    }
+
+    fn axes() -> Vec<Axis> {
+        vec![Axis { key: "scoreboard.trackers".into(), values: vec!["2".into(), "4".into()] }]
+    }
+
+    fn row(v: &str) -> String {
+        let row = Row { block: "scoreboard".into(), values: vec![v.into()], status: "ok".into(), target: "ice40-hx8k".into(), hash: format!("h{v}"), ..Row::default() };
+        csv_line(&row.fields())
+    }
+
+    /// Shards appending to one results file at once: one header, every row whole.
+    #[test]
+    fn concurrent_appends_write_one_header_and_whole_rows() {
+        let d = tempfile::tempdir().unwrap();
+        let csv = d.path().join(CSV_NAME);
+        let head = csv_line(&header(&axes()));
+        std::thread::scope(|s| {
+            for t in 0..8 {
+                let (csv, head) = (&csv, &head);
+                s.spawn(move || {
+                    // Each shard opens the file itself, as a separate process would.
+                    let f = std::fs::OpenOptions::new().create(true).read(true).append(true).open(csv).unwrap();
+                    append_locked(&f, Some(head), "").unwrap();
+                    for k in 0..25 {
+                        append_locked(&f, Some(head), &row(&format!("{t}{k}"))).unwrap();
+                    }
+                });
+            }
+        });
+        let mut corrupt = Vec::new();
+        let rows = read_rows(&csv, &axes(), &mut corrupt).unwrap();
+        assert_eq!(rows.len(), 200);
+        assert!(corrupt.is_empty(), "{corrupt:?}");
+        let text = std::fs::read_to_string(&csv).unwrap();
+        assert_eq!(text.matches(head.as_str()).count(), 1, "the header once");
+    }
+
+    /// A row cut short (a crash, a full disk) is reported with its line and does not swallow
+    /// the next row; a record that is not a row is reported, not skipped in silence.
+    #[test]
+    fn a_truncated_row_is_reported_and_the_next_starts_its_own_line() {
+        let d = tempfile::tempdir().unwrap();
+        let csv = d.path().join(CSV_NAME);
+        let head = csv_line(&header(&axes()));
+        let cut = row("2");
+        std::fs::write(&csv, format!("{head}{}{}", row("1"), &cut[..cut.len() / 2])).unwrap();
+        let f = std::fs::OpenOptions::new().read(true).append(true).open(&csv).unwrap();
+        append_locked(&f, Some(&head), &row("4")).unwrap();
+        let mut corrupt = Vec::new();
+        let rows = read_rows(&csv, &axes(), &mut corrupt).unwrap();
+        let values: Vec<&str> = rows.iter().map(|r| r.values[0].as_str()).collect();
+        assert_eq!(values, ["1", "4"]);
+        assert_eq!(corrupt.len(), 1, "{corrupt:?}");
+        assert!(corrupt[0].contains("results.csv:3: not a row of this sweep"), "{corrupt:?}");
+        std::fs::write(&csv, format!("{head}{}{head}garbage\n", row("1"))).unwrap();
+        let mut corrupt = Vec::new();
+        assert_eq!(read_rows(&csv, &axes(), &mut corrupt).unwrap().len(), 1);
+        assert!(corrupt[0].contains(":3: the header again") && corrupt[1].contains(":4: not a row"), "{corrupt:?}");
     }
 }
