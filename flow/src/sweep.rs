@@ -316,10 +316,25 @@ fn measure(spec: &SweepSpec, p: &Point) -> Row {
     })();
     if let Err(m) = result {
         row.status = "error".into();
-        row.note = m.lines().next().unwrap_or("").chars().take(300).collect();
+        row.note = note_of(&m);
     }
     row.seconds = t.elapsed().as_secs_f64();
     row
+}
+
+/// A failed point's note: the message's first line and, when it goes on with a tool's
+/// messages (Verilator's `%Warning-…` / `%Error…` lines, Yosys's `ERROR:`), the first three
+/// of them, so the note says what the lint or the tool found; at most 600 characters.
+fn note_of(message: &str) -> String {
+    let mut lines = message.lines().map(str::trim).filter(|l| !l.is_empty());
+    let mut parts: Vec<&str> = lines.next().into_iter().collect();
+    parts.extend(lines.filter(|l| l.starts_with('%') || l.starts_with("ERROR")).take(3));
+    let note = parts.join(" | ");
+    if note.chars().count() > 600 {
+        note.chars().take(599).collect::<String>() + "…"
+    } else {
+        note
+    }
 }
 
 /// Runs the sweep (see the module documentation).
@@ -518,5 +533,16 @@ mod tests {
         let mut corrupt = Vec::new();
         assert_eq!(read_rows(&csv, &axes(), &mut corrupt).unwrap().len(), 1);
         assert!(corrupt[0].contains(":3: the header again") && corrupt[1].contains(":4: not a row"), "{corrupt:?}");
+    }
+
+    #[test]
+    fn a_lint_note_holds_the_lint_messages() {
+        let m = "lint: verilator --lint-only -Wall reported problems:\n%Warning-UNUSEDSIGNAL: a.v:3:7: Signal is not used: 'x'\n                : ... note\n%Warning-UNSIGNED: a.v:9:1: Comparison is constant\n%Error: Exiting due to 2 warning(s)\n%Error: more\n";
+        assert_eq!(
+            note_of(m),
+            "lint: verilator --lint-only -Wall reported problems: | %Warning-UNUSEDSIGNAL: a.v:3:7: Signal is not used: 'x' | %Warning-UNSIGNED: a.v:9:1: Comparison is constant | %Error: Exiting due to 2 warning(s)"
+        );
+        assert_eq!(note_of("one line"), "one line");
+        assert_eq!(note_of(&"x".repeat(900)).chars().count(), 600);
     }
 }
