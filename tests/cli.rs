@@ -199,47 +199,6 @@ fn generate_help_lists_every_key_with_range_and_default() {
     }
 }
 
-/// Every file warpgen writes has the usual mode under the user's umask (0644 under 022): the
-/// Verilog, the file list and waivers, `sim --out`, `synth --json` go through one writer.
-#[test]
-fn written_files_get_the_umask_mode() {
-    use std::os::unix::fs::PermissionsExt;
-    let d = tempfile::tempdir().unwrap();
-    let out = d.path().join("rtl");
-    let o = Command::new("sh")
-        .arg("-c")
-        .arg(format!("umask 022 && exec {} generate --out {}", env!("CARGO_BIN_EXE_warpgen"), out.display()))
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", stderr(&o));
-    for f in ["warpgen_scoreboard.v", "files.f", "warpgen.vlt"] {
-        let mode = std::fs::metadata(out.join(f)).unwrap().permissions().mode() & 0o777;
-        assert_eq!(mode, 0o644, "{f}: {mode:o}");
-    }
-    // No temporary left behind.
-    let names: Vec<String> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
-    assert!(names.iter().all(|n| !n.starts_with('.')), "{names:?}");
-}
-
-/// Standard output that fails: `> /dev/full` is one line and exit status 1 (not a panic);
-/// a reader that stops early (`| head -1`) ends the program quietly, as `cat`.
-#[test]
-fn standard_output_errors_are_one_line_not_a_panic() {
-    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_warpgen")).args(["ports", "global_spreader"]).stdout(full).output().unwrap();
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let err = stderr(&o);
-    assert!(err.starts_with("error: cannot write to standard output:") && err.lines().count() == 1, "{err}");
-    let o = Command::new("sh")
-        .arg("-c")
-        .arg(format!("{} ports global_spreader | head -1", env!("CARGO_BIN_EXE_warpgen")))
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().count(), 1);
-    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
-}
-
 /// `--block` named twice is listed once in files.f; `--out` naming a file is an input error
 /// that says so and leaves the file alone.
 #[test]
@@ -285,38 +244,3 @@ fn stdout_of(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-/// A temporary of warpgen's naming left by a killed run (older than an hour) is removed by the
-/// next generate into the folder; a young one (a run going on) and other files are not.
-#[test]
-fn stale_temporaries_are_removed_by_the_next_run() {
-    let d = tempfile::tempdir().unwrap();
-    let out = d.path().join("rtl");
-    std::fs::create_dir_all(&out).unwrap();
-    let stale = write(&out, ".warpgen-abc123.tmp", "half");
-    let young = write(&out, ".warpgen-def456.tmp", "busy");
-    let other = write(&out, ".tmp-not-ours", "x");
-    let o = Command::new("touch").args(["-d", "2 hours ago", &stale]).output().unwrap();
-    assert!(o.status.success());
-    let o = warpgen(&["generate", "--block", "scoreboard", "--out", out.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(!Path::new(&stale).exists(), "stale temporary kept");
-    assert!(Path::new(&young).exists() && Path::new(&other).exists());
-}
-
-/// A destination that cannot be written (a directory named like an output file) fails the
-/// run naming that file, and leaves every file of the directory as it was.
-#[test]
-fn generate_blocked_by_a_directory_names_it_and_changes_nothing() {
-    let d = tempfile::tempdir().unwrap();
-    let out = d.path().join("rtl");
-    assert!(warpgen(&["generate", "--out", out.to_str().unwrap()]).status.success());
-    std::fs::remove_file(out.join("warpgen.vlt")).unwrap();
-    std::fs::create_dir(out.join("warpgen.vlt")).unwrap();
-    let before = std::fs::read(out.join("warpgen_scoreboard.v")).unwrap();
-    let o = warpgen(&["generate", "--set", "scoreboard.trackers=5", "--out", out.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("warpgen.vlt: is a directory"), "{}", stderr(&o));
-    assert_eq!(std::fs::read(out.join("warpgen_scoreboard.v")).unwrap(), before, "the scoreboard was replaced");
-    let names: Vec<String> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
-    assert!(names.iter().all(|n| !n.starts_with(".warpgen-")), "{names:?}");
-}
