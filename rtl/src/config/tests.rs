@@ -1,0 +1,627 @@
+//! Unit tests of the config: loading, validation of every key, overrides, errors that name
+//! the file, line, key and range.
+
+use super::*;
+
+fn load(text: &str, sets: &[&str]) -> Result<Config, ConfigError> {
+    let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
+    Config::load(Origin::File("t.toml".into()), text, &sets)
+}
+
+#[test]
+fn embedded_default_is_valid_and_matches_documented_defaults() {
+    let c = Config::embedded(&[]).unwrap();
+    assert_eq!(c.scoreboard.unwrap(), ScoreboardConfig::default());
+    assert_eq!(c.branch_stack.unwrap(), BranchStackConfig::default());
+    assert_eq!(c.global_spreader.unwrap(), GlobalSpreaderConfig::default());
+    assert_eq!(c.thread_merge.unwrap(), ThreadMergeConfig::default());
+}
+
+#[test]
+fn omitted_keys_take_defaults() {
+    let c = load("[scoreboard]\ntrackers = 2\n", &[]).unwrap();
+    let sb = c.scoreboard.unwrap();
+    assert_eq!((sb.thread_groups, sb.trackers, sb.counter_width), (4, 2, 4));
+    assert_eq!(sb.max_counts(), vec![15, 15]);
+}
+
+#[test]
+fn range_error_names_file_key_line_and_range() {
+    let e = load("# c\n[scoreboard]\n\ntrackers = 17\n", &[]).unwrap_err();
+    assert_eq!(e.key, "scoreboard.trackers");
+    assert_eq!(e.line, Some(4));
+    assert_eq!(e.to_string(), "t.toml:4: key `scoreboard.trackers`: 17 is out of range: allowed 1 to 16");
+}
+
+#[test]
+fn every_range_is_checked_at_both_ends() {
+    for (key, lo, hi) in [
+        ("thread_groups", 1, 64),
+        ("trackers", 1, 16),
+        ("counter_width", 1, 8),
+        ("completion_ports", 1, 4),
+    ] {
+        for ok in [lo, hi] {
+            assert!(load(&format!("[scoreboard]\n{key} = {ok}\n"), &[]).is_ok(), "{key}={ok}");
+        }
+        for bad in [lo - 1, hi + 1] {
+            let e = load(&format!("[scoreboard]\n{key} = {bad}\n"), &[]).unwrap_err();
+            assert_eq!(e.key, format!("scoreboard.{key}"));
+            assert!(e.message.contains(&format!("allowed {lo} to {hi}")), "{e}");
+        }
+    }
+}
+
+#[test]
+fn branch_stack_ranges_are_checked_at_both_ends() {
+    // Fixed ranges, and the ranges that follow pc_width, each at a few pc_widths.
+    let mut cases: Vec<(String, &str, i128, i128)> = vec![
+        ("".into(), "depth", 2, 32),
+        ("".into(), "producer_stages", 1, 3),
+        // offset_width (default 16) must fit in the smallest pc_width.
+        ("offset_width = 2\n".into(), "pc_width", 4, 64),
+    ];
+    for pcw in [4i128, 16, 17, 32, 63] {
+        cases.push((format!("pc_width = {pcw}\n"), "offset_width", 2, pcw));
+        let pre = format!("pc_width = {pcw}\noffset_width = 2\n");
+        cases.push((pre.clone(), "pc_increment", 1, ((1i128 << pcw) - 1).min(65535)));
+        cases.push((pre, "reset_pc", 0, (1i128 << pcw) - 1));
+    }
+    for (pre, key, lo, hi) in cases {
+        for ok in [lo, hi] {
+            let t = format!("[branch_stack]\n{pre}{key} = {ok}\n");
+            assert!(load(&t, &[]).is_ok(), "{t}");
+        }
+        for bad in [lo - 1, hi + 1] {
+            if bad > i64::MAX as i128 {
+                continue; // pc_width 63: 2^63 is not a TOML integer
+            }
+            let t = format!("[branch_stack]\n{pre}{key} = {bad}\n");
+            let e = load(&t, &[]).unwrap_err();
+            assert_eq!(e.key, format!("branch_stack.{key}"), "{t}");
+            assert!(e.message.contains(&format!("allowed {lo} to {hi}")), "{t}: {e}");
+            assert_eq!(e.line, Some(pre.lines().count() + 2), "{t}");
+        }
+    }
+    // pc_width 64: every non-negative TOML integer is a legal reset_pc.
+    let c = load(&format!("[branch_stack]\npc_width = 64\noffset_width = 64\nreset_pc = {}\n", i64::MAX), &[]).unwrap();
+    assert_eq!(c.branch_stack.unwrap().reset_pc, i64::MAX);
+    let e = load("[branch_stack]\npc_width = 64\nreset_pc = -1\n", &[]).unwrap_err();
+    assert!(e.message.contains("allowed 0 to 9223372036854775807"), "{e}");
+    // Defaults, omitted keys, unknown keys, cc_cnt width.
+    let c = load("[branch_stack]\n", &[]).unwrap();
+    assert_eq!(c.blocks(), vec!["branch_stack"]);
+    assert_eq!(c.branch_stack().unwrap(), &BranchStackConfig::default());
+    assert!(c.scoreboard().is_err());
+    let e = load("[branch_stack]\ndepht = 4\n", &[]).unwrap_err();
+    assert_eq!(e.key, "branch_stack.depht");
+    let bits: Vec<usize> = [2, 3, 4, 7, 8, 15, 16, 31, 32]
+        .iter()
+        .map(|d| BranchStackConfig { depth: *d, ..Default::default() }.cnt_bits())
+        .collect();
+    assert_eq!(bits, vec![2, 2, 3, 3, 4, 4, 5, 5, 6]);
+}
+
+#[test]
+fn max_count_forms_and_ranges() {
+    let c = load("[scoreboard]\ntrackers = 3\ncounter_width = 2\nmax_count = [3, 1, 2]\n", &[]).unwrap();
+    assert_eq!(c.scoreboard.unwrap().max_counts(), vec![3, 1, 2]);
+    let c = load("[scoreboard]\ntrackers = 2\nmax_count = 1\n", &[]).unwrap();
+    assert_eq!(c.scoreboard.unwrap().max_counts(), vec![1, 1]);
+    let e = load("[scoreboard]\ncounter_width = 2\nmax_count = 4\n", &[]).unwrap_err();
+    assert!(e.message.contains("allowed 1 to 3"), "{e}");
+    let e = load("[scoreboard]\ntrackers = 2\nmax_count = [1, 2, 3]\n", &[]).unwrap_err();
+    assert!(e.message.contains("3 entries"), "{e}");
+    let e = load("[scoreboard]\nmax_count = [0, 1, 1, 1, 1, 1, 1, 1]\n", &[]).unwrap_err();
+    assert!(e.message.contains("entry 0 = 0"), "{e}");
+}
+
+#[test]
+fn unknown_key_wrong_type_garbage_and_empty_are_errors() {
+    let e = load("[scoreboard]\ntrackerz = 3\n", &[]).unwrap_err();
+    assert!(e.message.contains("unknown field `trackerz`"), "{e}");
+    assert_eq!(e.line, Some(2));
+    assert_eq!(e.key, "scoreboard.trackerz");
+    let e = load("[scoreboard]\ntrackers = \"eight\"\n", &[]).unwrap_err();
+    assert!(e.message.contains("invalid type"), "{e}");
+    assert_eq!(e.line, Some(2));
+    assert_eq!(e.key, "scoreboard.trackers");
+    let e = load("[scoreboardd]\n", &[]).unwrap_err();
+    assert!(e.message.contains("unknown field `scoreboardd`"), "{e}");
+    assert!(load("\u{1}\u{2}garbage ][", &[]).is_err());
+    let e = load("  \n", &[]).unwrap_err();
+    assert!(e.message.contains("empty"), "{e}");
+    let e = load("[task_combiner]\nslots = 4\n", &[]).unwrap_err();
+    assert_eq!(e.key, "task_combiner.slots");
+}
+
+#[test]
+fn overrides_are_applied_and_checked() {
+    let c = load("[scoreboard]\n", &["scoreboard.trackers=4", "scoreboard.max_count=[1,2,3,4]"]).unwrap();
+    let sb = c.scoreboard.unwrap();
+    assert_eq!(sb.trackers, 4);
+    assert_eq!(sb.max_counts(), vec![1, 2, 3, 4]);
+    let e = load("[scoreboard]\n", &["scoreboard.trackers=0"]).unwrap_err();
+    assert_eq!(e.key, "scoreboard.trackers");
+    assert!(load("[scoreboard]\n", &["scoreboard.nope=1"]).unwrap_err().message.contains("unknown field"));
+    assert!(load("[scoreboard]\n", &["trackers=1"]).is_err());
+    assert!(load("[scoreboard]\n", &["gpu.trackers=1"]).unwrap_err().message.contains("unknown block"));
+    assert!(load("[scoreboard]\n", &["scoreboard.trackers"]).is_err());
+    // A type error or a number too large for TOML names the key and its range.
+    for bad in ["abc", "1180591620717411303424", "2.5", "[1]"] {
+        let e = load("[scoreboard]\n", &[&format!("scoreboard.trackers={bad}")]).unwrap_err();
+        assert_eq!(e.key, "scoreboard.trackers", "{bad}: {e}");
+        assert!(e.message.contains("allowed 1 to 16"), "{bad}: {e}");
+    }
+    // A table given twice is reported at its second header.
+    let e = load("[scoreboard]\ntrackers = 4\n\n[scoreboard]\ntrackers = 5\n", &[]).unwrap_err();
+    assert_eq!((e.key.as_str(), e.line), ("scoreboard", Some(4)), "{e}");
+    assert!(e.message.contains("given twice"), "{e}");
+    // A line break would smuggle a second key in.
+    let e = load("[scoreboard]\n", &["scoreboard.trackers=3\nthread_groups=6400"]).unwrap_err();
+    assert!(e.message.contains("line break"), "{e}");
+    // A huge bad value is cut in the message, whoever reports it.
+    for key in ["task_combiner.policy", "synth.target", "global_spreader.entity_types", "scoreboard.trackers"] {
+        let huge = if key.ends_with("types") {
+            format!("{key}=[\"{}\"]", "x".repeat(100_000))
+        } else {
+            format!("{key}={}", "x".repeat(100_000))
+        };
+        let e = load("[scoreboard]\n[task_combiner]\n[global_spreader]\n", &[&huge]).unwrap_err();
+        assert!(e.to_string().len() < 400, "{key}: {} bytes", e.to_string().len());
+    }
+}
+
+fn gs(body: &str) -> Result<GlobalSpreaderConfig, ConfigError> {
+    load(&format!("[global_spreader]\n{body}"), &[]).map(|c| c.global_spreader.unwrap())
+}
+
+fn gs_err(body: &str) -> ConfigError {
+    gs(body).expect_err(body)
+}
+
+#[test]
+fn global_spreader_defaults_resolve_as_documented() {
+    let c = gs("").unwrap();
+    assert_eq!(c, GlobalSpreaderConfig::default());
+    assert!((0..4).all(|t| c.has_type(t)));
+    assert_eq!(c.res_totals(), vec![64; 5]);
+    assert_eq!(c.edt_totals(), vec![256; 5]);
+    assert_eq!(c.priority_of(2), vec![0, 1, 2, 3, 4]);
+    assert_eq!(c.dedicated_of(1), vec![true; 5]);
+    assert_eq!(c.eu_enabled(), vec![true; 5]);
+    assert_eq!((c.min_res_of(0), c.frame_res_of(3)), (0, 0));
+    assert!(c.enable && c.locality && !c.yield_enable);
+    // Derived widths of the contract at the default.
+    assert_eq!((c.eu_bits(), c.prio_bits(), c.avail_bits(), c.free_edt_bits()), (3, 4, 3, 9));
+    assert_eq!((c.elem_bits(), c.vcount_bits(), c.patch_groups(), c.grp_bits()), (3, 4, 2, 1));
+    assert_eq!((c.vdt_addr_bits(), c.prid_bits(), c.tag_bits()), (8, 8, 5));
+    // RES_TOTAL's default follows res_width below 64.
+    assert_eq!(gs("res_width = 5").unwrap().res_totals(), vec![31; 5]);
+    assert_eq!(gs("entity_width = 1").unwrap().edt_totals(), vec![2; 5]);
+    let c = gs("eus = 1\nvertices_per_group = 16\nentity_types = [\"vertex\", \"triangle\"]").unwrap();
+    assert_eq!((c.eu_bits(), c.prio_bits(), c.avail_bits(), c.vcount_bits(), c.patch_groups()), (1, 2, 1, 5, 1));
+    assert!(c.has_vdt() && c.has_pt() && !c.has_type(2));
+    let c = gs("eus = 4\nvertices_per_group = 4").unwrap();
+    assert_eq!((c.avail_bits(), c.patch_groups(), c.grp_bits()), (3, 4, 2));
+}
+
+#[test]
+fn global_spreader_ranges_are_checked_at_both_ends() {
+    for (key, lo, hi) in [
+        ("eus", 1, 32),
+        ("index_width", 12, 32), // lower end: above log2 8 + log2 256 = 11
+        ("res_width", 4, 16),
+        ("entity_width", 1, 10),
+        ("addr_width", 8, 64),
+    ] {
+        for ok in [lo, hi] {
+            assert!(gs(&format!("{key} = {ok}")).is_ok(), "{key}={ok}");
+        }
+        for bad in [lo - 1, hi + 1] {
+            let e = gs_err(&format!("{key} = {bad}"));
+            assert_eq!(e.key, format!("global_spreader.{key}"), "{e}");
+            assert_eq!(e.line, Some(2), "{e}");
+            assert!(e.message.contains(&format!("allowed {lo} to {hi}")), "{e}");
+        }
+    }
+    for (key, good, bad, allowed) in [
+        ("vertices_per_group", &[4, 8, 16][..], &[2, 5, 12, 32][..], "allowed 4, 8, 16"),
+        ("vdt_depth", &[4, 256, 1024], &[2, 3, 100, 2048], "power of two from 4 to 1024"),
+        ("pt_depth", &[2, 64, 1024], &[1, 0, 6, 2048], "power of two from 2 to 1024"),
+    ] {
+        for v in good {
+            assert!(gs(&format!("{key} = {v}")).is_ok(), "{key}={v}");
+        }
+        for v in bad {
+            let e = gs_err(&format!("{key} = {v}"));
+            assert_eq!(e.key, format!("global_spreader.{key}"));
+            assert!(e.message.contains(allowed), "{e}");
+        }
+    }
+    // index_width's lower end follows VGRP and vdt_depth.
+    assert!(gs("vertices_per_group = 16\nvdt_depth = 1024\nindex_width = 15").is_ok());
+    let e = gs_err("vertices_per_group = 16\nvdt_depth = 1024\nindex_width = 14");
+    assert_eq!(e.key, "global_spreader.index_width");
+    assert!(e.message.contains("allowed 15 to 32"), "{e}");
+    assert!(gs("vertices_per_group = 4\nvdt_depth = 4\nindex_width = 8").is_ok());
+}
+
+#[test]
+fn global_spreader_reset_values_follow_the_widths() {
+    // res_total: 0 to 2^res_width-1, one value or one per EU.
+    assert_eq!(gs("res_width = 4\nres_total = 15").unwrap().res_totals(), vec![15; 5]);
+    let e = gs_err("res_width = 4\nres_total = 16");
+    assert!(e.message.contains("allowed 0 to 15 (2^res_width-1)"), "{e}");
+    assert_eq!(gs("eus = 3\nres_total = [0, 7, 4095]").unwrap().res_totals(), vec![0, 7, 4095]);
+    let e = gs_err("eus = 3\nres_total = [1, 2]");
+    assert!(e.message.contains("has 2 entries but global_spreader.eus = 3"), "{e}");
+    let e = gs_err("eus = 3\nres_total = [1, -1, 2]");
+    assert_eq!(e.key, "global_spreader.res_total[1]");
+    assert_eq!(e.line, Some(3));
+    // edt_total: 0 to 2^entity_width (a full EDT of 2^ENT_W records).
+    assert_eq!(gs("entity_width = 3\nedt_total = [8, 0, 1, 2, 3]").unwrap().edt_totals(), vec![8, 0, 1, 2, 3]);
+    let e = gs_err("entity_width = 3\nedt_total = 9");
+    assert_eq!(e.key, "global_spreader.edt_total");
+    assert!(e.message.contains("allowed 0 to 8 (2^entity_width)"), "{e}");
+    // min_res / frame_res per type name.
+    let c = gs("res_width = 5\nmin_res = { pixel = 31, vertex = 2 }\nframe_res.patch = 3").unwrap();
+    assert_eq!((c.min_res_of(2), c.min_res_of(0), c.min_res_of(1), c.frame_res_of(3)), (31, 2, 0, 3));
+    let e = gs_err("res_width = 5\n\n[global_spreader.min_res]\ntriangle = 1\npixel = 32\n");
+    assert_eq!(e.key, "global_spreader.min_res.pixel");
+    assert_eq!(e.line, Some(6));
+    assert!(e.message.contains("allowed 0 to 31"), "{e}");
+    let e = gs_err("frame_res = { pixle = 1 }");
+    assert_eq!(e.key, "global_spreader.frame_res.pixle");
+    assert!(e.message.contains("not a type: allowed vertex, triangle, pixel, patch"), "{e}");
+    let e = gs_err("entity_types = [\"vertex\"]\nmin_res.patch = 1");
+    assert_eq!(e.key, "global_spreader.min_res.patch");
+    assert_eq!(e.line, Some(3));
+    assert!(e.message.contains("not built"), "{e}");
+}
+
+#[test]
+fn global_spreader_eu_lists_and_types() {
+    let c = gs("eus = 4\npriority = { pixel = [3, 1], vertex = [] }\ndedicated.triangle = [2, 2, 0]\neu_enable = [1]").unwrap();
+    assert_eq!((c.priority_of(2), c.priority_of(0), c.priority_of(1)), (vec![3, 1], vec![], vec![0, 1, 2, 3]));
+    assert_eq!(c.dedicated_of(1), vec![true, false, true, false]);
+    assert_eq!(c.dedicated_of(3), vec![true; 4]);
+    assert_eq!(c.eu_enabled(), vec![false, true, false, false]);
+    // The contract's example key: an id beyond eus, located on its line.
+    let e = gs_err("\n[global_spreader.priority]\npixel = [0, 1, 5]\n");
+    assert_eq!(e.key, "global_spreader.priority.pixel[2]");
+    assert_eq!(e.line, Some(4));
+    assert_eq!(e.to_string(), "t.toml:4: key `global_spreader.priority.pixel[2]`: EU 5 is out of range: allowed EU ids 0 to 4 (global_spreader.eus = 5)");
+    let e = gs_err("priority.vertex = [1, 2, 1]");
+    assert_eq!(e.key, "global_spreader.priority.vertex[2]");
+    assert!(e.message.contains("listed twice"), "{e}");
+    let e = gs_err("dedicated = { patch = [0, -1] }");
+    assert_eq!(e.key, "global_spreader.dedicated.patch[1]");
+    let e = gs_err("eus = 2\neu_enable = [0, 2]");
+    assert_eq!(e.key, "global_spreader.eu_enable[1]");
+    assert_eq!(e.line, Some(3));
+    // entity_types: non-empty, known, distinct, pixel needs triangle.
+    let e = gs_err("entity_types = []");
+    assert_eq!(e.key, "global_spreader.entity_types");
+    assert!(e.message.contains("empty"), "{e}");
+    let e = gs_err("entity_types = [\"vertex\", \"pixels\"]");
+    assert_eq!(e.key, "global_spreader.entity_types[1]");
+    let e = gs_err("entity_types = [\"patch\", \"patch\"]");
+    assert!(e.message.contains("listed twice"), "{e}");
+    let e = gs_err("entity_types = [\"vertex\", \"pixel\"]");
+    assert_eq!(e.key, "global_spreader.entity_types");
+    assert!(e.message.contains("needs \"triangle\""), "{e}");
+    assert!(gs("entity_types = [\"triangle\"]").is_ok());
+    assert!(gs("entity_types = [\"pixel\", \"triangle\"]").is_ok());
+}
+
+#[test]
+fn global_spreader_wrong_types_and_overrides() {
+    for (body, key) in [
+        ("eus = \"five\"", "global_spreader.eus"),
+        ("locality = 1", "global_spreader.locality"),
+        ("entity_types = \"vertex\"", "global_spreader.entity_types"),
+        ("res_total = [1.5]", "global_spreader.res_total"),
+        ("priority = [0, 1]", "global_spreader.priority"),
+        ("eu_enable = 3", "global_spreader.eu_enable"),
+        ("vdt_size = 3", "global_spreader.vdt_size"),
+    ] {
+        let e = gs_err(body);
+        assert_eq!(e.key, key, "{body}: {e}");
+        assert_eq!(e.line, Some(2), "{body}: {e}");
+    }
+    let c = load("[global_spreader]\n", &[
+        "global_spreader.eus=3",
+        "global_spreader.entity_types=[\"vertex\",\"triangle\"]",
+        "global_spreader.priority={triangle=[2,0]}",
+        "global_spreader.yield_enable=true",
+    ]).unwrap();
+    let g = c.global_spreader().unwrap();
+    assert_eq!((g.eus, g.priority_of(1), g.yield_enable, g.has_type(2)), (3, vec![2, 0], true, false));
+    let e = load("[global_spreader]\n", &["global_spreader.eus=33"]).unwrap_err();
+    assert_eq!(e.key, "global_spreader.eus");
+}
+
+#[test]
+fn thread_merge_keys_ranges_types_and_derived_widths() {
+    let c = Config::embedded(&[]).unwrap();
+    assert_eq!(c.thread_merge().unwrap(), &ThreadMergeConfig::default());
+    let d = ThreadMergeConfig::default();
+    assert_eq!((d.lanes, d.slots, d.remap, d.pair_hold, d.merge_timeout, d.tag_width, d.prim_width), (4, 4, true, 4, 16, 32, 16));
+    let c = load("[thread_merge]\n", &[]).unwrap();
+    assert_eq!(c.blocks(), vec!["thread_merge"]);
+    assert_eq!(c.thread_merge().unwrap(), &d);
+    assert!(c.scoreboard().is_err());
+
+    for (key, lo, hi) in [
+        ("slots", 1, 32),
+        ("pair_hold", 0, 255),
+        ("merge_timeout", 0, 255),
+        ("tag_width", 1, 64),
+        ("prim_width", 1, 32),
+    ] {
+        for ok in [lo, hi] {
+            assert!(load(&format!("[thread_merge]\n{key} = {ok}\n"), &[]).is_ok(), "{key}={ok}");
+        }
+        for bad in [lo - 1, hi + 1] {
+            let e = load(&format!("# c\n[thread_merge]\n{key} = {bad}\n"), &[]).unwrap_err();
+            assert_eq!(e.key, format!("thread_merge.{key}"));
+            assert_eq!(e.line, Some(3));
+            assert_eq!(e.to_string(), format!("t.toml:3: key `thread_merge.{key}`: {bad} is out of range: allowed {lo} to {hi}"));
+        }
+    }
+    // lanes: only whole powers-of-two numbers of quads.
+    for ok in [4, 8, 16, 32] {
+        assert_eq!(load(&format!("[thread_merge]\nlanes = {ok}\n"), &[]).unwrap().thread_merge().unwrap().lanes, ok);
+    }
+    for bad in [-4, 0, 1, 2, 3, 5, 12, 24, 64] {
+        let e = load(&format!("[thread_merge]\nlanes = {bad}\n"), &[]).unwrap_err();
+        assert_eq!(e.key, "thread_merge.lanes");
+        assert_eq!(e.line, Some(2));
+        assert!(e.message.starts_with(&format!("{bad} is not allowed: allowed 4, 8, 16, 32")), "{e}");
+    }
+    // remap is a boolean; the numbers are integers; unknown keys are errors.
+    for ok in ["true", "false"] {
+        let c = load(&format!("[thread_merge]\nremap = {ok}\n"), &[]).unwrap();
+        assert_eq!(c.thread_merge().unwrap().remap, ok == "true");
+    }
+    for (text, key) in [
+        ("remap = 1", "remap"),
+        ("remap = \"yes\"", "remap"),
+        ("lanes = \"8\"", "lanes"),
+        ("slots = 2.5", "slots"),
+        ("tag_width = true", "tag_width"),
+    ] {
+        let e = load(&format!("[thread_merge]\nprim_width = 8\n{text}\n"), &[]).unwrap_err();
+        assert!(e.message.contains("invalid type"), "{text}: {e}");
+        assert_eq!(e.key, format!("thread_merge.{key}"), "{text}");
+        assert_eq!(e.line, Some(3), "{text}");
+    }
+    let e = load("[thread_merge]\nlane = 8\n", &[]).unwrap_err();
+    assert!(e.message.contains("unknown field `lane`"), "{e}");
+    assert_eq!(e.key, "thread_merge.lane");
+    // Overrides are checked like file values.
+    let c = load("[thread_merge]\n", &["thread_merge.remap=false", "thread_merge.slots=1"]).unwrap();
+    assert_eq!((c.thread_merge().unwrap().remap, c.thread_merge().unwrap().slots), (false, 1));
+    let e = load("[thread_merge]\n", &["thread_merge.lanes=12"]).unwrap_err();
+    assert_eq!(e.key, "thread_merge.lanes");
+    let e = load("[thread_merge]\n", &["thread_merge.remap=2"]).unwrap_err();
+    assert!(e.message.contains("invalid type"), "{e}");
+
+    // TGID_W = 1 + ceil(log2 S), CNT_W = ceil(log2(S+1)), LANE_W = log2 LANES.
+    let cfg = |slots, lanes| ThreadMergeConfig { slots, lanes, ..Default::default() };
+    let slots = [1, 2, 3, 4, 5, 8, 9, 16, 17, 31, 32];
+    let tgw: Vec<usize> = slots.iter().map(|s| cfg(*s, 4).tgid_bits()).collect();
+    assert_eq!(tgw, vec![1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 6]);
+    let cnt: Vec<usize> = slots.iter().map(|s| cfg(*s, 4).cnt_bits()).collect();
+    assert_eq!(cnt, vec![1, 2, 2, 3, 3, 4, 4, 5, 5, 5, 6]);
+    let lw: Vec<usize> = [4, 8, 16, 32].iter().map(|l| cfg(4, *l).lane_bits()).collect();
+    assert_eq!(lw, vec![2, 3, 4, 5]);
+    assert_eq!([0, 1, 2, 3, 4, 15, 16, 254, 255].map(bits_for), [0, 1, 2, 2, 3, 4, 5, 8, 8]);
+}
+
+#[test]
+fn synth_table_defaults_ranges_and_overrides() {
+    let c = load("[scoreboard]\n", &[]).unwrap();
+    assert_eq!(c.synth(), SynthConfig { clock_mhz: 100.0, target: "ice40-hx8k".into() });
+    let c = load("[scoreboard]\n[synth]\nclock_mhz = 62.5\n", &[]).unwrap();
+    assert_eq!(c.synth().clock_mhz, 62.5);
+    let c = load("[scoreboard]\n[synth]\nclock_mhz = 1000\n", &["synth.clock_mhz=1"]).unwrap();
+    assert_eq!(c.synth().clock_mhz, 1.0);
+    for bad in ["0.5", "1000.5", "nan"] {
+        let e = load(&format!("[scoreboard]\n[synth]\nclock_mhz = {bad}\n"), &[]).unwrap_err();
+        assert_eq!((e.key.as_str(), e.line), ("synth.clock_mhz", Some(3)), "{bad}: {e}");
+        assert!(e.message.contains("allowed 1 to 1000"), "{e}");
+    }
+    let e = load("[scoreboard]\n", &["synth.target=ecp7"]).unwrap_err();
+    assert_eq!(e.key, "synth.target");
+    assert!(e.message.contains("allowed ice40-hx8k"), "{e}");
+    let e = load("[scoreboard]\n[synth]\nclok_mhz = 100\n", &[]).unwrap_err();
+    assert_eq!(e.key, "synth.clok_mhz");
+    // [synth] alone generates nothing: still an error.
+    assert!(load("[synth]\nclock_mhz = 100\n", &[]).unwrap_err().message.contains("no block table"));
+}
+
+#[test]
+fn id_bits_is_ceil_log2_at_least_one() {
+    let got: Vec<usize> = [1, 2, 3, 4, 5, 8, 9, 16, 17, 64].iter().map(|n| id_bits(*n)).collect();
+    assert_eq!(got, vec![1, 1, 2, 2, 3, 3, 4, 4, 5, 6]);
+}
+
+// ---- [task_combiner] ----
+
+fn tc(body: &str) -> Result<TaskCombinerConfig, ConfigError> {
+    load(&format!("[task_combiner]\n{body}"), &[]).map(|c| c.task_combiner.unwrap())
+}
+
+fn tc_err(body: &str) -> ConfigError {
+    tc(body).expect_err(body)
+}
+
+#[test]
+fn task_combiner_default_matches_the_contract() {
+    let c = Config::embedded(&[]).unwrap().task_combiner.unwrap();
+    assert_eq!(c, TaskCombinerConfig::default());
+    let d = tc("").unwrap();
+    assert_eq!(d, TaskCombinerConfig::default());
+    assert_eq!(
+        (d.entries, d.width, d.tile_pipes, d.shader_types, d.state_width, d.ref_width, d.tag_gen_width),
+        (16, 32, 4, 4, 8, 13, 4)
+    );
+    assert_eq!((d.policy(), d.sort_state), (Policy::Fullest, true));
+    assert_eq!(d.capacities(), vec![32; 4]);
+    assert_eq!(d.depends_rows(), vec![vec![], vec![0], vec![1], vec![0, 2]]);
+    assert_eq!(load("[task_combiner]\n", &[]).unwrap().blocks(), vec!["task_combiner"]);
+}
+
+#[test]
+fn task_combiner_ranges_are_checked_at_both_ends() {
+    for (key, lo, hi) in [
+        ("entries", 1, 64),
+        ("tile_pipes", 1, 8),
+        ("shader_types", 1, 8),
+        ("state_width", 1, 16),
+        ("ref_width", 1, 32),
+        ("tag_gen_width", 1, 8),
+    ] {
+        for ok in [lo, hi] {
+            assert!(tc(&format!("{key} = {ok}\n")).is_ok(), "{key}={ok}");
+        }
+        for bad in [lo - 1, hi + 1] {
+            let e = tc_err(&format!("\n{key} = {bad}\n"));
+            assert_eq!((e.key.as_str(), e.line), (format!("task_combiner.{key}").as_str(), Some(3)), "{e}");
+            assert!(e.message.contains(&format!("allowed {lo} to {hi}")), "{e}");
+        }
+    }
+    for ok in [4, 8, 16, 32, 64] {
+        assert_eq!(tc(&format!("width = {ok}\n")).unwrap().width, ok);
+    }
+    for bad in [0, 2, 12, 48, 128, -8] {
+        let e = tc_err(&format!("width = {bad}\n"));
+        assert_eq!(e.key, "task_combiner.width");
+        assert!(e.message.contains("allowed 4, 8, 16, 32 or 64"), "{e}");
+    }
+}
+
+#[test]
+fn task_combiner_policy_and_sort_state() {
+    for (name, p) in [
+        ("fullest", Policy::Fullest),
+        ("oldest", Policy::Oldest),
+        ("nodep_fullest", Policy::NodepFullest),
+        ("nodep_oldest", Policy::NodepOldest),
+    ] {
+        let c = tc(&format!("policy = \"{name}\"\n")).unwrap();
+        assert_eq!((c.policy(), c.policy().name()), (p, name));
+    }
+    assert!(Policy::NodepOldest.nodep() && !Policy::NodepOldest.fullest());
+    assert!(Policy::Fullest.fullest() && !Policy::Fullest.nodep());
+    let e = tc_err("policy = \"newest\"\n");
+    assert_eq!((e.key.as_str(), e.line), ("task_combiner.policy", Some(2)));
+    assert_eq!(
+        e.to_string(),
+        "t.toml:2: key `task_combiner.policy`: \"newest\" is not a policy: allowed \"fullest\", \"oldest\", \"nodep_fullest\" or \"nodep_oldest\""
+    );
+    assert!(!tc("sort_state = false\n").unwrap().sort_state);
+    for (body, key) in [
+        ("policy = 3\n", "task_combiner.policy"),
+        ("sort_state = 1\n", "task_combiner.sort_state"),
+        ("sort_state = \"yes\"\n", "task_combiner.sort_state"),
+        ("entries = \"16\"\n", "task_combiner.entries"),
+        ("capacity = 8\n", "task_combiner.capacity"),
+        ("depends = [0, 1]\n", "task_combiner.depends"),
+    ] {
+        let e = tc_err(body);
+        assert!(e.message.contains("invalid type"), "{body}: {e}");
+        assert_eq!((e.key.as_str(), e.line), (key, Some(2)), "{body}");
+    }
+    let e = tc_err("slots = 4\n");
+    assert_eq!(e.key, "task_combiner.slots");
+}
+
+#[test]
+fn task_combiner_capacity_one_per_type_within_width() {
+    let c = tc("width = 8\ncapacity = [8, 4, 8, 1]\n").unwrap();
+    assert_eq!(c.capacities(), vec![8, 4, 8, 1]);
+    let c = tc("shader_types = 2\nwidth = 4\n").unwrap();
+    assert_eq!(c.capacities(), vec![4, 4], "absent: width for every type");
+    let e = tc_err("capacity = [8, 8, 8]\n");
+    assert_eq!((e.key.as_str(), e.line), ("task_combiner.capacity", Some(2)));
+    assert!(e.message.contains("has 3 values but task_combiner.shader_types = 4"), "{e}");
+    let e = tc_err("shader_types = 2\ncapacity = [1, 2, 3]\n");
+    assert!(e.message.contains("shader_types = 2"), "{e}");
+    let e = tc_err("width = 8\n\ncapacity = [8, 9, 8, 8]\n");
+    assert_eq!(
+        e.to_string(),
+        "t.toml:4: key `task_combiner.capacity[1]`: 9 is out of range: allowed 1 to 8 (task_combiner.width)"
+    );
+    let e = tc_err("capacity = [0, 32, 32, 32]\n");
+    assert_eq!(e.key, "task_combiner.capacity[0]");
+    assert!(e.message.contains("allowed 1 to 32"), "{e}");
+    // An out-of-range width is reported once, for width itself.
+    assert_eq!(tc_err("width = 5\ncapacity = [5, 5, 5, 5]\n").key, "task_combiner.width");
+}
+
+#[test]
+fn task_combiner_depends_rows_hold_distinct_lower_types() {
+    let c = tc("depends = [[], [0], [0, 1], []]\n").unwrap();
+    assert_eq!(c.depends_rows(), vec![vec![], vec![0], vec![0, 1], vec![]]);
+    let c = tc("shader_types = 8\ndepends = [[], [0], [1], [0, 2], [3, 0, 1], [], [5], [6, 4]]\n").unwrap();
+    assert_eq!(c.depends_rows()[7], vec![6, 4]);
+    let e = tc_err("depends = [[], [0], [2], []]\n");
+    assert_eq!(
+        e.to_string(),
+        "t.toml:2: key `task_combiner.depends[2]`: 2 is out of range: allowed shader types 0 to 1 (below 2), each at most once"
+    );
+    let e = tc_err("depends = [\n  [],\n  [0],\n  [1],\n  [0, 0],\n]\n");
+    assert_eq!((e.key.as_str(), e.line), ("task_combiner.depends[3]", Some(2)));
+    assert!(e.message.contains("0 is listed twice"), "{e}");
+    let e = tc_err("depends = [[0], [], [], []]\n");
+    assert_eq!(e.key, "task_combiner.depends[0]");
+    assert!(e.message.contains("row 0 must be empty"), "{e}");
+    let e = tc_err("depends = [[], [-1], [], []]\n");
+    assert_eq!(e.key, "task_combiner.depends[1]");
+    assert!(e.message.contains("-1 is out of range: allowed shader types 0 to 0"), "{e}");
+    let e = tc_err("depends = [[], [0], [1]]\n");
+    assert_eq!(e.key, "task_combiner.depends");
+    assert!(e.message.contains("has 3 rows but task_combiner.shader_types = 4"), "{e}");
+    // Default: the patent's stage order, cut to shader_types; types 4 to 7 consume nothing.
+    let rows = |n: i64| TaskCombinerConfig { shader_types: n, ..Default::default() }.depends_rows();
+    assert_eq!(rows(1), vec![Vec::<usize>::new()]);
+    assert_eq!(rows(2), vec![vec![], vec![0]]);
+    assert_eq!(rows(3), vec![vec![], vec![0], vec![1]]);
+    assert_eq!(rows(6), vec![vec![], vec![0], vec![1], vec![0, 2], vec![], vec![]]);
+}
+
+#[test]
+fn task_combiner_overrides_and_derived_widths() {
+    let c = load(
+        "[task_combiner]\n",
+        &[
+            "task_combiner.policy=nodep_oldest",
+            "task_combiner.sort_state=false",
+            "task_combiner.width=8",
+            "task_combiner.capacity=[8, 4, 8, 8]",
+            "task_combiner.depends=[[], [0], [1], [2]]",
+        ],
+    )
+    .unwrap()
+    .task_combiner
+    .unwrap();
+    assert_eq!((c.policy(), c.sort_state, c.capacities()), (Policy::NodepOldest, false, vec![8, 4, 8, 8]));
+    assert_eq!(c.depends_rows()[3], vec![2]);
+    let e = load("[task_combiner]\n", &["task_combiner.depends=[[], [1], [], []]"]).unwrap_err();
+    assert_eq!(e.key, "task_combiner.depends[1]");
+    // (entries, width, tile_pipes, shader_types) -> (ENT_W, CNT_W, LANE_W, TP_W, STYPE_W)
+    for ((n, w, t, s), want) in [
+        ((1, 4, 1, 1), (1, 3, 2, 1, 1)),
+        ((5, 8, 4, 4), (3, 4, 3, 2, 2)),
+        ((16, 32, 4, 4), (4, 6, 5, 2, 2)),
+        ((17, 16, 5, 5), (5, 5, 4, 3, 3)),
+        ((64, 64, 8, 8), (6, 7, 6, 3, 3)),
+    ] {
+        let c = TaskCombinerConfig { entries: n, width: w, tile_pipes: t, shader_types: s, ..Default::default() };
+        assert_eq!((c.ent_bits(), c.cnt_bits(), c.lane_bits(), c.tp_bits(), c.stype_bits()), want, "{n} {w} {t} {s}");
+        assert_eq!(c.tag_bits(), 4 + want.0);
+    }
+}
