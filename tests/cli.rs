@@ -1,22 +1,10 @@
 //! The `warpgen` program as a user meets it: exit statuses, messages that name
 //! file/key/line/port, nothing written on failure, deterministic output.
 
-use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn warpgen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warpgen")).args(args).output().expect("run warpgen")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.display().to_string()
-}
+mod common;
+use common::{stderr, stdout, warpgen, write};
 
 #[test]
 fn generate_is_deterministic_and_complete() {
@@ -235,12 +223,9 @@ fn missing_table_names_the_config_and_stimulus_reads_stdin() {
     std::io::Write::write_all(child.stdin.as_mut().unwrap(), b"{\"reset\":1}\n{\"reset\":0,\"iss_valid\":1}\n").unwrap();
     let o = child.wait_with_output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
-    let out = stdout_of(&o);
+    let out = stdout(&o);
     assert_eq!(out.lines().count(), 2, "{out}");
     assert!(out.lines().nth(1).unwrap().contains("\"iss_fire\":1"), "{out}");
 }
 
-fn stdout_of(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 

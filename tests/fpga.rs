@@ -2,19 +2,10 @@
 //! sweep resumed across shards, the committed constraint files, and the input errors.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn warpgen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warpgen")).args(args).output().expect("run warpgen")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{stderr, stdout, warpgen};
 
 /// A branch stack small enough to place and route in seconds: depth 2, 4-bit PC.
 const SMALL: [&str; 6] = [

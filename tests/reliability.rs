@@ -5,22 +5,11 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn warpgen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warpgen")).args(args).output().expect("run warpgen")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.display().to_string()
-}
+mod common;
+use common::{stderr, warpgen, write};
 
 /// Names in `dir` (sorted).
 fn names(dir: &Path) -> Vec<String> {
