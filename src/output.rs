@@ -50,7 +50,15 @@ pub fn write_set(dir: &Path, files: &[(String, String)]) -> Result<()> {
         std::fs::write(&path, text).map_err(|e| Error::other(format!("{}: {e}; nothing was written", dir.join(name).display())))?;
     }
     if !dir.exists() {
-        return std::fs::rename(stage.keep(), dir);
+        let staged = stage.keep();
+        return match std::fs::rename(&staged, dir) {
+            Ok(()) => Ok(()),
+            // Made by another run meanwhile: write into it file by file.
+            Err(_) => {
+                let _ = std::fs::remove_dir_all(&staged);
+                write_each(dir, files)
+            }
+        };
     }
     temp::remove_stale(dir);
     // The old directory's other entries come along (a killed run's temporaries are removed
@@ -78,12 +86,12 @@ pub fn write_set(dir: &Path, files: &[(String, String)]) -> Result<()> {
     match exchange(stage.path(), dir) {
         // `stage` now names the old directory, removed when it drops.
         Ok(()) => Ok(()),
-        // A file system without the exchange (EINVAL) takes the files one by one.
-        Err(e) if e.raw_os_error() == Some(libc::EINVAL) || e.raw_os_error() == Some(libc::ENOSYS) => {
+        // Nothing was exchanged (a file system without the exchange, a mount point, another
+        // device): the files go in one by one.
+        Err(_) => {
             drop(stage);
             write_each(dir, files)
         }
-        Err(e) => Err(e),
     }
 }
 
