@@ -266,8 +266,11 @@ fn synth_on_nexus_counts_nexus_cells_and_reads_fmax() {
     assert!(b["placement"]["logic_cells"].as_u64().unwrap() < 32256, "{b}");
     assert!(b["block"]["lut4"].as_u64().unwrap() > 0 && b["block"]["ff"].as_u64().unwrap() > 0, "{b}");
     let clock = std::fs::read_to_string(work.join("ooc_clock.pdc")).unwrap();
-    assert!(clock.contains("create_clock -name clock -period 12.500 [get_nets clock_IB_I_O]"), "{clock}");
-    assert!(clock.contains("ldc_set_location -site {D13} [get_ports clock]"), "{clock}");
+    assert!(clock.contains("create_clock -name clock -period 12.500 [get_nets clock]"), "{clock}");
+    assert!(clock.contains("ldc_set_location -site {E17} [get_ports ooc_si]"), "{clock}");
+    // The clock is the device's oscillator, not a pin.
+    let wrapper = std::fs::read_to_string(work.join("ooc_wrapper.v")).unwrap();
+    assert!(wrapper.contains("OSCA #(.HF_CLK_DIV(\"3\")) ooc_osc") && !wrapper.contains("input  wire clock,"), "{wrapper}");
     assert!(std::fs::read_to_string(work.join("synth.ys")).unwrap().contains("synth_nexus -noccu2 -top warpgen_ooc"));
 }
 

@@ -448,6 +448,28 @@ fn identifier(what: &str, name: &str) -> Result<(), SimError> {
     }
 }
 
+/// The clock of the out-of-context wrapper on Nexus: the device's oscillator, not a pin.
+/// nextpnr-nexus 0.11.1 routes an I/O pin to the global clock buffer it picks only for some
+/// pins and placements (from D5, D13 or the evaluation board's L13 it failed for some blocks
+/// or seeds: "Failed to route arc … JPADDI … to … JCLKI_DCC"); the oscillator's path to the
+/// global network is dedicated. The timing constraint, not the oscillator's 112.5 MHz, is the
+/// frequency nextpnr checks, and Fmax is register to register as on the other targets.
+const NEXUS_CLOCK: &str = "    // The clock: the device's oscillator (OSCA, 450 MHz / (HF_CLK_DIV + 1)), which reaches the\n\
+    // global clock network by dedicated routing; the timing constraint names this net.\n\
+    wire clock;\n\
+    OSCA #(.HF_CLK_DIV(\"3\")) ooc_osc (.HFOUTEN(1'b1), .HFSDSCEN(1'b0), .HFCLKOUT(clock));\n";
+
+/// [`ooc_wrapper`] as the flow builds it for `target`: on Nexus the clock comes from the
+/// device's oscillator ([`NEXUS_CLOCK`]) instead of the pin [`OOC_CLOCK`].
+pub fn ooc_wrapper_on(target: Target, top: &str, ports: &[PortInfo]) -> Result<String, SimError> {
+    let v = ooc_wrapper(top, ports)?;
+    if target.family() != Family::Nexus {
+        return Ok(v);
+    }
+    let v = v.replacen(&format!("    input  wire {OOC_CLOCK},\n"), "", 1);
+    Ok(v.replacen(");\n", &format!(");\n{NEXUS_CLOCK}"), 1))
+}
+
 /// Verilog of the out-of-context wrapper [`OOC_TOP`] around module `top` (see the module
 /// documentation). `ports` must hold the 1-bit input [`OOC_CLOCK`]; every other port is
 /// wired through wrapper registers.
@@ -560,14 +582,11 @@ pub fn pin_constraints(target: Target) -> String {
              IO_LOC \"{OOC_SERIAL_IN}\" 3;\n\
              IO_LOC \"{OOC_SERIAL_OUT}\" 10;\n"
         ),
-        // BG400 pins of wide-range (3.3 V) banks. D13: nextpnr-nexus 0.11.1 routes it to
-        // the global clock buffer (DCC) it picks for every block and seed tried (from D5, for
-        // one, it cannot reach every DCC); E17 and F17 general I/O.
+        // BG400: E17 and F17, general I/O of a wide-range (3.3 V) bank.
         Target::Lifcl40 => format!(
             "# warpgen out-of-context wrapper ({OOC_TOP}) on Lattice CrossLink-NX LIFCL-40, BG400 package.\n\
-             # Three pins whatever the block: the clock on a clock input, a serial input that\n\
-             # loads every block input, a serial output that folds every block output.\n\
-             ldc_set_location -site {{D13}} [get_ports {OOC_CLOCK}]\n\
+             # Two pins whatever the block: a serial input that loads every block input, a serial\n\
+             # output that folds every block output; the clock is the device's oscillator (OSCA).\n\
              ldc_set_location -site {{E17}} [get_ports {OOC_SERIAL_IN}]\n\
              ldc_set_location -site {{F17}} [get_ports {OOC_SERIAL_OUT}]\n"
         ),
@@ -605,12 +624,11 @@ pub fn clock_constraint(target: Target, clock_mhz: f64) -> String {
              create_clock -name {OOC_CLOCK} -period {:.3} [get_nets {{$iopadmap${OOC_CLOCK}}}]\n",
             1000.0 / clock_mhz
         ),
-        // nextpnr-nexus reads one PDC file: the pins, then the clock on the net behind the
-        // clock pin's input buffer (Yosys's `clock_IB_I_O`).
+        // nextpnr-nexus reads one PDC file: the pins, then the clock on the oscillator's net.
         Target::Lifcl40 => format!(
             "{}# warpgen timing constraint for nextpnr-nexus: --pdc ooc_clock.pdc (the pins above, then the clock).\n\
-             # The wrapper's pin `{OOC_CLOCK}` reaches the block through its input buffer, net `{OOC_CLOCK}_IB_I_O`.\n\
-             create_clock -name {OOC_CLOCK} -period {:.3} [get_nets {OOC_CLOCK}_IB_I_O]\n",
+             # The wrapper's clock is the net `{OOC_CLOCK}` its oscillator drives.\n\
+             create_clock -name {OOC_CLOCK} -period {:.3} [get_nets {OOC_CLOCK}]\n",
             pin_constraints(target),
             1000.0 / clock_mhz
         ),
@@ -705,7 +723,7 @@ pub fn synthesize(spec: &SynthSpec, work: &Path) -> Result<SynthReport, SimError
     if spec.seeds.is_empty() {
         return Err(SimError::InvalidSpec("no placement seed given".into()));
     }
-    let wrapper = ooc_wrapper(spec.top, spec.ports)?;
+    let wrapper = ooc_wrapper_on(spec.target, spec.top, spec.ports)?;
     let (yosys, pnr) = find_tools(spec.target)?;
     std::fs::create_dir_all(work).map_err(|e| SimError::io(format!("creating {}", work.display()), e))?;
     let t = spec.target;
