@@ -142,13 +142,14 @@ impl Target {
                 bram: &["SP", "SDP", "DP", "ROM"],
                 dsp: &["MULT"],
             },
-            // FD1P3IX, FD1P3DX, …; the EBR in its three modes and the large RAM.
+            // FD1P3IX, FD1P3DX, …; the EBR in its modes (Yosys maps a synchronous RAM to
+            // PDPSC16K) and the large RAM.
             Family::Nexus => CellNames {
                 lut: &["LUT4"],
                 lut_pair: &["WIDEFN9"],
                 ff: &["FD1P3"],
                 carry: &["CCU2"],
-                bram: &["DP16K", "PDP16K", "SP16K", "LRAM"],
+                bram: &["DP16K", "PDP16K", "PDPSC16K", "SP16K", "DPSC512K", "SP512K", "LRAM"],
                 dsp: &["MULT"],
             },
         }
@@ -279,7 +280,10 @@ impl Target {
             Family::Ice40 => vec!["--pcf", self.pin_file_name(), "--pre-pack", self.clock_file_name()],
             Family::Ecp5 => vec!["--lpf", self.pin_file_name(), "--lpf", self.clock_file_name()],
             Family::Gowin => vec!["--vopt", "cst=ooc.cst", "--sdc", self.clock_file_name()],
-            Family::Nexus => vec!["--pdc", self.clock_file_name()],
+            // router2 of nextpnr-nexus 0.11.1 fails on the clock's one arc into the global
+            // buffer for some designs ("Failed to route arc 0.0 of net 'clock' … JCLKI_DCC");
+            // router1 routes them.
+            Family::Nexus => vec!["--pdc", self.clock_file_name(), "--router", "router1"],
         };
         device.into_iter().chain(constraints).collect()
     }
@@ -452,12 +456,15 @@ fn identifier(what: &str, name: &str) -> Result<(), SimError> {
 /// nextpnr-nexus 0.11.1 routes an I/O pin to the global clock buffer it picks only for some
 /// pins and placements (from D5, D13 or the evaluation board's L13 it failed for some blocks
 /// or seeds: "Failed to route arc … JPADDI … to … JCLKI_DCC"); the oscillator's path to the
-/// global network is dedicated. The timing constraint, not the oscillator's 112.5 MHz, is the
+/// global network is dedicated (placed with nextpnr's router1: see [`Target::pnr_args`]). The
+/// timing constraint, not the oscillator's 112.5 MHz, is the
 /// frequency nextpnr checks, and Fmax is register to register as on the other targets.
-const NEXUS_CLOCK: &str = "    // The clock: the device's oscillator (OSCA, 450 MHz / (HF_CLK_DIV + 1)), which reaches the\n\
-    // global clock network by dedicated routing; the timing constraint names this net.\n\
-    wire clock;\n\
-    OSCA #(.HF_CLK_DIV(\"3\")) ooc_osc (.HFOUTEN(1'b1), .HFSDSCEN(1'b0), .HFCLKOUT(clock));\n";
+const NEXUS_CLOCK: &str = concat!(
+    "    // The clock: the device's oscillator (OSCA, 450 MHz / (HF_CLK_DIV + 1)), which reaches the\n",
+    "    // global clock network by dedicated routing; the timing constraint names this net.\n",
+    "    wire clock;\n",
+    "    OSCA #(.HF_CLK_DIV(\"3\")) ooc_osc (.HFOUTEN(1'b1), .HFSDSCEN(1'b0), .HFCLKOUT(clock));\n",
+);
 
 /// [`ooc_wrapper`] as the flow builds it for `target`: on Nexus the clock comes from the
 /// device's oscillator ([`NEXUS_CLOCK`]) instead of the pin [`OOC_CLOCK`].

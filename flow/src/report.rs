@@ -381,6 +381,10 @@ ERROR: Unable to place cell 'dut.core.refs_13.mem.0.0', no BELs remaining to imp
         let (block, all) = parse_yosys_stat(stat, "warpgen_branch_stack", Target::Lifcl40).unwrap();
         assert_eq!((block.lut4, block.ff, block.carry, block.bram), (128 + 2 * 82, 88, 0, 0));
         assert_eq!((all.lut4, all.ff), (177 + 2 * 82, 398));
+        // The task combiner's 32 lane memories map to the EBR as PDPSC16K.
+        let stat = r#"{ "modules": { "\\warpgen_task_combiner": { "num_cells_by_type": { "FD1P3IX": 1063, "LUT4": 2989, "PDPSC16K": 32, "WIDEFN9": 1268 } } } }"#;
+        let (block, _) = parse_yosys_stat(stat, "warpgen_task_combiner", Target::Lifcl40).unwrap();
+        assert_eq!((block.lut4, block.bram), (2989 + 2 * 1268, 32));
     }
 
     #[test]
