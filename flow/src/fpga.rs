@@ -469,18 +469,18 @@ const NEXUS_CLOCK: &str = concat!(
 /// [`ooc_wrapper`] as the flow builds it for `target`: on Nexus the clock comes from the
 /// device's oscillator ([`NEXUS_CLOCK`]) instead of the pin [`OOC_CLOCK`].
 pub fn ooc_wrapper_on(target: Target, top: &str, ports: &[PortInfo]) -> Result<String, SimError> {
-    let v = ooc_wrapper(top, ports)?;
-    if target.family() != Family::Nexus {
-        return Ok(v);
-    }
-    let v = v.replacen(&format!("    input  wire {OOC_CLOCK},\n"), "", 1);
-    Ok(v.replacen(");\n", &format!(");\n{NEXUS_CLOCK}"), 1))
+    wrapper(top, ports, target.family() == Family::Nexus)
 }
 
 /// Verilog of the out-of-context wrapper [`OOC_TOP`] around module `top` (see the module
-/// documentation). `ports` must hold the 1-bit input [`OOC_CLOCK`]; every other port is
-/// wired through wrapper registers.
+/// documentation), its clock the pin [`OOC_CLOCK`]. `ports` must hold the 1-bit input
+/// [`OOC_CLOCK`]; every other port is wired through wrapper registers.
 pub fn ooc_wrapper(top: &str, ports: &[PortInfo]) -> Result<String, SimError> {
+    wrapper(top, ports, false)
+}
+
+/// The wrapper, its clock the pin [`OOC_CLOCK`] or, with `osc_clock`, [`NEXUS_CLOCK`].
+fn wrapper(top: &str, ports: &[PortInfo], osc_clock: bool) -> Result<String, SimError> {
     identifier("top module", top)?;
     if !ports.iter().any(|p| p.is_clock()) {
         return Err(SimError::InvalidSpec(format!(
@@ -502,10 +502,15 @@ pub fn ooc_wrapper(top: &str, ports: &[PortInfo]) -> Result<String, SimError> {
     let _ = writeln!(v, "// every output is registered and folded into a signature shift register read at pin {OOC_SERIAL_OUT}.");
     let _ = writeln!(v, "// Block inputs: {} bits; block outputs: {} bits.", inputs.iter().map(|p| p.width).sum::<usize>(), outputs.iter().map(|p| p.width).sum::<usize>());
     let _ = writeln!(v, "module {OOC_TOP} (");
-    let _ = writeln!(v, "    input  wire {OOC_CLOCK},");
+    if !osc_clock {
+        let _ = writeln!(v, "    input  wire {OOC_CLOCK},");
+    }
     let _ = writeln!(v, "    input  wire {OOC_SERIAL_IN},");
     let _ = writeln!(v, "    output wire {OOC_SERIAL_OUT}");
     let _ = writeln!(v, ");");
+    if osc_clock {
+        v.push_str(NEXUS_CLOCK);
+    }
     // Input chain: ooc_si -> first input's bit 0 -> ... -> its top bit -> next input's bit 0.
     let mut feed = OOC_SERIAL_IN.to_string();
     for p in &inputs {
