@@ -3,6 +3,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use sha2::{Digest, Sha256};
 
@@ -112,9 +113,17 @@ pub(crate) fn publish<F>(root: &Path, name: &str, fill: F) -> Result<(PathBuf, b
 where
     F: FnOnce(&Path) -> Result<(), SimError>,
 {
+    // Entries this process has checked or built already: hashed once per process.
+    static WHOLE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
     let dest = root.join(name);
+    let known = |d: &PathBuf| WHOLE.lock().unwrap_or_else(|e| e.into_inner()).contains(d);
+    let note = |d: &PathBuf| WHOLE.lock().unwrap_or_else(|e| e.into_inner()).push(d.clone());
     if dest.is_dir() {
+        if known(&dest) {
+            return Ok((dest, true));
+        }
         if entry_is_whole(&dest) {
+            note(&dest);
             return Ok((dest, true));
         }
         // Out of the way in one rename (a concurrent reader never sees it half removed),
@@ -139,6 +148,7 @@ where
     match fs::rename(tmp.path(), &dest) {
         Ok(()) => {
             let _ = tmp.keep();
+            note(&dest);
             Ok((dest, false))
         }
         // Lost a race with another build of the same entry: use theirs (ours is deleted

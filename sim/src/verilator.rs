@@ -208,7 +208,7 @@ impl Verilator {
 fn remember(path: &Path, version: &str) -> Result<(), SimError> {
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir).map_err(|e| SimError::io(format!("creating {}", dir.display()), e))?;
-    let mut file = tempfile::NamedTempFile::new_in(dir)
+    let mut file = crate::temp::file_in(dir, "version", ".tmp")
         .map_err(|e| SimError::io(format!("creating a file in {}", dir.display()), e))?;
     file.write_all(version.as_bytes())
         .map_err(|e| SimError::io(format!("writing {}", file.path().display()), e))?;
