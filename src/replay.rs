@@ -14,8 +14,11 @@ use std::path::Path;
 use warpgen_rtl::Config;
 use warpgen_sim::{Dir, PortId, Sim};
 
-pub fn run(config: &Config, block: &str, stimulus: &Path, out: Option<&Path>, vcd: Option<&Path>) -> Result<(), Failure> {
-    let emitted = crate::emit(config, block)?;
+pub fn run(config: &Config, block: &str, stimulus: &Path, out: Option<&Path>, vcd: Option<&Path>, rtl: &[std::path::PathBuf]) -> Result<(), Failure> {
+    let mut emitted = crate::emit(config, block)?;
+    if !rtl.is_empty() {
+        emitted.verilog = warpgen_flow::prove::block_verilog(&emitted, rtl).map_err(crate::flow_failure)?;
+    }
     // `-` is standard input.
     let text = if stimulus == Path::new("-") {
         std::io::read_to_string(std::io::stdin()).map_err(|e| input_error(format!("standard input: cannot read the stimulus: {e}")))?

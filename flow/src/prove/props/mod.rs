@@ -1,0 +1,116 @@
+//! The property checkers of `warpgen prove`: one module `warpgen_<block>_props` per block,
+//! written from the block's spec and contract (`docs/contracts/`), never from its RTL.
+//!
+//! A checker has every port of the block as an input of the same name and width, and holds
+//! `assert`s (labels `a_<name>`), `assume`s (`m_<name>`, each citing the contract rule it
+//! comes from) and `cover`s (`c_<name>`: every assert has a cover of its antecedent so that
+//! no property holds vacuously). The formal top ([`formal_top`]) binds it to the block; the
+//! block itself gains nothing.
+//!
+//! Conventions every checker follows (see [`header`]):
+//! * `f_past` is 0 in the first cycle of a trace and 1 after it: `$past` is used only under it;
+//! * the first cycle has `reset` high (assumed by the formal top); properties about outputs
+//!   hold from the first cycle after a reset cycle (`f_live`), and reset cycles are not checked;
+//! * shadow state a property needs (a count of pushes, a copy of a table) is kept in the
+//!   checker in plain Verilog-2005 plus `assert`/`assume`/`cover`, readable by Yosys's
+//!   `read_verilog -formal`.
+
+use warpgen_rtl::emit::Dir;
+use warpgen_rtl::{Config, Emitted};
+
+pub mod branch_stack;
+pub mod global_spreader;
+pub mod scoreboard;
+pub mod task_combiner;
+pub mod thread_merge;
+
+/// The checker module's text for `e` (the block emitted from `config`).
+pub fn checker(config: &Config, e: &Emitted) -> Result<String, String> {
+    Ok(match e.block {
+        "scoreboard" => scoreboard::props(config.scoreboard()?, e),
+        "branch_stack" => branch_stack::props(config.branch_stack()?, e),
+        "task_combiner" => task_combiner::props(config.task_combiner()?, e),
+        "global_spreader" => global_spreader::props(config.global_spreader()?, e),
+        "thread_merge" => thread_merge::props(config.thread_merge()?, e),
+        other => return Err(format!("no properties for block `{other}`")),
+    })
+}
+
+/// The width of port `name` of `e` (panics if the block has no such port: a checker names
+/// only ports its config has).
+pub fn width(e: &Emitted, name: &str) -> usize {
+    e.ports
+        .iter()
+        .find(|p| p.name == name)
+        .unwrap_or_else(|| panic!("{}: no port `{name}`", e.top))
+        .width()
+}
+
+/// Whether `e` has port `name` (ports that depend on the config, e.g. a channel per type).
+pub fn has(e: &Emitted, name: &str) -> bool {
+    e.ports.iter().any(|p| p.name == name)
+}
+
+/// `module warpgen_<block>_props (...)` with every port of `e` as an input, then the
+/// `f_past` / `f_live` registers every checker uses:
+/// * `f_past`: 0 in the first cycle, then 1;
+/// * `f_live`: 1 in a cycle that is not a reset cycle and follows one or more cycles since
+///   the first reset (`reset` was 1 at some earlier edge and is 0 now).
+pub fn header(e: &Emitted) -> String {
+    let mut s = format!(
+        "// Properties of {top}, written from docs/contracts/{block}.md (warpgen prove).\n\
+         module {top}_props (\n",
+        top = e.top,
+        block = e.block
+    );
+    let decls: Vec<String> = e
+        .ports
+        .iter()
+        .map(|p| {
+            let w = p.width();
+            let range = if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
+            let dir = match p.dir {
+                Dir::In => "(in) ",
+                Dir::Out => "(out)",
+            };
+            format!("    input wire {range}{} /* {dir} */", p.name)
+        })
+        .collect();
+    s += &decls.join(",\n");
+    s += "\n);\n";
+    s += "    reg f_past = 1'b0;\n    reg f_reset_seen = 1'b0;\n";
+    s += "    always @(posedge clock) begin\n        f_past <= 1'b1;\n        if (reset) f_reset_seen <= 1'b1;\n    end\n";
+    s += "    wire f_live = f_reset_seen && !reset;\n";
+    s
+}
+
+/// `module warpgen_<block>_formal`: the block and its checker on the same ports; the
+/// block's inputs are the top's inputs (free, except for the checker's assumptions), and the
+/// first cycle has `reset` high.
+pub fn formal_top(e: &Emitted) -> String {
+    let inputs: Vec<String> = e
+        .ports
+        .iter()
+        .filter(|p| p.dir == Dir::In)
+        .map(|p| {
+            let w = p.width();
+            let range = if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
+            format!("    input wire {range}{}", p.name)
+        })
+        .collect();
+    let mut s = format!("// Formal top of {top} (warpgen prove): the block and its checker.\nmodule {top}_formal (\n", top = e.top);
+    s += &inputs.join(",\n");
+    s += "\n);\n";
+    for p in e.ports.iter().filter(|p| p.dir == Dir::Out) {
+        let w = p.width();
+        let range = if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
+        s += &format!("    wire {range}{};\n", p.name);
+    }
+    let conns: Vec<String> = e.ports.iter().map(|p| format!("        .{n}({n})", n = p.name)).collect();
+    let conns = conns.join(",\n");
+    s += &format!("    {top} dut (\n{conns}\n    );\n", top = e.top);
+    s += &format!("    {top}_props props (\n{conns}\n    );\n", top = e.top);
+    s += "    reg f_first = 1'b1;\n    always @(posedge clock) f_first <= 1'b0;\n";
+    s += "    always @(*) if (f_first) m_reset_first: assume (reset);\nendmodule\n";
+    s
+}
