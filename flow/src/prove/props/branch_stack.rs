@@ -1,11 +1,216 @@
-//! The properties of `branch_stack` (docs/contracts, spec): placeholder, to be written.
+//! The properties of `branch_stack`, written from docs/blocks/branch_stack.md (its contract: ports,
+//! timing, deviations) and the spec (/work/shared/spec/branch_stack.md §4.4, §5.5, Appendix B), never
+//! from the RTL.
+//!
+//! The checker keeps a shadow stack from the inputs alone (Appendix B's reference model, with the
+//! contract's Latency order: the branch's pops on the stack as it was at the start of the cycle,
+//! then the selected producer's pop, then its push; a pop of an empty stack clamps, a push onto a full
+//! stack drops the bottom entry) and the four sticky flags, and compares the outputs with it.
+//!
+//! Properties (label: statement — rule):
+//! * `a_cnt`: `cc_cnt` equals the shadow occupancy (pushes minus pops since reset as the rules apply
+//!   them) and never exceeds `depth` — Ports `cc_cnt`, Latency, B19/B20.
+//! * `a_cc_r`, `a_cc_s`: R and S (and their valid bits) are the shadow's top two entries (0 when
+//!   absent). As every entry reaches the top only through pops, these compare every entry below the
+//!   top with the shadow when it surfaces: an overflow or underflow corrupts no other entry
+//!   — Ports `cc_r`/`cc_s`, B3–B6, B19, B20.
+//! * `a_br_taken`: `de_br_vld` and the condition (simple: `cc_r[sel] == pol`; compound:
+//!   `op(R.f, S.g)`, f/g 0 N 1 Z, op AND/OR/XOR/XNOR) on the stack as it was at the start of the cycle
+//!   — Ports `br_taken`, spec §5.3/§5.5.2, Deviations (empty operands read as 0).
+//! * `a_br_target`: `de_pc + sext(de_off)` mod 2^PC_W — Ports `br_target`.
+//! * `a_npc`: `npc = pc + pc_increment` — Ports `npc`.
+//! * `a_pc`: the PC takes `ex_t1pc` over `t0pc_q` over `npc` and holds on `pc_hold` — Ports `pc`,
+//!   Fig. 13, B23.
+//! * `a_t0`: `branch_t0_q`/`t0pc_q` are last cycle's `br_taken`/`br_target`, held on `pc_hold`
+//!   — Ports, Deviations (a branch while `pc_hold`).
+//! * `a_err_ovf`, `a_err_udf`, `a_err_port`, `a_err_multi`: each sticky flag equals the shadow flag:
+//!   set exactly on its event (push onto a full stack; more pops than entries; a compound branch and
+//!   a producer pop; more than one non-DN producer), cleared by `err_clr` unless set in that cycle
+//!   — Ports `err_*`, B19–B22, spec §5.5.8, Deviations (DN producers).
+//! * `a_reset`: the first cycle after reset: empty stack, `pc = reset_pc`, `branch_t0_q = 0`,
+//!   `t0pc_q = 0`, flags 0 — Ports `reset`, Deviations.
+//!
+//! Every assert has a cover `c_<name>` of its interesting case (an overflow drained back to the
+//! last entry, a refill after an underflow, T1 over a pending T0, a branch while `pc_hold`, a flag
+//! set in the cycle of `err_clr`, a PP suppressed by the port limit, …).
+//!
+//! Assumptions: none. The spec's "no branch while `pc_hold`" is lifted by Deviations, and the
+//! contract states no other driver obligation; every input is free.
+//!
+//! Only bounded: entries below S are not visible at the ports (a wrong deep entry stays hidden
+//! while nothing pops), so k-induction cannot close `a_cc_r`/`a_cc_s`; the run reports every assert
+//! as bounded to the depth.
 
 use warpgen_rtl::config::BranchStackConfig;
 use warpgen_rtl::Emitted;
 
 /// The checker module `warpgen_branch_stack_props` for this config.
-pub fn props(_c: &BranchStackConfig, e: &Emitted) -> String {
+pub fn props(c: &BranchStackConfig, e: &Emitted) -> String {
+    let pw = c.pc_width;
     let mut s = super::header(e);
+    s += "    // ---- configuration (docs/config.md) ----\n";
+    s += &format!(
+        "    localparam DEPTH = {}, NSRC = {}, PC_W = {pw}, OFF_W = {}, CNT_W = {};\n",
+        c.depth,
+        c.producer_stages,
+        c.offset_width,
+        super::width(e, "cc_cnt")
+    );
+    s += &format!("    localparam [PC_W-1:0] PC_INC = {pw}'d{}, RESET_PC = {pw}'d{};\n\n", c.pc_increment, c.reset_pc);
+    // With one producer stage err_multi cannot rise: cover a lone producer that leaves it at 0.
+    let multi = if c.producer_stages >= 2 {
+        "        c_err_multi: cover (f_multi && !err_multi);\n"
+    } else {
+        "        c_err_multi: cover (cc_vld[0] && cc_sop[1:0] != 2'd0 && !err_multi);\n"
+    };
+    s += &BODY.replace("@MULTI@", multi);
     s += "endmodule\n";
     s
 }
+
+/// The checker's body after the configuration localparams (DEPTH, NSRC, PC_W, OFF_W, CNT_W, PC_INC, RESET_PC).
+const BODY: &str = r#"    // ---- shadow stack (Appendix B / Latency), kept from the inputs only ----
+    reg [4*DEPTH-1:0] sh_e;    // entry k (k = 0 the top) at [4k +: 4]
+    reg [CNT_W-1:0] sh_cnt;
+    reg sh_ovf, sh_udf, sh_port, sh_multi;
+    reg [4*DEPTH-1:0] nx_e;
+    reg [CNT_W-1:0] nx_cnt;
+    reg [3:0] f_r, f_s, f_val;
+    reg [1:0] f_op, f_kd, f_nact;
+    reg [2:0] f_p;
+    reg f_a, f_b, f_cond, f_pe, f_pu, f_multi, f_port, f_udf, f_ovf;
+    integer k;
+    always @(*) begin
+        f_r = sh_cnt > 0 ? sh_e[3:0] : 4'd0;
+        f_s = sh_cnt > 1 ? sh_e[7:4] : 4'd0;
+        // branch condition on the stack as it was at the start of the cycle (Ports br_taken, spec 5.5.2)
+        f_a = de_br_f ? f_r[0] : f_r[2];
+        f_b = de_br_g ? f_s[0] : f_s[2];
+        case (de_br_op)
+            2'd0: f_cond = f_a & f_b;
+            2'd1: f_cond = f_a | f_b;
+            2'd2: f_cond = f_a ^ f_b;
+            default: f_cond = !(f_a ^ f_b);
+        endcase
+        if (!de_br_cmp) f_cond = f_r[de_br_sel] == de_br_pol;
+        f_kd = !de_br_vld ? 2'd0 : de_br_cmp ? 2'd2 : 2'd1;
+        // producer arbitration: the oldest (highest index) non-DN producer wins (B22; DN is no producer)
+        f_nact = 0;
+        f_op = 2'd0;
+        f_val = 4'd0;
+        for (k = 0; k < NSRC; k = k + 1)
+            if (cc_vld[k] && cc_sop[2*k +: 2] != 2'd0) begin
+                if (f_nact != 2'd2) f_nact = f_nact + 1;
+                f_op = cc_sop[2*k +: 2];
+                f_val = cc_val[4*k +: 4];
+            end
+        f_multi = f_nact > 1;
+        f_pe = f_op == 2'd1 || f_op == 2'd3;
+        f_pu = f_op == 2'd2 || f_op == 2'd3;
+        // port limit (B21): more than two pops suppress the producer's op
+        f_port = f_kd == 2'd2 && f_pe;
+        if (f_port) begin
+            f_pe = 1'b0;
+            f_pu = 1'b0;
+        end
+        f_p = f_kd + f_pe;
+        f_udf = f_p > sh_cnt;
+        if (f_udf) f_p = sh_cnt;
+        nx_e = sh_e >> (4 * f_p);
+        nx_cnt = sh_cnt - f_p;
+        f_ovf = f_pu && nx_cnt == DEPTH;
+        if (f_pu) begin
+            nx_e = {nx_e[4*DEPTH-5:0], f_val};
+            if (!f_ovf) nx_cnt = nx_cnt + 1;
+        end
+    end
+    always @(posedge clock) begin
+        if (reset) begin
+            sh_e <= 0;
+            sh_cnt <= 0;
+            sh_ovf <= 1'b0;
+            sh_udf <= 1'b0;
+            sh_port <= 1'b0;
+            sh_multi <= 1'b0;
+        end else begin
+            sh_e <= nx_e;
+            sh_cnt <= nx_cnt;
+            sh_ovf <= f_ovf || (sh_ovf && !err_clr);
+            sh_udf <= f_udf || (sh_udf && !err_clr);
+            sh_port <= f_port || (sh_port && !err_clr);
+            sh_multi <= f_multi || (sh_multi && !err_clr);
+        end
+    end
+    // an overflow happened since reset and the stack has since been drained to one entry:
+    // the entries below the top at the overflow have all been read back as the top
+    reg f_ovf_seen, f_ovf_drained, f_udf_refill;
+    always @(posedge clock) begin
+        if (reset) begin
+            f_ovf_seen <= 1'b0;
+            f_ovf_drained <= 1'b0;
+            f_udf_refill <= 1'b0;
+        end else begin
+            if (f_ovf) f_ovf_seen <= 1'b1;
+            if (f_ovf_seen && sh_cnt == 1 && !f_pu && f_p == 1) f_ovf_drained <= 1'b1;
+            if (f_udf && f_pu) f_udf_refill <= 1'b1;
+        end
+    end
+    reg f_prev_dirty;   // in the last cycle the stack was non-empty, or a flag or branch_t0_q was set
+    always @(posedge clock) f_prev_dirty <= cc_r_vld || err_ovf || err_udf || err_port || err_multi || branch_t0_q;
+
+    wire signed [OFF_W-1:0] f_off = de_off;
+    wire [PC_W-1:0] f_off_x = f_off;   // sign-extended
+
+    always @(posedge clock) if (f_live) begin
+        // Ports cc_cnt (pointer 215): the occupancy is the pushes minus the pops since reset as the
+        // Latency rules apply them (branch pops, then the producer's pop, then its push; a pop of an
+        // empty stack and a push onto a full one leave it at 0 and DEPTH), never above DEPTH
+        a_cnt: assert (cc_cnt == sh_cnt && cc_cnt <= DEPTH);
+        c_cnt: cover (cc_cnt == DEPTH && f_pu && f_p == 0);
+        // Ports cc_r / cc_r_vld: the top entry of the shadow stack (0 when empty); with a_cc_s this compares
+        // every entry with the shadow as it reaches the top, so an overflow or underflow corrupts no entry below
+        a_cc_r: assert (cc_r == f_r && cc_r_vld == (sh_cnt != 0));
+        c_cc_r: cover (f_ovf_drained);
+        c_cc_r_udf: cover (f_udf_refill && cc_cnt == 1 && de_br_vld);
+        // Ports cc_s / cc_s_vld: the second entry (0 when absent)
+        a_cc_s: assert (cc_s == f_s && cc_s_vld == (sh_cnt > 1));
+        c_cc_s: cover (f_ovf_seen && cc_s_vld && f_kd == 2);
+        // Ports br_taken: de_br_vld and the condition (simple: cc_r[sel] == pol; compound: op(R.f, S.g))
+        // on the stack as it was at the start of the cycle
+        a_br_taken: assert (br_taken == (de_br_vld && f_cond));
+        c_br_taken: cover (br_taken && de_br_cmp && f_pu);
+        // Ports br_target = de_pc + sext(de_off) mod 2^PC_W
+        a_br_target: assert (br_target == de_pc + f_off_x);
+        c_br_target: cover (de_off[OFF_W-1] && de_br_vld);
+        // Ports npc = pc + pc_increment (adder 1306)
+        a_npc: assert (npc == pc + PC_INC);
+        c_npc: cover (pc != RESET_PC);
+        // Ports pc / Fig. 13 mux (B23): the PC takes ex_t1pc over t0pc_q over npc; it holds on pc_hold
+        a_pc: assert (!(f_past && $past(f_live)) || pc == ($past(pc_hold) ? $past(pc) : $past(ex_branch_t1) ? $past(ex_t1pc)
+                      : $past(branch_t0_q) ? $past(t0pc_q) : $past(npc)));
+        c_pc: cover (f_past && $past(f_live && !pc_hold && ex_branch_t1 && branch_t0_q && ex_t1pc != t0pc_q));
+        c_pc_t0: cover (f_past && $past(f_live && !pc_hold && !ex_branch_t1 && branch_t0_q && t0pc_q != npc));
+        c_pc_hold: cover (f_past && $past(f_live && pc_hold && (ex_branch_t1 || branch_t0_q)));
+        // Ports branch_t0_q / t0pc_q: last cycle's br_taken and br_target (BRANCH_T0, T0PC); they hold on pc_hold
+        a_t0: assert (!(f_past && $past(f_live)) || ($past(pc_hold) ? branch_t0_q == $past(branch_t0_q) && t0pc_q == $past(t0pc_q)
+                      : branch_t0_q == $past(br_taken) && t0pc_q == $past(br_target)));
+        c_t0: cover (f_past && $past(f_live && pc_hold && br_taken));
+        // Ports err_ovf: sticky; set exactly when a push found the stack full (the bottom entry dropped);
+        // err_clr clears it, a set in the same cycle wins
+        a_err_ovf: assert (err_ovf == sh_ovf);
+        c_err_ovf: cover (f_past && $past(f_live && f_ovf && err_clr));
+        // Ports err_udf: sticky; set exactly when a cycle has more pops than entries
+        a_err_udf: assert (err_udf == sh_udf);
+        c_err_udf: cover (f_udf && f_kd == 2 && cc_cnt == 1);
+        // Ports err_port: sticky; set exactly when a compound branch and a producer pop meet (the op is suppressed)
+        a_err_port: assert (err_port == sh_port);
+        c_err_port: cover (f_port && f_op == 2'd3);
+        // Ports err_multi: sticky; set exactly when more than one producer has a non-DN op (the oldest wins)
+        a_err_multi: assert (err_multi == sh_multi);
+@MULTI@        // Ports reset: the first cycle after reset has an empty stack, pc = reset_pc, branch_t0_q = 0,
+        // t0pc_q = 0 and the flags 0 (Deviations: reset also clears t0pc_q)
+        a_reset: assert (!(f_past && $past(reset)) || (cc_cnt == 0 && !cc_r_vld && !cc_s_vld && cc_r == 0 && cc_s == 0
+                      && pc == RESET_PC && !branch_t0_q && t0pc_q == 0 && !err_ovf && !err_udf && !err_port && !err_multi));
+        c_reset: cover (f_past && $past(reset) && $past(f_prev_dirty));
+    end
+"#;

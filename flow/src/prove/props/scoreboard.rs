@@ -1,11 +1,215 @@
-//! The properties of `scoreboard` (docs/contracts, spec): placeholder, to be written.
+//! The properties of `scoreboard`, written from docs/blocks/scoreboard.md (its contract: ports,
+//! timing, deviations) and the spec (/work/shared/spec/scoreboard.md §2, §6), never from the RTL.
+//!
+//! The checker keeps a shadow of the registered state from the handshakes alone: every counter
+//! (issue `iss_fire & iss_trk_en` on (iss_tg, iss_trk) +1, each completion port -1, `cnt' =
+//! max(0, cnt + inc - completions)`, `clr` and reset zero), every wait mask (`iss_nxt_mask` on a
+//! fire of the group, zeroed by `clr`/reset) and `err_underflow`; every output is compared with it.
+//!
+//! Properties (label: statement — rule):
+//! * `a_cnt_match`: `cnt_flat` equals the shadow counters: a counter changes only by its own
+//!   issue and completions of the last cycle, clamped at 0, or by clr/reset — Ports `cnt_flat`,
+//!   Latency (`cnt' = max(0, cnt + inc − completions)`), Deviations (clr overrides).
+//! * `a_cnt_le_max`: every counter is between 0 and `max_count` of its tracker — spec §2.2 saturation.
+//! * `a_iss_ready`: `iss_ready` is `fetch_ok[iss_tg] & deps zero & (!iss_trk_en | below max)`;
+//!   0 for a group id naming no group — Ports `iss_ready`, Deviations (ids that name nothing).
+//! * `a_iss_fire`: `iss_fire = iss_valid & iss_ready` — Ports `iss_fire`.
+//! * `a_iss_accept`: an issue is accepted only when its group may fetch, its dependency set is all
+//!   zero and the counter it increments is below its maximum — Fig. 4, spec §6.6.
+//! * `a_fetch_ok`: bit g is 1 iff every tracker of g's wait mask (the last fired `iss_nxt_mask`) is
+//!   zero — Ports `fetch_ok`, Fig. 5.
+//! * `a_chk_ok`, `a_br`: the queries on the shadow counters; `br_go = a|b`, `br_sel_b = !a & b`
+//!   (set A wins a tie) — Ports `chk_ok`, `br_*`.
+//! * `a_trk_flags`: `trk_zero`, `trk_full` (≥ max_count), `tg_idle` — Ports.
+//! * `a_err_underflow`: the sticky flag equals the shadow: set exactly in the cycle after a
+//!   completion found its counter (plus that cycle's issue) exhausted, or named no counter; cleared
+//!   only by reset — Ports `err_underflow`, Deviations.
+//! * `a_clr`: the cycle after a clr of a group, the group is idle and may fetch — Deviations (clearing
+//!   a busy group).
+//! * `a_reset`: the first cycle after reset: counters 0, flags as for all-zero, `err_underflow` 0 —
+//!   Ports `reset`.
+//!
+//! Every assert has a cover `c_<name>` of its interesting case (a counter at its maximum asked for
+//! an issue, an issue that fills a tracker, a stalled branch, B draining first, a clr of a busy group
+//! while it issues, …); `c_cnt_match_incdec` (needs a max_count ≥ 2), `c_cnt_match_dec2` (needs two
+//! completion ports) and `c_err_underflow_id` (needs an id naming nothing) exist only where reachable.
+//!
+//! Assumptions: none. The contract states no driver obligation (the spec's "clr only while idle" is
+//! lifted by Deviations; out-of-range ids are defined), so every input is free.
+//!
+//! Only bounded: the wait masks are not visible at the ports (a wrong mask bit hides behind another
+//! non-zero tracker of the same mask for as long as the completions are withheld), so k-induction
+//! cannot close `a_fetch_ok`; the run reports every assert as bounded to the depth.
+//! Ambiguity: for `iss_trk_en` with an `iss_trk` ≥ `trackers` the contract defines only the
+//! completion case, so the checker then asserts only the "accepted only when" direction.
 
 use warpgen_rtl::config::ScoreboardConfig;
 use warpgen_rtl::Emitted;
 
 /// The checker module `warpgen_scoreboard_props` for this config.
-pub fn props(_c: &ScoreboardConfig, e: &Emitted) -> String {
+pub fn props(c: &ScoreboardConfig, e: &Emitted) -> String {
+    let (ntg, ntrk, cw, ncpl) = (c.thread_groups, c.trackers, c.counter_width, c.completion_ports);
+    let maxes = c.max_counts();
+    let trk_max: Vec<String> = maxes.iter().rev().map(|m| format!("{cw}'d{m}")).collect();
     let mut s = super::header(e);
+    s += "    // ---- configuration (docs/config.md) ----\n";
+    s += &format!(
+        "    localparam NTG = {ntg}, NTRK = {ntrk}, CW = {cw}, NCPL = {ncpl}, TGW = {}, TKW = {};\n",
+        super::width(e, "iss_tg"),
+        super::width(e, "iss_trk")
+    );
+    s += "    localparam NC = NTG * NTRK;\n    // max_count: tracker t at [t*CW +: CW]\n";
+    s += &format!("    localparam [NTRK*CW-1:0] TRK_MAX = {{{}}};\n\n", trk_max.join(", "));
+    let incdec = if maxes.iter().any(|&m| m >= 2) { "        c_cnt_match_incdec: cover (|f_incdec);\n" } else { "" };
+    let dec2 = if ncpl >= 2 && maxes.iter().any(|&m| m >= 2) { "        c_cnt_match_dec2: cover (|f_dec2);\n" } else { "" };
+    let pow2 = |n: i64| n & (n - 1) == 0;
+    let badid = if !pow2(ntg) || !pow2(ntrk) {
+        "        c_err_underflow_id: cover (|f_cpl_bad && !err_underflow);\n        c_iss_ready_id: cover (iss_valid && !f_tg_ok);\n"
+    } else {
+        ""
+    };
+    s += &BODY.replace("@INCDEC@", incdec).replace("@DEC2@", dec2).replace("@BADID@", badid);
     s += "endmodule\n";
     s
 }
+
+/// The checker's body after the configuration localparams (NTG, NTRK, CW, NCPL, TGW, TKW, NC, TRK_MAX).
+const BODY: &str = r#"    // ---- shadow state, kept from the handshakes only ----
+    wire [NC*CW-1:0] sh_cnt;   // counter (g,t) at [(g*NTRK+t)*CW +: CW]
+    wire [NC-1:0] sh_wait;     // wait mask of g at [g*NTRK +: NTRK]
+    reg sh_err;                // err_underflow
+    wire [NC-1:0] f_zero, f_full, f_le, f_atmax_req, f_dec2, f_incdec, f_decfire, f_udf_c, f_to_max;
+    wire [NTG-1:0] f_idle, f_fetch;
+    wire [NCPL-1:0] f_cpl_bad;
+    function [3:0] f_popc;
+        input [NCPL-1:0] v;
+        integer k;
+        begin
+            f_popc = 0;
+            for (k = 0; k < NCPL; k = k + 1) f_popc = f_popc + v[k];
+        end
+    endfunction
+    genvar g, t, p;
+    generate
+        // Deviations (ids that name nothing): a completion naming no counter is an underflow
+        for (p = 0; p < NCPL; p = p + 1) begin : gp
+            assign f_cpl_bad[p] = cpl_valid[p] && (cpl_tg[p*TGW +: TGW] >= NTG || cpl_trk[p*TKW +: TKW] >= NTRK);
+        end
+        for (g = 0; g < NTG; g = g + 1) begin : gg
+            wire clr = clr_valid && clr_tg == g;
+            for (t = 0; t < NTRK; t = t + 1) begin : gt
+                localparam I = g * NTRK + t;
+                wire [CW-1:0] mx = TRK_MAX[t*CW +: CW];
+                reg [CW-1:0] c;
+                reg w;
+                wire [NCPL-1:0] hit;
+                for (p = 0; p < NCPL; p = p + 1) begin : gh
+                    assign hit[p] = cpl_valid[p] && cpl_tg[p*TGW +: TGW] == g && cpl_trk[p*TKW +: TKW] == t;
+                end
+                wire [3:0] dec = f_popc(hit);
+                wire inc = iss_fire && iss_trk_en && iss_tg == g && iss_trk == t;
+                wire [CW:0] sum = c + inc;
+                always @(posedge clock) begin
+                    if (reset || clr || dec > sum) c <= 0;
+                    else c <= sum - dec;
+                    if (reset || clr) w <= 1'b0;
+                    else if (iss_fire && iss_tg == g) w <= iss_nxt_mask[t];
+                end
+                assign sh_cnt[I*CW +: CW] = c;
+                assign sh_wait[I] = w;
+                assign f_udf_c[I] = dec > sum;
+                assign f_zero[I] = c == 0;
+                assign f_full[I] = c >= mx;
+                assign f_le[I] = cnt_flat[I*CW +: CW] <= mx;
+                assign f_atmax_req[I] = cnt_flat[I*CW +: CW] == mx && iss_valid && iss_trk_en && iss_tg == g && iss_trk == t;
+                assign f_to_max[I] = inc && c + 1 == mx;
+                assign f_dec2[I] = dec >= 2 && c != 0;
+                assign f_incdec[I] = inc && dec != 0 && c != 0;
+                assign f_decfire[I] = dec != 0 && c != 0 && iss_fire;
+            end
+            assign f_idle[g] = &f_zero[g*NTRK +: NTRK];
+            assign f_fetch[g] = (sh_wait[g*NTRK +: NTRK] & ~f_zero[g*NTRK +: NTRK]) == 0;
+        end
+    endgenerate
+    wire f_udf = |f_udf_c || |f_cpl_bad;   // an underflow this cycle
+    always @(posedge clock) sh_err <= !reset && (sh_err || f_udf);
+    // the expected answers of the issue port and the queries, from the shadow state
+    // (one-hot selections, no variable indexing)
+    wire [NTG-1:0] f_iss_sel, f_chk_sel, f_br_sel, f_clr_sel, f_g_deps, f_g_below, f_g_chk, f_g_sat_a, f_g_sat_b;
+    wire [NTRK-1:0] f_trk_sel;
+    generate
+        for (t = 0; t < NTRK; t = t + 1) begin : gs
+            assign f_trk_sel[t] = iss_trk == t;
+        end
+        for (g = 0; g < NTG; g = g + 1) begin : gq
+            wire [NTRK-1:0] z = f_zero[g*NTRK +: NTRK];
+            assign f_iss_sel[g] = iss_tg == g;
+            assign f_chk_sel[g] = chk_tg == g;
+            assign f_br_sel[g] = br_tg == g;
+            assign f_clr_sel[g] = clr_valid && clr_tg == g;
+            assign f_g_deps[g] = f_fetch[g] && (iss_dep_mask & ~z) == 0;
+            assign f_g_below[g] = |(f_trk_sel & ~f_full[g*NTRK +: NTRK]);
+            assign f_g_chk[g] = (chk_mask & ~z) == 0;
+            assign f_g_sat_a[g] = (br_mask_a & ~z) == 0;
+            assign f_g_sat_b[g] = (br_mask_b & ~z) == 0;
+        end
+    endgenerate
+    wire f_tg_ok = |f_iss_sel;     // iss_tg names a group
+    wire f_trk_ok = |f_trk_sel;    // iss_trk names a tracker
+    wire f_deps_ok = |(f_iss_sel & f_g_deps);
+    wire f_below = |(f_iss_sel & f_g_below);
+    wire f_ready = f_deps_ok && (!iss_trk_en || f_below);
+    wire f_chk = |(f_chk_sel & f_g_chk);
+    wire f_sat_a = |(f_br_sel & f_g_sat_a);
+    wire f_sat_b = |(f_br_sel & f_g_sat_b);
+    wire f_iss_to_max = |f_to_max;
+    reg f_prev_busy;   // in the last cycle some counter was non-zero or err_underflow was set
+    always @(posedge clock) f_prev_busy <= !(&tg_idle) || err_underflow;
+
+    always @(posedge clock) if (f_live) begin
+        // Ports/Latency: cnt_flat is the counter state; a counter changes only by its own issue (+1)
+        // and completions (-1 each) of the last cycle, cnt' = max(0, cnt + inc - completions); clr and reset zero it
+        a_cnt_match: assert (cnt_flat == sh_cnt);
+        c_cnt_match: cover (|f_decfire);
+@INCDEC@@DEC2@        // spec 2.2 saturation [0039]: each counter stays between 0 and max_count of its tracker
+        a_cnt_le_max: assert (&f_le);
+        c_cnt_le_max: cover (|f_atmax_req);
+        // Ports iss_ready: fetch_ok[iss_tg] & all of iss_dep_mask zero & (!iss_trk_en | tracker below max_count);
+        // Deviations: 0 for a thread-group id naming no group
+        a_iss_ready: assert (!f_tg_ok ? !iss_ready : (iss_trk_en && !f_trk_ok) ? (!iss_ready || f_deps_ok) : iss_ready == f_ready);
+        c_iss_ready: cover (iss_valid && iss_trk_en && f_deps_ok && f_trk_ok && !f_below);
+        // Ports iss_fire = iss_valid & iss_ready
+        a_iss_fire: assert (iss_fire == (iss_valid && iss_ready));
+        c_iss_fire: cover (iss_valid && !iss_ready && !f_deps_ok);
+        // Fig. 4 / spec 6.6: an issue is accepted only when its dependency set is satisfied, its group may
+        // fetch, and the counter it increments is below its maximum
+        a_iss_accept: assert (!iss_fire || (f_tg_ok && f_deps_ok && (!iss_trk_en || !f_trk_ok || f_below)));
+        c_iss_accept: cover (f_iss_to_max);
+        // Ports fetch_ok: bit g is 1 iff every tracker in g's wait mask (the last fired iss_nxt_mask) is zero
+        a_fetch_ok: assert (fetch_ok == f_fetch);
+        c_fetch_ok: cover (!(&fetch_ok));
+        // Ports chk_ok: every tracker of chk_mask in chk_tg is zero (0 for a group id naming nothing)
+        a_chk_ok: assert (chk_ok == f_chk);
+        c_chk_ok: cover (!chk_ok && |f_chk_sel);
+        // Ports br_*: each set satisfied when its trackers are zero; br_go = a | b; br_sel_b = !a & b (A wins a tie)
+        a_br: assert (br_sat_a == f_sat_a && br_sat_b == f_sat_b
+                      && br_go == (br_sat_a || br_sat_b) && br_sel_b == (!br_sat_a && br_sat_b));
+        c_br: cover (br_sel_b && br_mask_a != 0);
+        c_br_tie: cover (br_sat_a && br_sat_b && br_mask_a != 0 && br_mask_b != 0);
+        c_br_stall: cover (!br_go);
+        // Ports trk_zero / trk_full / tg_idle: counter zero, counter >= max_count[t], all counters of g zero
+        a_trk_flags: assert (trk_zero == f_zero && trk_full == f_full && tg_idle == f_idle);
+        c_trk_flags: cover (|trk_full);
+        // Ports err_underflow: sticky; set exactly when a completion found no outstanding instruction
+        // (count + issue < completions) or named no counter (Deviations), cleared only by reset
+        a_err_underflow: assert (err_underflow == sh_err);
+        c_err_underflow: cover (f_udf && !err_underflow);
+@BADID@        // Deviations (clearing a busy group): clr zeroes the group's counters and wait mask, over its issue and completions
+        a_clr: assert (!(f_past && $past(f_live)) || ($past(f_clr_sel) & ~(tg_idle & fetch_ok)) == 0);
+        c_clr: cover (f_past && $past(f_live && |(f_clr_sel & ~tg_idle & f_iss_sel) && iss_fire));
+        // Ports reset: in the first cycle after a reset every counter, wait mask and err_underflow is 0
+        a_reset: assert (!(f_past && $past(reset)) || (cnt_flat == 0 && !err_underflow && &trk_zero && trk_full == 0
+                      && &tg_idle && &fetch_ok));
+        c_reset: cover (f_past && $past(reset) && $past(f_prev_busy));
+    end
+"#;
