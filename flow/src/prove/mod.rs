@@ -212,6 +212,17 @@ fn parse_log(text: &str) -> TaskLog {
         if let Some(rest) = msg.strip_prefix("DONE (") {
             t.status = rest.split(',').next().unwrap_or("").to_string();
         }
+        // The summary lists only the first traces' covers ("and N further traces"): the
+        // engine's own lines name every cover it reached.
+        if let Some(i) = msg.find("Reached cover statement in step ") {
+            let rest = &msg[i + "Reached cover statement in step ".len()..];
+            let step = rest.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0);
+            let name = leaf(rest.rsplit(": ").next().unwrap_or("").trim());
+            if !name.is_empty() && !t.reached.iter().any(|(n, _)| *n == name) {
+                t.reached.push((name, step));
+            }
+            continue;
+        }
         let Some(s) = msg.strip_prefix("summary: ") else { continue };
         if let Some(path) = s.strip_prefix("counterexample trace [basecase]: ") {
             t.trace = Some(path.trim().to_string());
@@ -355,11 +366,12 @@ mod tests {
                    SBY 9:10:00 [t_prove] summary: counterexample trace [induction]: prove_prove/engine_0/trace_induct.vcd\n\
                    SBY 9:10:00 [t_prove] summary:   failed assertion top.props.a_other at cnt.sv:9.5-9.27\n\
                    SBY 9:10:00 [t_cover] summary:   reached cover statement top.props.c_9 at cnt.sv:9.5-9.24 step 11\n\
+                   SBY 9:10:00 [t_cover] engine_0: ##   0:00:02  Reached cover statement in step 4 at top.props: c_late\n\
                    SBY 9:10:00 [t_prove] DONE (FAIL, rc=2)\n";
         let t = parse_log(log);
         assert_eq!(t.status, "FAIL");
         assert_eq!(t.base_failed, [("a_le".to_string(), 12)]);
-        assert_eq!(t.reached, [("c_9".to_string(), 11)]);
+        assert_eq!(t.reached, [("c_9".to_string(), 11), ("c_late".to_string(), 4)]);
         assert_eq!(t.trace.as_deref(), Some("prove_prove/engine_0/trace.vcd"));
     }
 }
