@@ -62,6 +62,12 @@ pub fn props(c: &ThreadMergeConfig, e: &Emitted) -> String {
         c.remap as u8
     );
     s += BODY;
+    if (1usize << (tg - 1)) > c.slots as usize {
+        s += NOTHING;
+    }
+    if c.merge_timeout != 0 {
+        s += TIMEOUT;
+    }
     s += "endmodule\n";
     s
 }
@@ -452,8 +458,8 @@ const BODY: &str = r#"    // ---- derived constants, helpers -------------------
         // R8, R11, R12: a resume is owed only to a POST group
         a_owe_post: assert (f_owe_ok);
         a_st_owe: assert (st_owe[f_ta] == v_owe[0] && st_owe[f_tb] == v_owe[1]);
-        c_owe_post: cover (st_owe != 0);
-        c_st_owe: cover (v_owe != 0 && !rsp_ready);
+        c_owe_post: cover (!f_prev_reset && e_owe != 0); // st_owe itself is never visible at slots = 1
+        c_st_owe: cover (!f_prev_reset && e_owe != 0 && (S == 1 || v_owe != 0));
         // I2, claim 5: the members of a pair not merged yet have disjoint active masks
         if (v_paired && !v_merged && v_st[1:0] != FREE && v_st[3:2] != FREE) begin
             a_pair_disjoint: assert ((st_active[L * f_ta +: L] & st_active[L * f_tb +: L]) == 0);
@@ -509,19 +515,21 @@ const BODY: &str = r#"    // ---- derived constants, helpers -------------------
             c_sample_once: cover (t_b && u_tg[0] == 0);
         end
     end
-    generate if (NOTHING_IDS) begin : g_nothing
-        // R13: ids naming no slot look up as all zero
+"#;
+
+/// Lookups of ids naming no slot (only when such ids exist: 2^(TGID_W-1) > S).
+const NOTHING: &str = r#"        // R13: ids naming no slot look up as all zero
         always @(posedge clock) if (f_live && nothing(rf_tgid) && nothing(wb_tgid)) begin
             a_nothing: assert (rf_common_wmask == 0 && rf_exec_mask == 0 && rf_perm == 0 && !rf_post
                 && wb_active == 0 && wb_lane_src == 0 && wb_tag_self == 0 && wb_tag_partner == 0
                 && wb_perm_self == 0 && wb_perm_partner == 0 && wb_orig_lane == 0);
             c_nothing: cover (1);
         end
-    end endgenerate
-    generate if (MT != 0) begin : g_timeout
-        // R11: a group waiting merge_timeout edges resumes alone (covers the timeout path)
+"#;
+
+/// The timeout path's cover (only when merge_timeout != 0).
+const TIMEOUT: &str = r#"        // R11: a group waiting merge_timeout edges resumes alone (covers the timeout path)
         always @(posedge clock) if (f_live && f_past && !$past(reset)) begin
-            c_timeout: cover (v_broken && v_owe != 0 && $past(v_st[1:0] == WAIT || v_st[3:2] == WAIT) && !$past(term_valid));
+            c_timeout: cover (f_owed_s && !$past(term_valid && ins(term_tgid)));
         end
-    end endgenerate
 "#;
