@@ -212,6 +212,16 @@ fn parse_log(text: &str) -> TaskLog {
         if let Some(rest) = msg.strip_prefix("DONE (") {
             t.status = rest.split(',').next().unwrap_or("").to_string();
         }
+        // The engine's own line for every cover: SBY's summary lists only the first traces
+        // ("and 20 further traces").
+        if let Some(i) = msg.find("Reached cover statement in step ") {
+            let rest = &msg[i + "Reached cover statement in step ".len()..];
+            let step = rest.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0);
+            if let Some((_, name)) = rest.rsplit_once(": ") {
+                t.reached.push((leaf(name.trim()), step));
+            }
+            continue;
+        }
         let Some(s) = msg.strip_prefix("summary: ") else { continue };
         if let Some(path) = s.strip_prefix("counterexample trace [basecase]: ") {
             t.trace = Some(path.trim().to_string());
@@ -361,5 +371,14 @@ mod tests {
         assert_eq!(t.base_failed, [("a_le".to_string(), 12)]);
         assert_eq!(t.reached, [("c_9".to_string(), 11)]);
         assert_eq!(t.trace.as_deref(), Some("prove_prove/engine_0/trace.vcd"));
+    }
+
+    #[test]
+    fn covers_beyond_the_summary_are_found_in_the_engine_lines() {
+        let log = "SBY 10:04:37 [p_cover] engine_0: ##   0:00:01  Reached cover statement in step 4 at top.props: c_conserve\n\
+                   SBY 10:04:55 [p_cover] summary: and 20 further traces\n\
+                   SBY 10:04:55 [p_cover] DONE (PASS, rc=0)\n";
+        let t = parse_log(log);
+        assert_eq!(t.reached, [("c_conserve".to_string(), 4)]);
     }
 }
