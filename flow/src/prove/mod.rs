@@ -374,4 +374,13 @@ mod tests {
         assert_eq!(t.reached, [("c_9".to_string(), 11), ("c_late".to_string(), 4)]);
         assert_eq!(t.trace.as_deref(), Some("prove_prove/engine_0/trace.vcd"));
     }
+
+    #[test]
+    fn covers_beyond_the_summary_are_found_in_the_engine_lines() {
+        let log = "SBY 10:04:37 [p_cover] engine_0: ##   0:00:01  Reached cover statement in step 4 at top.props: c_conserve\n\
+                   SBY 10:04:55 [p_cover] summary: and 20 further traces\n\
+                   SBY 10:04:55 [p_cover] DONE (PASS, rc=0)\n";
+        let t = parse_log(log);
+        assert_eq!(t.reached, [("c_conserve".to_string(), 4)]);
+    }
 }
