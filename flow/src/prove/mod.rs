@@ -212,6 +212,17 @@ fn parse_log(text: &str) -> TaskLog {
         if let Some(rest) = msg.strip_prefix("DONE (") {
             t.status = rest.split(',').next().unwrap_or("").to_string();
         }
+        // The engine's own line for each cover: sby's summary lists only the first traces
+        // ("and N further traces"), so covers are read from here too.
+        if let Some(j) = msg.find("Reached cover statement in step ") {
+            let rest = &msg[j + "Reached cover statement in step ".len()..];
+            let step = rest.split_whitespace().next().and_then(|n| n.parse().ok()).unwrap_or(0);
+            let name = rest.rsplit(": ").next().unwrap_or("").trim().to_string();
+            if !name.is_empty() && !t.reached.iter().any(|(n, _)| *n == name) {
+                t.reached.push((name, step));
+            }
+            continue;
+        }
         let Some(s) = msg.strip_prefix("summary: ") else { continue };
         if let Some(path) = s.strip_prefix("counterexample trace [basecase]: ") {
             t.trace = Some(path.trim().to_string());
@@ -227,7 +238,9 @@ fn parse_log(text: &str) -> TaskLog {
         } else if let Some(rest) = s.trim_start().strip_prefix("reached cover statement ") {
             let name = leaf(rest.split_whitespace().next().unwrap_or(""));
             let step = rest.rsplit("step ").next().and_then(|n| n.trim().parse().ok()).unwrap_or(0);
-            t.reached.push((name, step));
+            if !t.reached.iter().any(|(n, _)| *n == name) {
+                t.reached.push((name, step));
+            }
         }
     }
     t
@@ -355,11 +368,13 @@ mod tests {
                    SBY 9:10:00 [t_prove] summary: counterexample trace [induction]: prove_prove/engine_0/trace_induct.vcd\n\
                    SBY 9:10:00 [t_prove] summary:   failed assertion top.props.a_other at cnt.sv:9.5-9.27\n\
                    SBY 9:10:00 [t_cover] summary:   reached cover statement top.props.c_9 at cnt.sv:9.5-9.24 step 11\n\
+                   SBY 9:10:00 [t_cover] engine_0: ##   0:00:04  Reached cover statement in step 11 at top.props: c_9\n\
+                   SBY 9:10:00 [t_cover] engine_0: ##   0:00:05  Reached cover statement in step 12 at top.props: c_10\n\
                    SBY 9:10:00 [t_prove] DONE (FAIL, rc=2)\n";
         let t = parse_log(log);
         assert_eq!(t.status, "FAIL");
         assert_eq!(t.base_failed, [("a_le".to_string(), 12)]);
-        assert_eq!(t.reached, [("c_9".to_string(), 11)]);
+        assert_eq!(t.reached, [("c_9".to_string(), 11), ("c_10".to_string(), 12)]);
         assert_eq!(t.trace.as_deref(), Some("prove_prove/engine_0/trace.vcd"));
     }
 }
