@@ -11,6 +11,7 @@
 //! * `a_ready` (R3): `c_ready` = EN && (slot empty || its request acked this cycle), present types only.
 //! * `a_slot` (R2, R3, R8): `st_slot_valid` = well-formed packets transferred and not yet acked.
 //! * `a_once` (I2): only a packet held in its slot is acked, so each is dispatched at most once.
+//! * `a_refused` (R6, R8): the cycle after a refusal by EU e, the same packet is not requested from e.
 //! * `a_payload` (I2, R4, R7): the request carries its slot's packet (type, `src_addr`, size,
 //!   vcount, indexed base, prid, pixel mask); invalid refs are 0; only indexed TRI (with a VDT)
 //!   and PIX ref 0 are valid; a TRI ref's element is its index mod VGRP; `ar_global_ref` = some
@@ -43,7 +44,7 @@
 //! the acked footprints, one `cr_edt` per acked entity of its type, RES_TOTAL / EDT_TOTAL written
 //! only for an idle EU with no pending request. Without `f_obey` every input is free (so R9's
 //! clamp is checked). Not checked: REJECT/NACK/ALLOC counters and PRIO reads, the candidate
-//! order (R5) and refused mask (R6), the refs' EU/entity against the table contents (I4).
+//! order (R5), the refused mask beyond the next cycle (R6), the refs' EU/entity against the table contents (I4).
 //! Choices where the contract is silent: `cr_edt` counts only with `cr_valid` ("likewise");
 //! EDT_TOTAL stores min(32-bit wdata, 2^ENT_W); a PEND +1 and -1 at one edge cancel silently.
 //!
@@ -475,6 +476,9 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
         // I2: only a packet held in its slot is acked: every packet is dispatched at most once
         if (f_acked) a_once: assert (HAS_TY[ar_type] && s_slot[ar_type]);
         c_once: cover (f_acked && s_held);
+        // R6, R8: after a refusal by EU e the same packet's next-cycle request is not to e
+        if ($past(f_refused) && (|ar_valid) && ar_type == $past(ar_type)) a_refused: assert (ar_valid != $past(ar_valid));
+        c_refused: cover ($past(f_refused) && s_slot[$past(ar_type)]);
         // I2, R7: the request carries its packet's payload; unused fields are 0
         if (|ar_valid) a_payload: assert (HAS_TY[ar_type] && s_slot[ar_type]
             && ar_src_addr == s_src[ar_type*AW +: AW] && ar_copy_size == s_size[ar_type*RW +: RW]
