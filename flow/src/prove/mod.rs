@@ -238,7 +238,9 @@ fn parse_log(text: &str) -> TaskLog {
         } else if let Some(rest) = s.trim_start().strip_prefix("reached cover statement ") {
             let name = leaf(rest.split_whitespace().next().unwrap_or(""));
             let step = rest.rsplit("step ").next().and_then(|n| n.trim().parse().ok()).unwrap_or(0);
-            t.reached.push((name, step));
+            if !t.reached.iter().any(|(n, _)| *n == name) {
+                t.reached.push((name, step));
+            }
         }
     }
     t

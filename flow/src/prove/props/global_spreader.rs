@@ -1,11 +1,534 @@
-//! The properties of `global_spreader` (docs/contracts, spec): placeholder, to be written.
+//! The properties of `global_spreader`, written from docs/contracts/global_spreader.md (which wins)
+//! and the spec, never from the RTL. The checker keeps shadow copies of what the ports let it
+//! see: each slot's packet (R3), the registers it writes (§2.1), FREE_RES / FREE_EDT / PEND
+//! (R8, R9), the table valid bits (R8, R10), the error flags, and per EU the outstanding
+//! footprints and records (I1).
+//!
+//! Asserts (each with a cover `c_<same>` of its antecedent):
+//! * `a_onehot` (I3): `ar_valid` is one-hot or 0.
+//! * `a_sticky` (R7, I3): a request neither acked nor refused is presented again with the same EU
+//!   and every payload bit.
+//! * `a_ready` (R3): `c_ready` = EN && (slot empty || its request acked this cycle), present types only.
+//! * `a_slot` (R2, R3, R8): `st_slot_valid` = well-formed packets transferred and not yet acked.
+//! * `a_once` (I2): only a packet held in its slot is acked, so each is dispatched at most once.
+//! * `a_refused` (R6, R8): the cycle after a refusal by EU e, the same packet is not requested from e.
+//! * `a_payload` (I2, R4, R7): the request carries its slot's packet (type, `src_addr`, size,
+//!   vcount, indexed base, prid, pixel mask); invalid refs are 0; only indexed TRI (with a VDT)
+//!   and PIX ref 0 are valid; a TRI ref's element is its index mod VGRP; `ar_global_ref` = some
+//!   valid ref outside the target.
+//! * `a_autoidx` (R4, R7; with a VDT): a new non-indexed VTX / PATCH request takes AUTO_IDX /
+//!   AUTO_IDX rounded up to 16 (AUTO_IDX shadowed: R8 advance, R11 write wins).
+//! * `a_footprint` (R4): a new request's footprint = size + FRAME_RES[type], below 2^RES_W.
+//! * `a_fit` (R4, R5, I1): a new request's EU is enabled, dedicated, has a record and
+//!   FREE_RES >= footprint and >= MIN_RES: no EU is over-committed.
+//! * `a_grant` (R7, D8): with YIELD_EN = 0 a new grant is the highest-priority occupied slot.
+//! * `a_blocked` (R4): a VTX / PATCH / TRI request never targets a valid VDT / PT entry.
+//! * `a_free` (R8, R9): `st_free_res`, `st_free_edt` = the shadow (debit at the ack, credits,
+//!   clamp to [0, total], a total write wins).
+//! * `a_no_overcommit` (I1, under §6): free + (acked footprints - credits) = RES_TOTAL and
+//!   free records + (acks - `cr_edt`) = EDT_TOTAL per EU, and `err_credit` stays 0.
+//! * `a_tables` (R8, R10): `st_vdt_valid`, `st_pt_valid` = the shadow (dispatch sets, wins over
+//!   releases; a PIX with last clears).
+//! * `a_err` (R2, R8, R10, R11): `err_vdt_miss`, `err_pt_miss`, `err_malformed`, `err_release`
+//!   = the shadow (set by the cause, sticky, W1C unless set at the same edge).
+//! * `a_err_credit` (R9): a clamp or a PEND decrement at 0 sets `err_credit`; sticky until W1C.
+//! * `a_status` (R12): `busy`, `stall`, `eu_avail_cnt`.
+//! * `a_cfg_read` (R11): `cfg_rvalid` one cycle after a read, `cfg_rdata` = the register's value
+//!   at the read for the shadowed registers (CTRL, EU_ENABLE, AUTO_IDX, STATUS, STALL_CNT,
+//!   DED_MASK, MIN_RES, FRAME_RES, RES_TOTAL, FREE_RES, EDT_TOTAL, FREE_EDT, PEND, unmapped = 0).
+//! * `a_reset` (R13): after reset no request, slots / tables / errors empty, free = totals,
+//!   `*_ready` = CTRL.EN of the TOML.
+//!
+//! Assumptions: `m_reset_quiet` (R13: valid and strobe inputs 0 during reset);
+//! `m_eu_obligations` (§6, only in traces with the free constant `f_obey`): credits never exceed
+//! the acked footprints, one `cr_edt` per acked entity of its type, RES_TOTAL / EDT_TOTAL written
+//! only for an idle EU with no pending request. Without `f_obey` every input is free (so R9's
+//! clamp is checked). Not checked: REJECT/NACK/ALLOC counters and PRIO reads, the candidate
+//! order (R5), the refused mask beyond the next cycle (R6), the refs' EU/entity against the table contents (I4).
+//! Choices where the contract is silent: `cr_edt` counts only with `cr_valid` ("likewise");
+//! EDT_TOTAL stores min(32-bit wdata, 2^ENT_W); a PEND +1 and -1 at one edge cancel silently.
+//!
+//! The block is heavy for z3 and the induction does not close: every assert is *bounded*.
+//! Measured on a shared 2-core machine (load about 7): eus=1, vertex+triangle, vdt_depth 4,
+//! pt_depth 2, res/entity/index/addr widths 4/1/8/8: depth 6 in 386 s, covers (all by step 4)
+//! in 61 s; the default config takes minutes per step: use `--depth 4` or less there.
 
 use warpgen_rtl::config::GlobalSpreaderConfig;
 use warpgen_rtl::Emitted;
 
 /// The checker module `warpgen_global_spreader_props` for this config.
-pub fn props(_c: &GlobalSpreaderConfig, e: &Emitted) -> String {
+pub fn props(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
     let mut s = super::header(e);
+    s += &prelude(c, e);
+    let has = |t: usize| c.has_type(t);
+    let c_payload = if c.has_pt() && (c.has_vdt() || has(2)) {
+        "        c_payload: cover (f_acked && (ar_type == 1 || ar_type == 2) && q_rv != 0);"
+    } else {
+        "        c_payload: cover (f_acked && s_held);"
+    };
+    let autoidx = if c.has_vdt() { AUTOIDX } else { "" };
+    let ntypes = (0..4).filter(|&t| has(t)).count();
+    let c_grant = if ntypes >= 2 {
+        "        c_grant: cover (f_new && !s_ctrl[2] && f_nslots >= 2);"
+    } else {
+        "        c_grant: cover (f_new && !s_ctrl[2]);"
+    };
+    s += &BODY.replace("@C_PAYLOAD@", c_payload).replace("@AUTOIDX@", autoidx).replace("@C_GRANT@", c_grant);
     s += "endmodule\n";
     s
 }
+
+/// `W'dV` items, item 0 last (so it lands at bits [W-1:0]).
+fn packed(w: usize, items: &[u64]) -> String {
+    let v: Vec<String> = items.iter().rev().map(|x| format!("{w}'d{x}")).collect();
+    format!("{{{}}}", v.join(", "))
+}
+
+/// Localparams from the config and aliases of the optional ports (0 when absent).
+fn prelude(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
+    let n = c.eus as usize;
+    let (rw, ew, aw, iw) = (c.res_width as usize, c.entity_width as usize, c.addr_width as usize, c.index_width as usize);
+    let fw = c.free_edt_bits();
+    let lvg = c.elem_bits();
+    let mut s = String::from("    // ---- Config (the TOML, contract §2)\n");
+    s += &format!(
+        "    localparam N = {n}, RW = {rw}, FW = {fw}, EW = {ew}, AW = {aw}, IW = {iw}, VG = {}, LVG = {lvg}, VCW = {};\n",
+        c.vertices_per_group,
+        c.vcount_bits()
+    );
+    s += &format!(
+        "    localparam VAW = {}, VDTD = {}, PW = {}, PTD = {}, PG = {}, EUW = {}, ELW = {lvg}, GW = {}, AVW = {};\n",
+        c.vdt_addr_bits(),
+        c.vdt_depth,
+        c.prid_bits(),
+        c.pt_depth,
+        c.patch_groups(),
+        c.eu_bits(),
+        c.grp_bits(),
+        c.avail_bits()
+    );
+    let has: Vec<bool> = (0..4).map(|t| c.has_type(t)).collect();
+    let bits = |f: &[bool]| f.iter().rev().map(|b| if *b { '1' } else { '0' }).collect::<String>();
+    s += &format!("    localparam [3:0] HAS_TY = 4'b{};\n", bits(&has));
+    s += &format!("    localparam HAS_VDT = {}, HAS_PT = {};\n", c.has_vdt() as u8, c.has_pt() as u8);
+    s += &format!(
+        "    localparam [2:0] R_CTRL = 3'b{}{}{};\n",
+        c.yield_enable as u8, c.locality as u8, c.enable as u8
+    );
+    s += &format!("    localparam [N-1:0] R_EUEN = {n}'b{};\n", bits(&c.eu_enabled()));
+    let ded: Vec<String> = (0..4).rev().map(|t| format!("{n}'b{}", bits(&c.dedicated_of(t)))).collect();
+    s += &format!("    localparam [4*N-1:0] R_DED = {{{}}};\n", ded.join(", "));
+    let minres: Vec<u64> = (0..4).map(|t| c.min_res_of(t)).collect();
+    let frameres: Vec<u64> = (0..4).map(|t| c.frame_res_of(t)).collect();
+    s += &format!("    localparam [4*RW-1:0] R_MINRES = {};\n", packed(rw, &minres));
+    s += &format!("    localparam [4*RW-1:0] R_FRAMERES = {};\n", packed(rw, &frameres));
+    s += &format!("    localparam [N*RW-1:0] R_RESTOT = {};\n", packed(rw, &c.res_totals()));
+    s += &format!("    localparam [N*FW-1:0] R_EDTTOT = {};\n", packed(fw, &c.edt_totals()));
+    s += "    // ---- Optional ports (a type's channel, a table): 0 when the config has none\n";
+    let alias = |s: &mut String, w: &str, name: &str, port: &str| {
+        let src = if super::has(e, port) { port.to_string() } else { "0".to_string() };
+        let range = if w.is_empty() { String::new() } else { format!("[{w}-1:0] ") };
+        *s += &format!("    wire {range}{name} = {src};\n");
+    };
+    for (name, w, port) in [
+        ("v_valid", "", "vp_valid"), ("v_ready", "", "vp_ready"), ("v_indexed", "", "vp_indexed"),
+        ("v_base", "IW", "vp_base_idx"), ("v_count", "VCW", "vp_count"), ("v_size", "RW", "vp_size"),
+        ("v_src", "AW", "vp_src_addr"),
+        ("p_valid", "", "pp_valid"), ("p_ready", "", "pp_ready"), ("p_indexed", "", "pp_indexed"),
+        ("p_base", "IW", "pp_base_idx"), ("p_size", "RW", "pp_size"), ("p_src", "AW", "pp_src_addr"),
+        ("t_valid", "", "tp_valid"), ("t_ready", "", "tp_ready"), ("t_indexed", "", "tp_indexed"),
+        ("t_vidx", "3*IW", "tp_vidx"), ("t_prid", "PW", "tp_prid"), ("t_size", "RW", "tp_size"),
+        ("t_src", "AW", "tp_src_addr"),
+        ("x_valid", "", "xp_valid"), ("x_ready", "", "xp_ready"), ("x_last", "", "xp_last"),
+        ("x_tri", "PW", "xp_tri_id"), ("x_mask", "16", "xp_mask"), ("x_size", "RW", "xp_size"),
+        ("x_src", "AW", "xp_src_addr"),
+        ("q_base", "IW", "ar_base_idx"), ("q_prid", "PW", "ar_prid"), ("q_mask", "16", "ar_pix_mask"),
+        ("q_gref", "", "ar_global_ref"), ("q_rv", "3", "ar_ref_valid"), ("q_reu", "3*EUW", "ar_ref_eu"),
+        ("q_rent", "3*EW", "ar_ref_ent"), ("q_relem", "3*ELW", "ar_ref_elem"), ("q_rgrp", "3*GW", "ar_ref_grp"),
+        ("g_vr_valid", "N", "vr_valid"), ("g_vr_slot", "N*VAW", "vr_slot"), ("g_vdt", "VDTD", "st_vdt_valid"),
+        ("g_pr_valid", "N", "pr_valid"), ("g_pr_id", "N*PW", "pr_id"), ("g_pt", "PTD", "st_pt_valid"),
+    ] {
+        alias(&mut s, w, name, port);
+    }
+    s
+}
+
+const AUTOIDX: &str = concat!(
+    "        // R4, R7: a non-indexed VTX takes AUTO_IDX, a non-indexed PATCH AUTO_IDX rounded up to 16\n",
+    "        if (f_new && !f_pind && (ar_type == 0 || ar_type == 3))\n",
+    "            a_autoidx: assert (q_base == (ar_type == 0 ? s_auto : f_auto16));\n",
+    "        c_autoidx: cover (f_new && !f_pind && (ar_type == 0 || ar_type == 3) && s_auto != 0);\n"
+);
+
+/// The body, the same for every config (widths and reset values are the prelude's localparams).
+const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, t6, e7;
+    // ---- The channels (R2, R3), type code t at bit t: 0 VTX, 1 TRI, 2 PIX, 3 PATCH
+    wire [3:0] ch_valid = {p_valid, x_valid, t_valid, v_valid};
+    wire [3:0] ch_ready = {p_ready, x_ready, t_ready, v_ready};
+    wire v_bad = (v_count == 0) || (v_count > VG) || (v_indexed && v_base[LVG-1:0] != 0);
+    wire p_bad = p_indexed && p_base[3:0] != 4'd0;
+    wire [3:0] ch_xfer = ch_valid & ch_ready;
+    wire [3:0] ch_good = ch_xfer & ~{p_bad, 1'b0, 1'b0, v_bad};
+    wire f_malformed = |(ch_xfer & {p_bad, 1'b0, 1'b0, v_bad});
+    // ---- The request and the EU's answer (R7, R8)
+    wire [N-1:0] q_ack = ar_valid & ar_ready;
+    wire f_acked = |q_ack;
+    wire f_refused = |(ar_valid & ar_refuse & ~ar_ready);
+    wire f_held = (|ar_valid) && !f_acked && !f_refused;
+    wire [3:0] f_ackt = f_acked ? (4'b0001 << ar_type) : 4'b0000;
+    reg [EUW-1:0] f_tgt;
+    always @(*) begin
+        f_tgt = 0;
+        for (e = 0; e < N; e = e + 1) if (ar_valid[e]) f_tgt = e;
+    end
+    // the whole request (R7: sticky means all of it)
+    wire [N+2+2*RW+AW+5+IW+PW+16+1+3+3*EUW+3*EW+3*ELW+3*GW-1:0] f_req =
+        {ar_valid, ar_type, ar_footprint, ar_copy_size, ar_src_addr, ar_vcount, q_base, q_prid, q_mask,
+         q_gref, q_rv, q_reu, q_rent, q_relem, q_rgrp};
+    // a request presented in the previous cycle, neither acked nor refused
+    reg s_held = 1'b0;
+    always @(posedge clock) s_held <= !reset && f_held;
+    // a request in its first cycle (a new grant: R4-R7 evaluated on the state at this cycle)
+    wire f_new = (|ar_valid) && !s_held;
+
+    // ---- Shadow of the slots and their packets (R3: a transfer loads the slot, an ack empties it)
+    reg [3:0] s_slot = 4'b0;
+    reg [4*AW-1:0] s_src; reg [4*RW-1:0] s_size;
+    reg s_vind, s_pind, s_tind, s_xlast;
+    reg [IW-1:0] s_vbase, s_pbase; reg [VCW-1:0] s_vcnt; reg [3*IW-1:0] s_tvidx;
+    reg [PW-1:0] s_tprid, s_xtri; reg [15:0] s_xmask;
+    always @(posedge clock) begin
+        s_slot <= reset ? 4'b0 : (ch_good | (s_slot & ~f_ackt));
+        if (ch_good[0]) begin
+            s_src[0*AW +: AW] <= v_src; s_size[0*RW +: RW] <= v_size;
+            s_vind <= v_indexed; s_vbase <= v_base; s_vcnt <= v_count;
+        end
+        if (ch_good[1]) begin
+            s_src[1*AW +: AW] <= t_src; s_size[1*RW +: RW] <= t_size;
+            s_tind <= t_indexed; s_tvidx <= t_vidx; s_tprid <= t_prid;
+        end
+        if (ch_good[2]) begin
+            s_src[2*AW +: AW] <= x_src; s_size[2*RW +: RW] <= x_size;
+            s_xtri <= x_tri; s_xmask <= x_mask; s_xlast <= x_last;
+        end
+        if (ch_good[3]) begin
+            s_src[3*AW +: AW] <= p_src; s_size[3*RW +: RW] <= p_size;
+            s_pind <= p_indexed; s_pbase <= p_base;
+        end
+    end
+
+    // ---- Shadow of the registers (§2.1, R11: a write takes effect at its edge)
+    wire f_cw = cfg_valid && cfg_we;
+    reg [2:0] s_ctrl; reg [N-1:0] s_euen; reg [4*N-1:0] s_ded;
+    reg [4*RW-1:0] s_minres, s_frameres; reg [N*RW-1:0] s_restot; reg [N*FW-1:0] s_edttot;
+    reg [IW-1:0] s_auto;
+    wire [IW-1:0] f_auto_p0 = s_auto + 15;
+    wire [IW-1:0] f_auto16 = {f_auto_p0[IW-1:4], 4'b0000};   // AUTO_IDX rounded up to 16 (R4)
+    always @(posedge clock) begin
+        if (reset) begin
+            s_ctrl <= R_CTRL; s_euen <= R_EUEN; s_ded <= R_DED; s_minres <= R_MINRES;
+            s_frameres <= R_FRAMERES; s_restot <= R_RESTOT; s_edttot <= R_EDTTOT; s_auto <= 0;
+        end else begin
+            if (f_cw && cfg_addr == 10'h000) s_ctrl <= cfg_wdata[2:0];
+            if (f_cw && cfg_addr == 10'h001) s_euen <= cfg_wdata[N-1:0];
+            for (t = 0; t < 4; t = t + 1) if (HAS_TY[t]) begin
+                if (f_cw && cfg_addr == 10'h008 + t) s_ded[t*N +: N] <= cfg_wdata[N-1:0];
+                if (f_cw && cfg_addr == 10'h00C + t) s_minres[t*RW +: RW] <= cfg_wdata[RW-1:0];
+                if (f_cw && cfg_addr == 10'h010 + t) s_frameres[t*RW +: RW] <= cfg_wdata[RW-1:0];
+            end
+            for (e1 = 0; e1 < N; e1 = e1 + 1) begin
+                if (f_cw && cfg_addr == 10'h020 + e1) s_restot[e1*RW +: RW] <= cfg_wdata[RW-1:0];
+                if (f_cw && cfg_addr == 10'h060 + e1)
+                    s_edttot[e1*FW +: FW] <= (cfg_wdata > (32'd1 << EW)) ? (32'd1 << EW) : cfg_wdata[FW-1:0];
+            end
+            // R8: a non-indexed VTX/PATCH ack advances AUTO_IDX; R11: a write wins
+            if (f_cw && cfg_addr == 10'h002) s_auto <= {cfg_wdata[IW-1:LVG], {LVG{1'b0}}};
+            else if (f_ackt[0] && !s_vind) s_auto <= q_base + VG;
+            else if (f_ackt[3] && !s_pind) s_auto <= q_base + 16;
+        end
+    end
+
+    // ---- Shadow of FREE_RES, FREE_EDT, PEND (R8 debit, R9 credit and clamp)
+    reg [N*RW-1:0] s_fres, n_fres; reg [N*FW-1:0] s_fedt, n_fedt;
+    reg [4*N*FW-1:0] s_pend, n_pend;
+    reg [RW:0] f_rsum, f_rdeb; reg [FW:0] f_esum, f_edeb;
+    reg f_cr_err;          // R9: this edge clamps or decrements a PEND at 0 (sets err_credit)
+    reg [N-1:0] f_clamp;   // per EU: this edge clamps FREE_RES or FREE_EDT
+    always @(*) begin
+        n_fres = s_fres; n_fedt = s_fedt; n_pend = s_pend; f_cr_err = 1'b0; f_clamp = 0;
+        for (e3 = 0; e3 < N; e3 = e3 + 1) begin
+            f_rsum = {1'b0, s_fres[e3*RW +: RW]} + (cr_valid[e3] ? {1'b0, cr_res[e3*RW +: RW]} : 0);
+            f_rdeb = q_ack[e3] ? {1'b0, ar_footprint} : 0;
+            if (f_rsum < f_rdeb) begin
+                n_fres[e3*RW +: RW] = 0; f_clamp[e3] = 1'b1;
+            end else if (f_rsum - f_rdeb > {1'b0, s_restot[e3*RW +: RW]}) begin
+                n_fres[e3*RW +: RW] = s_restot[e3*RW +: RW]; f_clamp[e3] = 1'b1;
+            end else n_fres[e3*RW +: RW] = f_rsum - f_rdeb;
+            f_esum = {1'b0, s_fedt[e3*FW +: FW]} + (cr_valid[e3] && cr_edt[e3]);
+            f_edeb = q_ack[e3];
+            if (f_esum < f_edeb) begin
+                n_fedt[e3*FW +: FW] = 0; f_clamp[e3] = 1'b1;
+            end else if (f_esum - f_edeb > {1'b0, s_edttot[e3*FW +: FW]}) begin
+                n_fedt[e3*FW +: FW] = s_edttot[e3*FW +: FW]; f_clamp[e3] = 1'b1;
+            end else n_fedt[e3*FW +: FW] = f_esum - f_edeb;
+            for (t2 = 0; t2 < 4; t2 = t2 + 1) if (HAS_TY[t2]) begin
+                if (q_ack[e3] && ar_type == t2 && !(cr_valid[e3] && cr_edt[e3] && cr_type[e3*2 +: 2] == t2)) begin
+                    if (~&s_pend[(e3*4+t2)*FW +: FW]) n_pend[(e3*4+t2)*FW +: FW] = s_pend[(e3*4+t2)*FW +: FW] + 1;
+                end else if (!(q_ack[e3] && ar_type == t2) && cr_valid[e3] && cr_edt[e3] && cr_type[e3*2 +: 2] == t2) begin
+                    if (s_pend[(e3*4+t2)*FW +: FW] == 0) f_clamp[e3] = 1'b1;
+                    else n_pend[(e3*4+t2)*FW +: FW] = s_pend[(e3*4+t2)*FW +: FW] - 1;
+                end
+            end
+            // R9: a RES_TOTAL / EDT_TOTAL write wins over the edge's debit and credit
+            if (f_cw && cfg_addr == 10'h020 + e3) begin
+                n_fres[e3*RW +: RW] = cfg_wdata[RW-1:0]; f_clamp[e3] = 1'b0;
+            end
+            if (f_cw && cfg_addr == 10'h060 + e3) begin
+                n_fedt[e3*FW +: FW] = (cfg_wdata > (32'd1 << EW)) ? (32'd1 << EW) : cfg_wdata[FW-1:0];
+                f_clamp[e3] = 1'b0;
+            end
+        end
+        f_cr_err = |f_clamp;
+    end
+    always @(posedge clock) begin
+        s_fres <= reset ? R_RESTOT : n_fres;
+        s_fedt <= reset ? R_EDTTOT : n_fedt;
+        s_pend <= reset ? 0 : n_pend;
+    end
+
+    // ---- The EUs' obligations (contract §6), assumed only in traces where f_obey (chosen
+    // freely at the start): elsewhere credits are free, so R9's clamp is reachable.
+    (* anyconst *) reg f_obey;
+    reg [N*(RW+1)-1:0] s_out;   // per EU: acked footprints minus credited resources
+    reg [N*(FW+1)-1:0] s_rec;   // per EU: acked entities minus credited records
+    reg f_obl;
+    always @(*) begin
+        f_obl = 1'b1;
+        for (e2 = 0; e2 < N; e2 = e2 + 1) begin
+            // §6: cr_res pulses sum to the footprint of an acked entity, after its ack
+            if (cr_valid[e2] && cr_res[e2*RW +: RW] > s_out[e2*(RW+1) +: RW+1]) f_obl = 1'b0;
+            // §6: one cr_edt per acked entity, with cr_type = its type
+            if (cr_valid[e2] && cr_edt[e2] && (!HAS_TY[cr_type[e2*2 +: 2]] || s_pend[(e2*4+cr_type[e2*2 +: 2])*FW +: FW] == 0))
+                f_obl = 1'b0;
+            // §6: RES_TOTAL / EDT_TOTAL written only for an idle EU with no pending request
+            if (f_cw && (cfg_addr == 10'h020 + e2 || cfg_addr == 10'h060 + e2)
+                && (s_out[e2*(RW+1) +: RW+1] != 0 || s_rec[e2*(FW+1) +: FW+1] != 0 || ar_valid[e2]))
+                f_obl = 1'b0;
+        end
+    end
+    always @(*) if (f_obey && !reset) m_eu_obligations: assume (f_obl);
+    always @(posedge clock) begin
+        for (e2 = 0; e2 < N; e2 = e2 + 1) begin
+            if (reset) begin
+                s_out[e2*(RW+1) +: RW+1] <= 0; s_rec[e2*(FW+1) +: FW+1] <= 0;
+            end else begin
+                s_out[e2*(RW+1) +: RW+1] <= s_out[e2*(RW+1) +: RW+1] + (q_ack[e2] ? ar_footprint : 0)
+                                          - (cr_valid[e2] ? cr_res[e2*RW +: RW] : 0);
+                s_rec[e2*(FW+1) +: FW+1] <= s_rec[e2*(FW+1) +: FW+1] + q_ack[e2] - (cr_valid[e2] && cr_edt[e2]);
+            end
+        end
+    end
+    // contract R13: valid and strobe inputs are 0 while reset is 1
+    always @(*) if (reset) m_reset_quiet: assume (!ch_valid && !ar_ready && !ar_refuse && !cr_valid
+                                                 && !g_vr_valid && !g_pr_valid && !cfg_valid);
+
+    // ---- Shadow of the table valid bits (R8 set/clear by a dispatch, R10 releases)
+    reg [VDTD-1:0] s_vdt, n_vdt; reg [PTD-1:0] s_pt, n_pt;
+    reg f_rel_bad; reg [VAW-1:0] f_vs;
+    always @(*) begin
+        n_vdt = s_vdt; n_pt = s_pt; f_rel_bad = 1'b0; f_vs = 0;
+        for (e4 = 0; e4 < N; e4 = e4 + 1) begin
+            if (g_vr_valid[e4]) begin
+                if (!s_vdt[g_vr_slot[e4*VAW +: VAW]]) f_rel_bad = 1'b1;
+                n_vdt[g_vr_slot[e4*VAW +: VAW]] = 1'b0;
+            end
+            if (g_pr_valid[e4]) begin
+                if (!s_pt[g_pr_id[e4*PW +: PW]]) f_rel_bad = 1'b1;
+                n_pt[g_pr_id[e4*PW +: PW]] = 1'b0;
+            end
+        end
+        if (f_ackt[0]) n_vdt[q_base[LVG +: VAW]] = 1'b1;
+        if (f_ackt[3]) for (g4 = 0; g4 < PG; g4 = g4 + 1) begin
+            f_vs = q_base[LVG +: VAW] + g4;
+            n_vdt[f_vs] = 1'b1;
+        end
+        if (f_ackt[1]) n_pt[q_prid] = 1'b1;
+        if (f_ackt[2] && s_xlast) n_pt[q_prid] = 1'b0;
+    end
+    always @(posedge clock) begin
+        s_vdt <= reset ? 0 : n_vdt;
+        s_pt <= reset ? 0 : n_pt;
+    end
+
+    // ---- Shadow of the error flags (R2, R8, R10; W1C of STATUS [6:2], R11)
+    // bit order as STATUS[6:2]: vdt_miss, pt_miss, malformed, credit, release
+    wire [4:0] f_err = {err_release, err_credit, err_malformed, err_pt_miss, err_vdt_miss};
+    wire [4:0] f_w1c = (f_cw && cfg_addr == 10'h003) ? cfg_wdata[6:2] : 5'b0;
+    wire [4:0] f_cause = {f_rel_bad, f_cr_err, f_malformed,
+                          f_ackt[2] && !q_rv[0],
+                          f_ackt[1] && s_tind && (HAS_VDT != 0) && q_rv != 3'b111};
+    reg [4:0] s_err;
+    always @(posedge clock) s_err <= reset ? 5'b0 : ((s_err & ~f_w1c) | f_cause);
+
+    // ---- Derived values
+    reg [AVW-1:0] f_avail;
+    always @(*) begin
+        f_avail = 0;
+        for (e5 = 0; e5 < N; e5 = e5 + 1) if (s_euen[e5] && s_fedt[e5*FW +: FW] != 0) f_avail = f_avail + 1;
+    end
+    wire [RW-1:0] f_tfree = st_free_res[f_tgt*RW +: RW];
+    wire [FW-1:0] f_tfedt = st_free_edt[f_tgt*FW +: FW];
+    wire [RW:0] f_fp = ar_copy_size + s_frameres[ar_type*RW +: RW];
+    // the highest-priority occupied slot (class priority PIX > TRI > PATCH > VTX)
+    wire [1:0] f_top = s_slot[2] ? 2'd2 : s_slot[1] ? 2'd1 : s_slot[3] ? 2'd3 : 2'd0;
+    // the request's payload as R7 defines it for its type (refs checked on their own)
+    wire [4:0] f_vcnt = ar_type == 0 ? s_vcnt : ar_type == 3 ? 5'd16 : ar_type == 1 ? 5'd3 : 5'd0;
+    wire [IW-1:0] f_pbase = ar_type == 0 ? s_vbase : ar_type == 3 ? s_pbase : 0;
+    wire [PW-1:0] f_pprid = ar_type == 1 ? s_tprid : ar_type == 2 ? s_xtri : 0;
+    wire f_pind = ar_type == 0 ? s_vind : ar_type == 3 ? s_pind : 1'b0;
+    reg f_refs_ok, f_gref;
+    always @(*) begin
+        f_refs_ok = 1'b1; f_gref = 1'b0;
+        for (g3 = 0; g3 < 3; g3 = g3 + 1) begin
+            if (!q_rv[g3] && (q_reu[g3*EUW +: EUW] != 0 || q_rent[g3*EW +: EW] != 0 || q_relem[g3*ELW +: ELW] != 0
+                              || q_rgrp[g3*GW +: GW] != 0)) f_refs_ok = 1'b0;
+            if (q_rv[g3] && ar_type == 1 && q_relem[g3*ELW +: ELW] != s_tvidx[g3*IW +: ELW]) f_refs_ok = 1'b0;
+            if (q_rv[g3] && q_reu[g3*EUW +: EUW] != f_tgt) f_gref = 1'b1;
+        end
+        // R4: only an indexed TRI (with a VDT) and a PIX (ref 0 only, element and group 0) have refs
+        if ((ar_type == 0 || ar_type == 3) && q_rv != 0) f_refs_ok = 1'b0;
+        if (ar_type == 1 && (!s_tind || HAS_VDT == 0) && q_rv != 0) f_refs_ok = 1'b0;
+        if (ar_type == 2 && (q_rv[2:1] != 0 || q_relem[ELW-1:0] != 0 || q_rgrp[GW-1:0] != 0)) f_refs_ok = 1'b0;
+        if (q_gref != f_gref) f_refs_ok = 1'b0;
+    end
+    // I1: per EU, free + outstanding = total, for resources and records
+    reg f_i1;
+    always @(*) begin
+        f_i1 = 1'b1;
+        for (e7 = 0; e7 < N; e7 = e7 + 1)
+            if ({1'b0, st_free_res[e7*RW +: RW]} + s_out[e7*(RW+1) +: RW+1] != {1'b0, s_restot[e7*RW +: RW]}
+                || {1'b0, st_free_edt[e7*FW +: FW]} + s_rec[e7*(FW+1) +: FW+1] != {1'b0, s_edttot[e7*FW +: FW]})
+                f_i1 = 1'b0;
+    end
+    // R4: a PATCH is blocked if any of its PG entries is valid
+    reg f_pblk; reg [VAW-1:0] f_ps;
+    always @(*) begin
+        f_pblk = 1'b0; f_ps = 0;
+        for (g = 0; g < PG; g = g + 1) begin
+            f_ps = q_base[LVG +: VAW] + g;
+            if (g_vdt[f_ps]) f_pblk = 1'b1;
+        end
+    end
+    // R12: STALL_CNT counts the cycles with stall
+    reg [31:0] s_stallcnt;
+    always @(posedge clock) s_stallcnt <= reset ? 0 : s_stallcnt + stall;
+    reg [3:0] f_nslots;
+    always @(*) f_nslots = s_slot[0] + s_slot[1] + s_slot[2] + s_slot[3];
+
+    // ---- Register reads (R11): the value at the read cycle, in the next cycle
+    reg [31:0] f_rexp; reg f_rknown;
+    always @(*) begin
+        f_rknown = 1'b1; f_rexp = 0; e6 = 0; t6 = 0;
+        if (cfg_addr == 10'h000) f_rexp = s_ctrl;
+        else if (cfg_addr == 10'h001) f_rexp = s_euen;
+        else if (cfg_addr == 10'h002) f_rexp = s_auto;
+        else if (cfg_addr == 10'h003) f_rexp = {f_err, stall, busy};
+        else if (cfg_addr == 10'h004) f_rexp = s_stallcnt;
+        else if (cfg_addr >= 10'h005 && cfg_addr <= 10'h007) f_rexp = 0;
+        else if (cfg_addr >= 10'h014 && cfg_addr <= 10'h01F) f_rexp = 0;
+        else if (cfg_addr >= 10'h0E0 && cfg_addr <= 10'h0FF) f_rexp = 0;
+        else if (cfg_addr >= 10'h008 && cfg_addr <= 10'h013) begin
+            t6 = cfg_addr[1:0];
+            if (!HAS_TY[t6]) f_rexp = 0;
+            else if (cfg_addr < 10'h00C) f_rexp = s_ded[t6*N +: N];
+            else if (cfg_addr < 10'h010) f_rexp = s_minres[t6*RW +: RW];
+            else f_rexp = s_frameres[t6*RW +: RW];
+        end else if (cfg_addr >= 10'h020 && cfg_addr < 10'h0A0) begin
+            e6 = cfg_addr[4:0];
+            if (e6 >= N) f_rexp = 0;
+            else if (cfg_addr[6:5] == 2'd1) f_rexp = s_restot[e6*RW +: RW];
+            else if (cfg_addr[6:5] == 2'd2) f_rexp = s_fres[e6*RW +: RW];
+            else if (cfg_addr[6:5] == 2'd3) f_rexp = s_edttot[e6*FW +: FW];
+            else f_rexp = s_fedt[e6*FW +: FW];
+        end else if (cfg_addr >= 10'h200 && cfg_addr < 10'h280) begin
+            e6 = cfg_addr[6:2]; t6 = cfg_addr[1:0];
+            f_rexp = (e6 < N && HAS_TY[t6]) ? s_pend[(e6*4+t6)*FW +: FW] : 0;
+        end else if (cfg_addr >= 10'h280) f_rexp = 0;
+        else f_rknown = 1'b0;
+    end
+    reg s_rd = 1'b0, s_rknown; reg [31:0] s_rexp;
+    always @(posedge clock) begin
+        s_rd <= !reset && cfg_valid && !cfg_we;
+        s_rknown <= f_rknown; s_rexp <= f_rexp;
+    end
+
+    always @(posedge clock) if (f_live) begin
+        // I3: ar_valid is one-hot or 0
+        a_onehot: assert ((ar_valid & (ar_valid - 1'b1)) == 0);
+        c_onehot: cover (|ar_valid);
+        // R7 / I3: a request neither acked nor refused is presented again unchanged
+        if (s_held) a_sticky: assert (f_req == $past(f_req));
+        c_sticky: cover (s_held && $past(f_cw));
+        // R3: ch_ready = EN && (slot c empty || slot c's request acked this cycle), present types only
+        a_ready: assert (ch_ready == (HAS_TY & {4{s_ctrl[0]}} & (~s_slot | f_ackt)));
+        c_ready: cover ((ch_xfer & f_ackt) != 0);
+        // R3, R2, R8: a slot holds exactly the well-formed packets transferred and not yet acked
+        a_slot: assert (st_slot_valid == s_slot);
+        c_slot: cover ((s_slot & ~{4{s_ctrl[0]}}) != 0);
+        // I2: only a packet held in its slot is acked: every packet is dispatched at most once
+        if (f_acked) a_once: assert (HAS_TY[ar_type] && s_slot[ar_type]);
+        c_once: cover (f_acked && s_held);
+        // R6, R8: after a refusal by EU e the same packet's next-cycle request is not to e
+        if ($past(f_refused) && (|ar_valid) && ar_type == $past(ar_type)) a_refused: assert (ar_valid != $past(ar_valid));
+        c_refused: cover ($past(f_refused) && s_slot[$past(ar_type)]);
+        // I2, R7: the request carries its packet's payload; unused fields are 0
+        if (|ar_valid) a_payload: assert (HAS_TY[ar_type] && s_slot[ar_type]
+            && ar_src_addr == s_src[ar_type*AW +: AW] && ar_copy_size == s_size[ar_type*RW +: RW]
+            && ar_vcount == f_vcnt && (f_pind || (ar_type != 0 && ar_type != 3) ? q_base == f_pbase : 1'b1)
+            && q_prid == f_pprid && q_mask == (ar_type == 2 ? s_xmask : 16'd0) && f_refs_ok);
+@C_PAYLOAD@
+@AUTOIDX@
+        // R4: a new request's footprint is size + FRAME_RES[type], below 2^RES_W
+        if (f_new) a_footprint: assert ({1'b0, ar_footprint} == f_fp);
+        c_footprint: cover (f_new && ar_footprint != ar_copy_size);
+        // R4, R5, I1: a new request goes to an enabled, dedicated EU that fits it (no over-commit)
+        if (f_new) a_fit: assert (s_euen[f_tgt] && s_ded[ar_type*N + f_tgt] && f_tfedt != 0
+            && f_tfree >= ar_footprint && f_tfree >= s_minres[ar_type*RW +: RW]);
+        c_fit: cover (f_new && f_tfree == ar_footprint && ar_footprint != 0);
+        // R7, D8: with YIELD_EN = 0 a new grant goes to the highest-priority occupied slot
+        if (f_new && !s_ctrl[2]) a_grant: assert (ar_type == f_top);
+@C_GRANT@
+        // R4 blocking: a request never overwrites a valid VDT/PT entry
+        if (|ar_valid) a_blocked: assert (!(ar_type == 0 && g_vdt[q_base[LVG +: VAW]])
+            && !(ar_type == 3 && f_pblk) && !(ar_type == 1 && g_pt[q_prid]));
+        c_blocked: cover ((|ar_valid) && ar_type != 2 && (g_vdt != 0 || g_pt != 0));
+        // R8, R9: FREE_RES / FREE_EDT follow debits, credits (clamped to [0, total]) and total writes
+        a_free: assert (st_free_res == s_fres && st_free_edt == s_fedt);
+        c_free: cover ($past(f_cr_err));
+        // I1 (under §6): free = total - outstanding for resources and records; no err_credit
+        if (f_obey) a_no_overcommit: assert (!err_credit && st_free_res == s_fres && f_i1);
+        c_no_overcommit: cover (f_obey && f_acked && f_tfree == ar_footprint && ar_footprint != 0);
+        // R8, R10: table valid bits: set by a dispatch (wins), cleared by releases and a PIX with last
+        a_tables: assert (g_vdt == s_vdt && g_pt == s_pt);
+        c_tables: cover ((|g_vr_valid || |g_pr_valid) && !f_rel_bad);
+        // R2, R8, R10, R11: err_vdt_miss, err_pt_miss, err_malformed, err_release are set by their
+        // cause, sticky, and cleared by a W1C of STATUS unless set at the same edge
+        a_err: assert ({f_err[4], f_err[2:0]} == {s_err[4], s_err[2:0]});
+        c_err: cover ($past(err_release) && !err_release);
+        // R9: a clamp or a PEND decrement at 0 sets err_credit; it is sticky until a W1C
+        if (f_past && !$past(reset) && ($past(f_cr_err) || ($past(err_credit) && !$past(f_w1c[3]))))
+            a_err_credit: assert (err_credit);
+        c_err_credit: cover (err_credit);
+        // R12: busy, stall, eu_avail_cnt
+        a_status: assert (busy == (s_slot != 0) && stall == (busy && ar_valid == 0) && eu_avail_cnt == f_avail);
+        c_status: cover (stall && f_nslots != 0);
+        // R11: a read returns its register's value at the read cycle one cycle later
+        a_cfg_read: assert (cfg_rvalid == s_rd && (!(s_rd && s_rknown) || cfg_rdata == s_rexp));
+        c_cfg_read: cover (cfg_rvalid && s_rknown && cfg_rdata != 0);
+        // R13: after reset: slots, request, valid bits, errors empty; free counters = totals
+        if ($past(reset)) a_reset: assert (ar_valid == 0 && st_slot_valid == 0 && !busy && !stall
+            && f_err == 0 && !cfg_rvalid && st_free_res == R_RESTOT && st_free_edt == R_EDTTOT
+            && g_vdt == 0 && g_pt == 0 && ch_ready == (HAS_TY & {4{R_CTRL[0]}}));
+        c_reset: cover ($past(reset) && $past(s_slot != 0));
+    end
+"##;
