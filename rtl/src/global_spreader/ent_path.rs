@@ -8,6 +8,7 @@ use super::*;
 
 /// FREE_EDT / EDT_TOTAL / PEND per EU, and the entity numbers: the acknowledging EU's
 /// `ar_ent` for the table write, the references' entity numbers for the request.
+/// Each up/down counter has one adder, of +1 or -1 (all ones), not one of each.
 #[derive(LogicBlock)]
 pub struct EntPath<const E: usize, const F: usize> {
     pub clock: Signal<In, Clock>,
@@ -40,6 +41,7 @@ pub struct EntPath<const E: usize, const F: usize> {
     inc: Signal<Local, Bit>,
     dec: Signal<Local, Bit>,
     wval: Signal<Local, Bits<F>>,
+    stp: Signal<Local, Bits<F>>,
     zero: Constant<Bits<F>>,
     one: Constant<Bits<F>>,
     max: Constant<Bits<F>>,
@@ -91,6 +93,7 @@ impl<const E: usize, const F: usize> EntPath<E, F> {
             inc: Signal::default(),
             dec: Signal::default(),
             wval: Signal::default(),
+            stp: Signal::default(),
             zero: constant(0),
             one: constant(1),
             max: constant((1 << F) - 1),
@@ -133,19 +136,23 @@ impl<const E: usize, const F: usize> Logic for EntPath<E, F> {
             self.dec.next = self.ack[e].val();
             self.free_q[e].d.next = self.free_q[e].q.val();
             self.total_q[e].d.next = self.total_q[e].q.val();
+            self.stp.next = self.one.val();
+            if self.dec.val() {
+                self.stp.next = self.max.val();
+            }
             if self.inc.val() & !self.dec.val() {
                 if self.free_q[e].q.val() >= self.total_q[e].q.val() {
                     self.free_q[e].d.next = self.total_q[e].q.val();
                     self.err.next = true;
                 } else {
-                    self.free_q[e].d.next = self.free_q[e].q.val() + self.one.val();
+                    self.free_q[e].d.next = self.free_q[e].q.val() + self.stp.val();
                 }
             }
             if self.dec.val() & !self.inc.val() {
                 if self.free_q[e].q.val() == self.zero.val() {
                     self.err.next = true;
                 } else {
-                    self.free_q[e].d.next = self.free_q[e].q.val() - self.one.val();
+                    self.free_q[e].d.next = self.free_q[e].q.val() + self.stp.val();
                 }
             }
             if self.cfg_valid.val() & (self.cfg_addr.val() == self.a_free[e].val()) {
@@ -168,14 +175,18 @@ impl<const E: usize, const F: usize> Logic for EntPath<E, F> {
                 self.inc.next = self.ack[e].val() & self.gnt[k].val();
                 self.dec.next = self.cr_valid[e].val() & self.cr_edt[e].val() & (self.cr_type[e].val() == self.tcode[k].val());
                 self.pend_q[e][k].d.next = self.pend_q[e][k].q.val();
+                self.stp.next = self.one.val();
+                if self.dec.val() {
+                    self.stp.next = self.max.val();
+                }
                 if self.inc.val() & !self.dec.val() & (self.pend_q[e][k].q.val() != self.max.val()) {
-                    self.pend_q[e][k].d.next = self.pend_q[e][k].q.val() + self.one.val();
+                    self.pend_q[e][k].d.next = self.pend_q[e][k].q.val() + self.stp.val();
                 }
                 if self.dec.val() & !self.inc.val() {
                     if self.pend_q[e][k].q.val() == self.zero.val() {
                         self.err.next = true;
                     } else {
-                        self.pend_q[e][k].d.next = self.pend_q[e][k].q.val() - self.one.val();
+                        self.pend_q[e][k].d.next = self.pend_q[e][k].q.val() + self.stp.val();
                     }
                 }
                 if self.cfg_valid.val() & (self.cfg_addr.val() == self.a_pend[e][k].val()) {

@@ -81,14 +81,14 @@
 //!
 //! ## Area at the default config (yosys `synth_ice40`)
 //! Yosys 0.23 `synth_ice40` (flattened) of the default config (5 EUs, all four types,
-//! VGRP 8, 256-entry VDT and PT, IDX_W 16, RES_W 12, ENT_W 8, ADDR_W 32): 11,478 SB_LUT4,
+//! VGRP 8, 256-entry VDT and PT, IDX_W 16, RES_W 12, ENT_W 8, ADDR_W 32): 10,945 SB_LUT4,
 //! 2,537 flip-flops (SB_DFF* of all kinds; 512 of them are the VDT/PT valid bits, D9),
-//! 2,201 SB_CARRY and 13 SB_RAM40_4K. The table contents are block RAM: the VDT's 3 copies
+//! 1,721 SB_CARRY and 13 SB_RAM40_4K. The table contents are block RAM: the VDT's 3 copies
 //! x 2 banks of 128 x 17-bit entries take 12, the PT's 256 x 11 bits 1. The valid bits
-//! are the logic that grows with the table depth (per table, with `-noflatten`: 3,085 and
-//! 2,688 LUT4): every bit's next state sees the five release decoders, and each lookup is
+//! are the logic that grows with the table depth (per table, with `-noflatten`: 2,898 and
+//! 2,723 LUT4): every bit's next state sees the five release decoders, and each lookup is
 //! a 256:1 multiplexer. A release of an invalid entry is found by one AND-OR of the
-//! releases' union with the valid bits (until this version, one 256:1 read multiplexer per
+//! releases' union with the valid bits (until then, one 256:1 read multiplexer per
 //! release: 13,575 LUT4 in all). See also docs/blocks/global_spreader.md
 //! ("Cost").
 

@@ -8,6 +8,11 @@ use super::*;
 
 /// FREE_RES / RES_TOTAL per EU, MIN_RES / FRAME_RES per class, the slots' sizes, the fit
 /// test (R4) and the request's footprint (sticky while held).
+///
+/// Cost: the fit's two thresholds are one per class, `thr = max(fp, MIN_RES)`, so each slot
+/// and EU has one comparator (`FREE_RES >= thr`), not two; the carries and borrows of the
+/// footprint and of FREE_RES' come from the operands' and the result's top bits, not from
+/// comparators. All combinational from the same registers: same values every cycle.
 #[derive(LogicBlock)]
 pub struct ResPath<const R: usize> {
     pub clock: Signal<In, Clock>,
@@ -37,6 +42,7 @@ pub struct ResPath<const R: usize> {
     fp_q: DFF<Bits<R>>,
     fp: Vec<Signal<Local, Bits<R>>>,
     ovf: Vec<Signal<Local, Bit>>,
+    thr: Vec<Signal<Local, Bits<R>>>,
     pfp: Signal<Local, Bits<R>>,
     add: Signal<Local, Bits<R>>,
     sub: Signal<Local, Bits<R>>,
@@ -45,6 +51,9 @@ pub struct ResPath<const R: usize> {
     carry: Signal<Local, Bit>,
     borrow: Signal<Local, Bit>,
     zero: Constant<Bits<R>>,
+    /// The top bit's index (carries and borrows), as a one-step range.
+    _msb: usize,
+    _msb1: usize,
     total_rst: Vec<Constant<Bits<R>>>,
     min_rst: Vec<Constant<Bits<R>>>,
     frame_rst: Vec<Constant<Bits<R>>>,
@@ -87,6 +96,7 @@ impl<const R: usize> ResPath<R> {
             fp_q: DFF::default(),
             fp: signals(k),
             ovf: signals(k),
+            thr: signals(k),
             pfp: Signal::default(),
             add: Signal::default(),
             sub: Signal::default(),
@@ -95,6 +105,8 @@ impl<const R: usize> ResPath<R> {
             carry: Signal::default(),
             borrow: Signal::default(),
             zero: constant(0),
+            _msb: R - 1,
+            _msb1: R,
             total_rst: consts(g.res_total.iter().copied()),
             min_rst: consts(g.min_res.iter().copied()),
             frame_rst: consts(g.frame_res.iter().copied()),
@@ -120,10 +132,22 @@ impl<const R: usize> Logic for ResPath<R> {
             self.min_q[k].clock.next = self.clock.val();
             self.frame_q[k].clock.next = self.clock.val();
             self.fp[k].next = self.size_q[k].q.val() + self.frame_q[k].q.val();
-            self.ovf[k].next = self.fp[k].val() < self.size_q[k].q.val();
-            // (The request's footprint is recomputed: `fp` feeds the fit test only.)
+            // The carry out of the sum, from the top bits of the operands and the sum.
+            self.ovf[k].next = false;
+            for m in self._msb..self._msb1 {
+                self.ovf[k].next = (self.size_q[k].q.val().get_bit(m) & self.frame_q[k].q.val().get_bit(m))
+                    | ((self.size_q[k].q.val().get_bit(m) | self.frame_q[k].q.val().get_bit(m)) & !self.fp[k].val().get_bit(m));
+            }
+            // FREE_RES >= fp && FREE_RES >= MIN_RES is FREE_RES >= max(fp, MIN_RES).
+            self.thr[k].next = self.min_q[k].q.val();
+            if self.fp[k].val() > self.min_q[k].q.val() {
+                self.thr[k].next = self.fp[k].val();
+            }
             if self.gnt[k].val() {
                 self.ar_copy_size.next = self.size_q[k].q.val();
+                // (Recomputed, not `fp`: `fit` is an output that the grant `gnt` depends on,
+                // and Verilator orders this block's variables, not its statements. Yosys
+                // merges the two identical sums.)
                 if !self.sticky.val() {
                     self.pfp.next = self.size_q[k].q.val() + self.frame_q[k].q.val();
                 }
@@ -151,9 +175,7 @@ impl<const R: usize> Logic for ResPath<R> {
                 self.frame_q[k].d.next = self.frame_rst[k].val();
             }
             for e in 0..self.free_q.len() {
-                self.fit[k][e].next = !self.ovf[k].val()
-                    & (self.free_q[e].q.val() >= self.fp[k].val())
-                    & (self.free_q[e].q.val() >= self.min_q[k].q.val());
+                self.fit[k][e].next = !self.ovf[k].val() & (self.free_q[e].q.val() >= self.thr[k].val());
             }
         }
         // The presented footprint: registered while a request is held.
@@ -173,9 +195,16 @@ impl<const R: usize> Logic for ResPath<R> {
                 self.sub.next = self.pfp.val();
             }
             self.s1.next = self.free_q[e].q.val() + self.add.val();
-            self.carry.next = self.s1.val() < self.free_q[e].q.val();
+            // Carry of s1 and borrow of s1 - sub, from the top bits.
             self.dif.next = self.s1.val() - self.sub.val();
-            self.borrow.next = self.s1.val() < self.sub.val();
+            self.carry.next = false;
+            self.borrow.next = false;
+            for m in self._msb..self._msb1 {
+                self.carry.next = (self.free_q[e].q.val().get_bit(m) & self.add.val().get_bit(m))
+                    | ((self.free_q[e].q.val().get_bit(m) | self.add.val().get_bit(m)) & !self.s1.val().get_bit(m));
+                self.borrow.next = (!self.s1.val().get_bit(m) & self.sub.val().get_bit(m))
+                    | (!(self.s1.val().get_bit(m) ^ self.sub.val().get_bit(m)) & self.dif.val().get_bit(m));
+            }
             self.total_q[e].d.next = self.total_q[e].q.val();
             if !self.carry.val() & self.borrow.val() {
                 // Below zero.

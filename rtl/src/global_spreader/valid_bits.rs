@@ -10,6 +10,10 @@ use super::*;
 /// the dispatch's set (one entry, or PG entries for a patch) and clear (a last pixel), and
 /// lookups of the state at the start of the cycle. An entry's one-hot mask is the AND of
 /// a block of its high address bits and a tiling of its low bits (a predecoded decoder).
+/// A patch's group of PG entries starts at a multiple of PG (D7: its base is a multiple of
+/// 16), so its set is decoded the same way (PG ones in each tile) and its group lookup reads
+/// one bit of the OR of each PG-aligned group, not PG bits from any position; the result is
+/// the one the shifts by any address would give there.
 #[derive(LogicBlock)]
 pub struct ValidBits<const D: usize, const A: usize> {
     pub clock: Signal<In, Clock>,
@@ -33,8 +37,17 @@ pub struct ValidBits<const D: usize, const A: usize> {
     clrm: Signal<Local, Bits<D>>,
     one: Constant<Bits<D>>,
     zero: Constant<Bits<D>>,
-    /// PG ones (a patch's group of entries), when patches exist.
-    grp: Vec<Constant<Bits<D>>>,
+    /// Shifts 1..PG-1: the OR of a PG-aligned group lands in its first bit (group lookup).
+    gsh: Vec<Constant<Bits<A>>>,
+    /// The group lookup's address: the low log2 PG bits cleared.
+    m_galign: Vec<Constant<Bits<A>>>,
+    /// LG = max(L, PG): `gblk` is LG ones, `gtile` PG ones every LG bits; `m_ghi`/`m_glo`
+    /// split a group's address (the group set's decoder).
+    gblk: Vec<Constant<Bits<D>>>,
+    gtile: Vec<Constant<Bits<D>>>,
+    m_ghi: Vec<Constant<Bits<A>>>,
+    m_glo: Vec<Constant<Bits<A>>>,
+    vg: Vec<Signal<Local, Bits<D>>>,
     /// L = 2^(A/2): `blk` is L ones, `tile` a one every L bits; `m_hi`/`m_lo` split an address.
     blk: Constant<Bits<D>>,
     tile: Constant<Bits<D>>,
@@ -58,6 +71,7 @@ impl<const D: usize, const A: usize> ValidBits<D, A> {
         assert_eq!(1 << A, D);
         let set = s.set_one || s.set_grp;
         let l = 1usize << (A / 2);
+        let lg = l.max(s.pg);
         // Constants wider than 64 bits are built from their 64-bit words.
         let wide = |bits: Vec<usize>| -> Constant<Bits<D>> {
             let mut v = Bits::<D>::default();
@@ -88,7 +102,13 @@ impl<const D: usize, const A: usize> ValidBits<D, A> {
             clrm: Signal::default(),
             one: constant(1),
             zero: constant(0),
-            grp: consts((0..n_of(s.set_grp || s.glook)).map(|_| (1u64 << s.pg) - 1)),
+            gsh: consts((1..if s.glook { s.pg } else { 1 }).map(|g| g as u64)),
+            m_galign: consts((0..n_of(s.glook)).map(|_| ((1u64 << A) - 1) & !(s.pg as u64 - 1))),
+            gblk: (0..n_of(s.set_grp)).map(|_| wide((0..lg).collect())).collect(),
+            gtile: (0..n_of(s.set_grp)).map(|_| wide((0..D).filter(|b| b % lg < s.pg).collect())).collect(),
+            m_ghi: consts((0..n_of(s.set_grp)).map(|_| ((1u64 << A) - 1) & !(lg as u64 - 1))),
+            m_glo: consts((0..n_of(s.set_grp)).map(|_| lg as u64 - 1)),
+            vg: signals(n_of(s.glook)),
             blk: wide((0..l).collect()),
             tile: wide((0..D / l).map(|j| j * l).collect()),
             m_hi: constant(((1u64 << A) - 1) & !(l as u64 - 1)),
@@ -125,7 +145,9 @@ impl<const D: usize, const A: usize> Logic for ValidBits<D, A> {
         }
         for i in 0..self.set_grp.len() {
             if self.set_grp[i].val() {
-                self.setm.next = self.setm.val() | (self.grp[0].val() << self.set_addr[0].val());
+                self.setm.next = self.setm.val()
+                    | ((self.gblk[i].val() << (self.set_addr[0].val() & self.m_ghi[i].val()))
+                        & (self.gtile[i].val() << (self.set_addr[0].val() & self.m_glo[i].val())));
             }
         }
         self.clrm.next = self.zero.val();
@@ -143,7 +165,11 @@ impl<const D: usize, const A: usize> Logic for ValidBits<D, A> {
             self.look[l].next = ((self.v_q.q.val() >> self.look_addr[l].val()) & self.one.val()).any();
         }
         for i in 0..self.glook.len() {
-            self.glook[i].next = ((self.v_q.q.val() >> self.glook_addr[i].val()) & self.grp[0].val()).any();
+            self.vg[i].next = self.v_q.q.val();
+            for g in 0..self.gsh.len() {
+                self.vg[i].next = self.vg[i].val() | (self.v_q.q.val() >> self.gsh[g].val());
+            }
+            self.glook[i].next = ((self.vg[i].val() >> (self.glook_addr[i].val() & self.m_galign[i].val())) & self.one.val()).any();
         }
     }
 }

@@ -1,4 +1,6 @@
 //! Part 4 of the controller's rules: register reads (R11), presented the cycle after the request.
+//! The addresses are distinct, so the read value is the OR of every register ANDed with its
+//! address match (an AND-OR, not a chain of multiplexers).
 
 use super::*;
 
@@ -19,7 +21,7 @@ impl hdl::Part<4> for Ctl {
             }
         }
         if self.cfg_addr.val() == self.a_en.val() {
-            self.val.next = self.en_m.val();
+            self.val.next = self.val.val() | self.en_m.val();
         }
         if self.cfg_addr.val() == self.a_status.val() {
             if self.busy_l.val() {
@@ -45,23 +47,23 @@ impl hdl::Part<4> for Ctl {
             }
         }
         if self.cfg_addr.val() == self.a_stall.val() {
-            self.val.next = self.stall_cnt.q.val();
+            self.val.next = self.val.val() | self.stall_cnt.q.val();
         }
         for k in 0..self.occ_q.len() {
             if self.cfg_addr.val() == self.a_ded[k].val() {
-                self.val.next = self.ded_m[k].val();
+                self.val.next = self.val.val() | self.ded_m[k].val();
             }
         }
         for e in 0..self.ar_ready.len() {
             if self.cfg_addr.val() == self.a_rej[e].val() {
-                self.val.next = self.rej_cnt[e].q.val();
+                self.val.next = self.val.val() | self.rej_cnt[e].q.val();
             }
             if self.cfg_addr.val() == self.a_nack[e].val() {
-                self.val.next = self.nack_cnt[e].q.val();
+                self.val.next = self.val.val() | self.nack_cnt[e].q.val();
             }
             for k in 0..self.occ_q.len() {
                 if self.cfg_addr.val() == self.a_alloc[e][k].val() {
-                    self.val.next = self.alloc_cnt[e][k].q.val();
+                    self.val.next = self.val.val() | self.alloc_cnt[e][k].q.val();
                 }
             }
         }
