@@ -79,6 +79,101 @@ fn decl(x: &AtomDetails) -> String {
     }
 }
 
+/// warpgen patch: the combinational block computes the signals other processes read (its
+/// outputs, its submodules' inputs) and that it assigns more than once into shadow copies
+/// (`name$cmb`), and assigns each once, at its end. rust-hdl's blocks give a signal a default
+/// and then override it; in an event-driven simulator (Icarus Verilog) each of those steps is
+/// a value change that wakes every block reading the signal, and two blocks that read each
+/// other's outputs then wake each other forever even when their final values are stable.
+/// With one assignment per signal, a block wakes its readers only when a final value changes.
+/// Synthesis and Verilator see the same logic.
+fn glitch_free(block: &str, atoms: &[AtomDetails]) -> String {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
+    // Signals and how many assignments the block's text makes to each (the code has no loops:
+    // rust-hdl unrolls them).
+    let mut counts: Vec<(&AtomDetails, usize)> = Vec::new();
+    for line in block.lines() {
+        let t = line.trim_start();
+        let name: String = t.chars().take_while(|c| is_ident(*c)).collect();
+        if name.is_empty() {
+            continue;
+        }
+        let rest = t[name.len()..].trim_start();
+        let rest = if rest.starts_with('[') {
+            match rest.find(']') {
+                Some(i) => rest[i + 1..].trim_start(),
+                None => continue,
+            }
+        } else {
+            rest
+        };
+        if rest.starts_with('=') && !rest.starts_with("==") {
+            // Only what other processes read: outputs, and inputs of submodules. A local
+            // signal is read by this block alone, where its steps are invisible.
+            let read_elsewhere = |k: &AtomKind| {
+                matches!(
+                    k,
+                    AtomKind::OutputParameter
+                        | AtomKind::OutputPassthrough
+                        | AtomKind::InOutParameter
+                        | AtomKind::StubInputSignal
+                )
+            };
+            if let Some(a) = atoms.iter().find(|a| a.name == name && read_elsewhere(&a.kind)) {
+                match counts.iter_mut().find(|(b, _)| b.name == a.name) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((a, 1)),
+                }
+            }
+        }
+    }
+    // One assignment changes a value at most once per run: no steps to hide.
+    let assigned: Vec<&AtomDetails> = counts.iter().filter(|(_, n)| *n > 1).map(|(a, _)| *a).collect();
+    if assigned.is_empty() {
+        return block.to_string();
+    }
+    let mut out = String::new();
+    for a in &assigned {
+        let signed = if a.signed { "signed " } else { "" };
+        if a.width == 1 {
+            out += &format!("reg {}{}$cmb;\n", signed, a.name);
+        } else {
+            out += &format!("reg {}[{}:0] {}$cmb;\n", signed, a.width - 1, a.name);
+        }
+    }
+    // Rename every whole identifier that is one of the assigned signals.
+    let mut body = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, body: &mut String| {
+        if assigned.iter().any(|a| a.name == *word) {
+            body.push_str(word);
+            body.push_str("$cmb");
+        } else {
+            body.push_str(word);
+        }
+        word.clear();
+    };
+    for c in block.chars() {
+        if is_ident(c) {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut body);
+            body.push(c);
+        }
+    }
+    flush(&mut word, &mut body);
+    // Before the block's last `end`: one assignment per signal.
+    let end = body.trim_end().rfind("end").unwrap_or(body.len());
+    let mut tail = String::new();
+    for a in &assigned {
+        tail += &format!("    {} = {}$cmb;\n", a.name, a.name);
+    }
+    out += &body[..end];
+    out += &tail;
+    out += &body[end..];
+    out
+}
+
 #[derive(Default)]
 pub struct ModuleDefines {
     path: NamedPath,
@@ -436,7 +531,7 @@ impl ModuleDefines {
         match &module_details.code {
             Verilog::Combinatorial(code) => {
                 io.add("\n// Update code");
-                io.add(verilog_combinatorial(code));
+                io.add(glitch_free(&verilog_combinatorial(code), atoms));
             }
             Verilog::Custom(code) => {
                 io.add("\n// Update code (custom)");
