@@ -96,6 +96,17 @@ enum Command {
         /// module with the config's ports), e.g. an edited copy or a proof's broken variant
         #[arg(long, value_name = "FILE", num_args = 1..)]
         rtl: Vec<PathBuf>,
+        /// The simulator: verilator, or icarus (Icarus Verilog's iverilog and vvp); both give the
+        /// same outputs
+        #[arg(long, value_enum, default_value = "verilator")]
+        simulator: replay::Simulator,
+        /// Also write a self-checking Verilog-2005 testbench (module warpgen_<block>_tb) holding
+        /// the stimulus and this run's outputs: it drives the block, compares every output
+        /// every cycle, prints the first mismatch and ends with PASS, or FAIL and $stop. It runs
+        /// without warpgen: `iverilog -o tb.vvp TB.v warpgen_<block>.v && vvp -N tb.vvp`, or
+        /// `verilator --binary TB.v warpgen_<block>.v --top-module warpgen_<block>_tb`
+        #[arg(long, value_name = "TB.v")]
+        testbench: Option<PathBuf>,
     },
     /// Prove a block's properties with SymbiYosys; a counterexample becomes replayable stimulus
     ///
@@ -241,8 +252,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Generate { config, out, blocks } => generate(&config, &out, &blocks),
         Command::Ports { block, config } => ports(&block, &config),
-        Command::Sim { block, config, stimulus, out, vcd, rtl } => load_config(&config)
-            .and_then(|c| replay::run(&c, &block, &stimulus, out.as_deref(), vcd.as_deref(), &rtl)),
+        Command::Sim { block, config, stimulus, out, vcd, rtl, simulator, testbench } => load_config(&config).and_then(|c| {
+            let to = replay::Outputs { out: out.as_deref(), vcd: vcd.as_deref(), testbench: testbench.as_deref() };
+            replay::run(&c, &block, &stimulus, &rtl, simulator, &to)
+        }),
         Command::Prove { block, config, depth, cover_depth, rtl, out } => {
             prove(&block, &config, depth as usize, cover_depth as usize, &rtl, out.as_deref())
         }

@@ -6,6 +6,8 @@
 //! * [`qor`]: the QoR baseline and its gate (`warpgen synth --check`);
 //! * [`prove`]: `warpgen prove`, a block's properties checked with SymbiYosys, and its
 //!   counterexamples as stimulus;
+//! * [`icarus`] and [`testbench`]: the second simulator (Icarus Verilog) and self-checking
+//!   Verilog testbenches of a stimulus (`warpgen_sim::stimulus`);
 //! * [`sweep`], [`results`] and [`plot`]: `warpgen sweep`, a grid of configs measured into
 //!   a CSV, and its plots.
 //!
@@ -13,6 +15,7 @@
 //! alone, a sweep's lockstep rate, is handed in by the caller ([`sweep::SimRate`]).
 
 pub mod fpga;
+pub mod icarus;
 pub mod plot;
 pub mod prove;
 pub mod qor;
@@ -20,3 +23,4 @@ pub mod report;
 pub mod results;
 pub mod sweep;
 pub mod synth;
+pub mod testbench;

@@ -99,6 +99,7 @@ mod lint;
 mod model;
 mod ports;
 mod sim;
+pub mod stimulus;
 pub mod temp;
 pub mod tool;
 mod verilator;

@@ -25,7 +25,7 @@ pub fn fold_checksum(h: u64, word: u64) -> u64 {
 /// A port of one model, found by [`Sim::port`]: an index, cheap to copy. It is valid for
 /// every instance of the same model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PortId(u32);
+pub struct PortId(pub(crate) u32);
 
 impl PortId {
     /// Position of the port in [`Model::ports`](crate::Model::ports).
@@ -162,6 +162,8 @@ pub struct Sim {
     state: State,
     cycle: u64,
     vcd_open: bool,
+    /// Writes every cycle's inputs as stimulus ([`record_stimulus`](Sim::record_stimulus)).
+    recorder: Option<crate::stimulus::Recorder>,
 }
 
 // SAFETY: a `Sim` exclusively owns its instance (context, model, trace file); Verilator
@@ -201,6 +203,7 @@ impl Sim {
             state: State::Running,
             cycle: 0,
             vcd_open: false,
+            recorder: None,
         };
         sim.check(status.into())?;
         Ok(sim)
@@ -308,12 +311,31 @@ impl Sim {
             return Err(SimError::NoClock);
         }
         self.running()?;
+        if self.recorder.is_some() {
+            self.record_line()?;
+        }
         // SAFETY: as in `eval`.
         let status: Status = unsafe { (self.model.lib.api.tick)(self.inst.as_ptr()) }.into();
         if status != Status::Died {
             self.cycle += 1;
         }
         self.check(status)
+    }
+
+    /// Writes, at every [`tick`](Sim::tick) from now on, one line of warpgen's replay
+    /// stimulus to `out`: every input (but the clock) with the value it has at the edge. The
+    /// lines replay this run's inputs in `warpgen sim` (any simulator). Flushed when the `Sim`
+    /// drops.
+    pub fn record_stimulus(&mut self, out: Box<dyn std::io::Write + Send>) {
+        self.recorder = Some(crate::stimulus::Recorder::new(&self.model.ports, out));
+    }
+
+    #[cold]
+    fn record_line(&mut self) -> Result<(), SimError> {
+        let mut r = self.recorder.take().expect("recording");
+        let res = r.line(self);
+        self.recorder = Some(r);
+        res.map_err(|e| SimError::io("writing the recorded stimulus", e))
     }
 
     /// Number of completed [`tick`](Sim::tick)s.
@@ -461,6 +483,9 @@ impl Sim {
 
 impl Drop for Sim {
     fn drop(&mut self) {
+        if let Some(r) = &mut self.recorder {
+            let _ = r.flush();
+        }
         // SAFETY: the instance is destroyed exactly once, here; the library outlives it
         // (`self.model` drops after this).
         unsafe { (self.model.lib.api.destroy)(self.inst.as_ptr()) };

@@ -99,7 +99,8 @@ pub trait Block: Sized {
     fn assert_covered(c: &Self::Coverage) -> Result<(), String>;
 
     fn rtl(p: &Self::Params, trace: bool) -> Result<Self::Rtl, String>;
-    fn rtl_vcd(r: &mut Self::Rtl, path: &Path) -> Result<(), String>;
+    /// The RTL's simulation instance (waveforms, recorded stimulus).
+    fn rtl_sim(r: &mut Self::Rtl) -> &mut warpgen_sim::Sim;
 
     /// The first output that differs, as "port: expected …, actual …". The cycle's
     /// inputs qualify outputs that only mean something under a valid.
@@ -145,13 +146,13 @@ pub fn failure_dir() -> PathBuf {
 /// error names seed, cycle, port, expected and actual, and the run is repeated
 /// with tracing to leave a VCD in [`failure_dir`].
 pub fn lockstep<B: Block>(p: &B::Params, seed: u64, cycles: u64, allow_errors: bool) -> Result<LockstepReport<B>, String> {
-    let report = match run::<B>(p, seed, cycles, allow_errors, None) {
+    let report = match run::<B>(p, seed, cycles, allow_errors, Run::default()) {
         Ok(r) => r,
         Err((cycle, msg)) => {
             let dir = failure_dir();
             let _ = std::fs::create_dir_all(&dir);
             let vcd = dir.join(format!("{}-{}-seed{seed}.vcd", B::NAME, B::tag(p)));
-            let note = match run::<B>(p, seed, cycle + 2, allow_errors, Some(&vcd)) {
+            let note = match run::<B>(p, seed, cycle + 2, allow_errors, Run { vcd: Some(&vcd), record: None }) {
                 Err((c, _)) if c == cycle => format!("waveform: {}", vcd.display()),
                 other => format!("the traced rerun did not reproduce the mismatch ({:?})", other.err().map(|e| e.0)),
             };
@@ -168,20 +169,24 @@ pub fn lockstep<B: Block>(p: &B::Params, seed: u64, cycles: u64, allow_errors: b
 pub fn lockstep_rate<B: Block>(p: &B::Params, seed: u64, cycles: u64) -> Result<f64, String> {
     B::rtl(p, false)?;
     let t = std::time::Instant::now();
-    run::<B>(p, seed, cycles, false, None).map_err(|(_, m)| m)?;
+    run::<B>(p, seed, cycles, false, Run::default()).map_err(|(_, m)| m)?;
     Ok(cycles as f64 / t.elapsed().as_secs_f64().max(1e-9))
 }
 
-fn run<B: Block>(
-    p: &B::Params,
-    seed: u64,
-    cycles: u64,
-    allow_errors: bool,
-    vcd: Option<&Path>,
-) -> Result<LockstepReport<B>, (u64, String)> {
-    let mut rtl = B::rtl(p, vcd.is_some()).map_err(|e| (0, e))?;
-    if let Some(path) = vcd {
-        B::rtl_vcd(&mut rtl, path).map_err(|e| (0, e))?;
+/// What a lockstep run also writes: a VCD, the RTL's inputs as stimulus.
+#[derive(Default)]
+struct Run<'a> {
+    vcd: Option<&'a Path>,
+    record: Option<Box<dyn std::io::Write + Send>>,
+}
+
+fn run<B: Block>(p: &B::Params, seed: u64, cycles: u64, allow_errors: bool, also: Run) -> Result<LockstepReport<B>, (u64, String)> {
+    let mut rtl = B::rtl(p, also.vcd.is_some()).map_err(|e| (0, e))?;
+    if let Some(path) = also.vcd {
+        B::rtl_sim(&mut rtl).open_vcd(path).map_err(|e| (0, e.to_string()))?;
+    }
+    if let Some(out) = also.record {
+        B::rtl_sim(&mut rtl).record_stimulus(out);
     }
     let mut model = B::model(p);
     let mut stim = B::stimulus(p, seed, allow_errors);
@@ -203,6 +208,13 @@ fn run<B: Block>(
         last = expected;
     }
     Ok(LockstepReport { cycles, coverage })
+}
+
+/// Runs `cycles` cycles of seeded stimulus through the RTL in lockstep with the model (as
+/// [`lockstep`], coverage not required) and records the RTL's inputs of every cycle to `out`
+/// as `warpgen sim` stimulus: a random run that any simulator can replay.
+pub fn record<B: Block>(p: &B::Params, seed: u64, cycles: u64, out: Box<dyn std::io::Write + Send>) -> Result<(), String> {
+    run::<B>(p, seed, cycles, false, Run { vcd: None, record: Some(out) }).map(|_| ()).map_err(|(_, m)| m)
 }
 
 /// The first `cycles` inputs that block `B`'s stimulus gives for `seed`, driven

@@ -3,7 +3,6 @@
 use super::rtl::RtlBranchStack;
 use super::stimulus::{BranchStackStimulus, Coverage};
 use super::{BranchStackInputs, BranchStackModel, BranchStackOutputs, BranchStackParams};
-use std::path::Path;
 
 /// Marker type binding the branch stack to [`crate::kit::Block`].
 pub struct BranchStack;
@@ -51,8 +50,8 @@ impl crate::kit::Block for BranchStack {
     fn rtl(p: &BranchStackParams, trace: bool) -> Result<RtlBranchStack, String> {
         RtlBranchStack::new(p, trace)
     }
-    fn rtl_vcd(r: &mut RtlBranchStack, path: &Path) -> Result<(), String> {
-        r.open_vcd(path)
+    fn rtl_sim(r: &mut RtlBranchStack) -> &mut warpgen_sim::Sim {
+        r.sim()
     }
     fn first_difference(_: &BranchStackParams, _: &BranchStackInputs, e: &BranchStackOutputs, a: &BranchStackOutputs) -> Option<String> {
         first_difference(e, a)

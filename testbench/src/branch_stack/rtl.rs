@@ -2,7 +2,6 @@
 
 use super::BranchStack;
 use super::{Dut, BranchStackInputs, BranchStackOutputs, BranchStackParams};
-use std::path::Path;
 use warpgen_rtl::config::BranchStackConfig;
 use warpgen_rtl::Config;
 use crate::harness::pack;
@@ -71,9 +70,9 @@ impl RtlBranchStack {
         Ok(RtlBranchStack { p: p.clone(), sim, ins, outs })
     }
 
-    /// Starts a VCD of the run (the model must have been built with `trace`).
-    pub fn open_vcd(&mut self, path: &Path) -> Result<(), String> {
-        self.sim.open_vcd(path).map_err(|e| e.to_string())
+    /// The simulation instance: waveforms, recorded stimulus.
+    pub fn sim(&mut self) -> &mut Sim {
+        &mut self.sim
     }
 }
 

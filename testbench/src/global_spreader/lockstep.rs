@@ -6,7 +6,6 @@
 use super::rtl::RtlGlobalSpreader;
 use super::stimulus::{Coverage, GlobalSpreaderStimulus};
 use super::{GlobalSpreaderInputs, GlobalSpreaderModel, GlobalSpreaderOutputs, GlobalSpreaderParams, TYPE_NAMES};
-use std::path::Path;
 
 /// Marker type binding the global spreader to [`crate::kit::Block`].
 pub struct GlobalSpreader;
@@ -54,8 +53,8 @@ impl crate::kit::Block for GlobalSpreader {
     fn rtl(p: &GlobalSpreaderParams, trace: bool) -> Result<RtlGlobalSpreader, String> {
         RtlGlobalSpreader::new(p, trace)
     }
-    fn rtl_vcd(r: &mut RtlGlobalSpreader, path: &Path) -> Result<(), String> {
-        r.open_vcd(path)
+    fn rtl_sim(r: &mut RtlGlobalSpreader) -> &mut warpgen_sim::Sim {
+        r.sim()
     }
     fn first_difference(
         p: &GlobalSpreaderParams,

@@ -8,7 +8,6 @@
 use super::GlobalSpreader;
 use super::{Dut, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PATCH, PIX, TRI, TYPE_NAMES, VTX};
 use crate::harness::field;
-use std::path::Path;
 use warpgen_rtl::config::GlobalSpreaderConfig;
 use warpgen_rtl::{Config, Origin};
 use warpgen_sim::{PortId, Sim};
@@ -305,9 +304,9 @@ impl RtlGlobalSpreader {
         Ok(RtlGlobalSpreader { p: p.clone(), sim, ins, outs, words: Vec::new() })
     }
 
-    /// Starts a VCD of the run (the model must have been built with `trace`).
-    pub fn open_vcd(&mut self, path: &Path) -> Result<(), String> {
-        self.sim.open_vcd(path).map_err(|e| e.to_string())
+    /// The simulation instance: waveforms, recorded stimulus.
+    pub fn sim(&mut self) -> &mut Sim {
+        &mut self.sim
     }
 
     fn drive_wide(&mut self, id: PortId, items: &[u64], w: u32) {

@@ -3,7 +3,6 @@
 use super::rtl::RtlScoreboard;
 use super::stimulus::{Coverage, ScoreboardStimulus};
 use super::{ScoreboardInputs, ScoreboardModel, ScoreboardOutputs, ScoreboardParams};
-use std::path::Path;
 
 /// Marker type binding the scoreboard to [`crate::kit::Block`].
 pub struct Scoreboard;
@@ -51,8 +50,8 @@ impl crate::kit::Block for Scoreboard {
     fn rtl(p: &ScoreboardParams, trace: bool) -> Result<RtlScoreboard, String> {
         RtlScoreboard::new(p, trace)
     }
-    fn rtl_vcd(r: &mut RtlScoreboard, path: &Path) -> Result<(), String> {
-        r.open_vcd(path)
+    fn rtl_sim(r: &mut RtlScoreboard) -> &mut warpgen_sim::Sim {
+        r.sim()
     }
     fn first_difference(p: &ScoreboardParams, _: &ScoreboardInputs, e: &ScoreboardOutputs, a: &ScoreboardOutputs) -> Option<String> {
         first_difference(e, a, p)

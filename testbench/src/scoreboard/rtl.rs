@@ -4,7 +4,6 @@
 
 use super::Scoreboard;
 use super::{Dut, ScoreboardInputs, ScoreboardOutputs, ScoreboardParams};
-use std::path::Path;
 use warpgen_rtl::config::{MaxCount, ScoreboardConfig};
 use warpgen_rtl::Config;
 use crate::harness::{field, pack};
@@ -130,9 +129,9 @@ impl RtlScoreboard {
             .collect()
     }
 
-    /// Starts a VCD of the run (the model must have been built with `trace`).
-    pub fn open_vcd(&mut self, path: &Path) -> Result<(), String> {
-        self.sim.open_vcd(path).map_err(|e| e.to_string())
+    /// The simulation instance: waveforms, recorded stimulus.
+    pub fn sim(&mut self) -> &mut Sim {
+        &mut self.sim
     }
 }
 

@@ -5,7 +5,6 @@
 use super::rtl::RtlTaskCombiner;
 use super::stimulus::{Coverage, TaskCombinerStimulus};
 use super::{TaskCombinerInputs, TaskCombinerModel, TaskCombinerOutputs, TaskCombinerParams};
-use std::path::Path;
 
 /// Marker type binding the task combiner to [`crate::kit::Block`].
 pub struct TaskCombiner;
@@ -53,8 +52,8 @@ impl crate::kit::Block for TaskCombiner {
     fn rtl(p: &TaskCombinerParams, trace: bool) -> Result<RtlTaskCombiner, String> {
         RtlTaskCombiner::new(p, trace)
     }
-    fn rtl_vcd(r: &mut RtlTaskCombiner, path: &Path) -> Result<(), String> {
-        r.open_vcd(path)
+    fn rtl_sim(r: &mut RtlTaskCombiner) -> &mut warpgen_sim::Sim {
+        r.sim()
     }
     fn first_difference(
         p: &TaskCombinerParams,

@@ -3,7 +3,6 @@
 use super::TaskCombiner;
 use super::{Policy, Dut, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams};
 use crate::harness::field;
-use std::path::Path;
 use warpgen_rtl::config::TaskCombinerConfig;
 use warpgen_rtl::{Config, Origin};
 use warpgen_sim::{PortId, Sim};
@@ -112,9 +111,9 @@ impl RtlTaskCombiner {
         Ok(RtlTaskCombiner { p: p.clone(), sim, ins, outs })
     }
 
-    /// Starts a VCD of the run (the model must have been built with `trace`).
-    pub fn open_vcd(&mut self, path: &Path) -> Result<(), String> {
-        self.sim.open_vcd(path).map_err(|e| e.to_string())
+    /// The simulation instance: waveforms, recorded stimulus.
+    pub fn sim(&mut self) -> &mut Sim {
+        &mut self.sim
     }
 
     /// `n` fields of `w` bits of packed output `o`, field i at `[i*w +: w]`.

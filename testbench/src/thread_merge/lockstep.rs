@@ -5,7 +5,6 @@
 use super::rtl::RtlThreadMerge;
 use super::stimulus::{Coverage, Invariants, ThreadMergeStimulus};
 use super::{ThreadMergeInputs, ThreadMergeModel, ThreadMergeOutputs, ThreadMergeParams};
-use std::path::Path;
 
 /// Marker type binding the thread-group merge unit to [`crate::kit::Block`].
 pub struct ThreadMerge;
@@ -65,8 +64,8 @@ impl crate::kit::Block for ThreadMerge {
     fn rtl(p: &ThreadMergeParams, trace: bool) -> Result<RtlThreadMerge, String> {
         RtlThreadMerge::new(p, trace)
     }
-    fn rtl_vcd(r: &mut RtlThreadMerge, path: &Path) -> Result<(), String> {
-        r.open_vcd(path)
+    fn rtl_sim(r: &mut RtlThreadMerge) -> &mut warpgen_sim::Sim {
+        r.sim()
     }
     fn first_difference(
         _: &ThreadMergeParams,
