@@ -5,7 +5,7 @@
 //! Unknown bits (x, z: registers the block does not reset, which Verilator starts at 0) read
 //! as 0, as in the Verilator replay.
 
-use warpgen_sim::stimulus::{outputs, Stimulus, Words};
+use warpgen_sim::stimulus::{from_binary, outputs, Stimulus, Words};
 use crate::testbench::{self, Mode};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -52,16 +52,7 @@ fn parse_dump(text: &str, e: &Emitted, cycles: usize) -> Result<Vec<Vec<Words>>,
         fields.next();
         let row: Vec<Words> = outs
             .iter()
-            .map(|(_, w)| {
-                let bits: Vec<u8> = fields.next().unwrap_or("0").bytes().rev().collect();
-                let mut v = vec![0u64; w.div_ceil(64)];
-                for (i, b) in bits.iter().enumerate().take(*w) {
-                    if *b == b'1' {
-                        v[i / 64] |= 1 << (i % 64);
-                    }
-                }
-                v
-            })
+            .map(|(_, w)| from_binary(fields.next().unwrap_or("0"), *w))
             .collect();
         values.push(row);
     }

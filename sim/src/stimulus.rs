@@ -116,6 +116,27 @@ pub fn hex_digits(words: &[u64]) -> String {
     hex(words)[2..].to_string()
 }
 
+/// A value as JSON: a number up to 64 bits, a `"0x…"` string beyond.
+pub fn json_value(words: &[u64], width: usize) -> String {
+    if width <= 64 {
+        words.first().copied().unwrap_or(0).to_string()
+    } else {
+        format!("\"{}\"", hex(words))
+    }
+}
+
+/// A simulator's binary digits (most significant first) as a `width`-bit value; x and z
+/// bits, and digits beyond `width`, read as 0.
+pub fn from_binary(bits: &str, width: usize) -> Words {
+    let mut v = vec![0u64; width.div_ceil(64).max(1)];
+    for (i, b) in bits.bytes().rev().enumerate().take(width) {
+        if b == b'1' {
+            v[i / 64] |= 1 << (i % 64);
+        }
+    }
+    v
+}
+
 /// `{"port":value,…}` of every output, in port order: numbers up to 64 bits, "0x…" beyond.
 pub fn outputs_json(outputs: &[(String, usize)], values: &[Words]) -> String {
     let mut s = String::from("{");
@@ -123,11 +144,7 @@ pub fn outputs_json(outputs: &[(String, usize)], values: &[Words]) -> String {
         if i > 0 {
             s.push(',');
         }
-        if *width <= 64 {
-            let _ = write!(s, "\"{name}\":{}", v.first().copied().unwrap_or(0));
-        } else {
-            let _ = write!(s, "\"{name}\":\"{}\"", hex(v));
-        }
+        let _ = write!(s, "\"{name}\":{}", json_value(v, *width));
     }
     s.push('}');
     s
@@ -154,12 +171,7 @@ impl Recorder {
             if k > 0 {
                 s.push_str(", ");
             }
-            let v = sim.get_wide(crate::PortId(*i as u32));
-            if *width <= 64 {
-                let _ = write!(s, "\"{name}\": {}", v.first().copied().unwrap_or(0));
-            } else {
-                let _ = write!(s, "\"{name}\": \"{}\"", hex(&v));
-            }
+            let _ = write!(s, "\"{name}\": {}", json_value(&sim.get_wide(crate::PortId(*i as u32)), *width));
         }
         s.push_str("}\n");
         self.out.write_all(s.as_bytes())
@@ -211,5 +223,9 @@ mod tests {
         assert_eq!(hex_digits(&[2, 1]), "10000000000000002");
         assert_eq!(hex_digits(&[0, 0]), "0");
         assert_eq!(from_hex("10000000000000002"), vec![2, 1]);
+        assert_eq!(from_binary("x101", 4), vec![5]);
+        assert_eq!(from_binary("1", 70), vec![1, 0]);
+        assert_eq!(json_value(&[5], 3), "5");
+        assert_eq!(json_value(&[0, 1 << 5], 70), "\"0x200000000000000000\"");
     }
 }

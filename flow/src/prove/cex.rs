@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use warpgen_rtl::emit::Dir;
 use warpgen_rtl::Emitted;
+use warpgen_sim::stimulus::{from_binary, json_value};
 
 /// Converts the VCD at `vcd` into stimulus lines for `e`'s inputs.
 pub fn vcd_to_stimulus(vcd: &Path, e: &Emitted) -> Result<String, String> {
@@ -96,29 +97,11 @@ pub fn vcd_text_to_stimulus(text: &str, e: &Emitted) -> Result<String, String> {
         let fields: Vec<String> = inputs
             .iter()
             .zip(step)
-            .map(|((name, width), bits)| format!("\"{name}\": {}", json_value(bits, *width)))
+            .map(|((name, width), bits)| format!("\"{name}\": {}", json_value(&from_binary(bits, *width), *width)))
             .collect();
         out += &format!("{{{}}}\n", fields.join(", "));
     }
     Ok(out)
-}
-
-/// A VCD bit string as a JSON value: a number up to 64 bits, a `"0x…"` string beyond; x and
-/// z bits are 0.
-fn json_value(bits: &str, width: usize) -> String {
-    let bits: String = bits.chars().map(|c| if c == '1' { '1' } else { '0' }).collect();
-    if width <= 64 {
-        let v = u64::from_str_radix(if bits.is_empty() { "0" } else { &bits }, 2).unwrap_or(0);
-        return v.to_string();
-    }
-    let mut hex = String::new();
-    let padded = format!("{}{bits}", "0".repeat((4 - bits.len() % 4) % 4));
-    for chunk in padded.as_bytes().chunks(4) {
-        let n = chunk.iter().fold(0u32, |a, b| a * 2 + u32::from(*b - b'0'));
-        hex.push(char::from_digit(n, 16).unwrap());
-    }
-    let hex = hex.trim_start_matches('0');
-    format!("\"0x{}\"", if hex.is_empty() { "0" } else { hex })
 }
 
 #[cfg(test)]
@@ -126,10 +109,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn values_are_numbers_or_hex_strings() {
-        assert_eq!(json_value("101", 3), "5");
-        assert_eq!(json_value("x1", 2), "1");
-        assert_eq!(json_value(&format!("1{}", "0".repeat(68)), 69), "\"0x100000000000000000\"");
-        assert_eq!(json_value(&"0".repeat(70), 70), "\"0x0\"");
+    fn vcd_bit_strings_become_numbers_or_hex_strings() {
+        let v = |bits: &str, w| json_value(&from_binary(bits, w), w);
+        assert_eq!(v("101", 3), "5");
+        assert_eq!(v("x1", 2), "1");
+        assert_eq!(v(&format!("1{}", "0".repeat(68)), 69), "\"0x100000000000000000\"");
+        assert_eq!(v(&"0".repeat(70), 70), "\"0x0\"");
     }
 }
