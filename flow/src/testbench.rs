@@ -40,12 +40,19 @@ fn packed(values: &[Words], widths: &[usize]) -> String {
     hex_digits(&bits)
 }
 
-fn range(w: usize) -> String {
+/// `[w-1:0] ` for a vector, nothing for one bit.
+pub(crate) fn range(w: usize) -> String {
     if w > 1 {
         format!("[{}:0] ", w - 1)
     } else {
         String::new()
     }
+}
+
+/// An instance `name` of `module` with every port of `e` connected to the signal of its name.
+pub(crate) fn instance(module: &str, name: &str, e: &Emitted) -> String {
+    let conns: Vec<String> = e.ports.iter().map(|p| format!("        .{n}({n})", n = p.name)).collect();
+    format!("    {module} {name} (\n{}\n    );\n", conns.join(",\n"))
 }
 
 /// The testbench of `e` (top module `warpgen_<block>`) for `stim`; `vcd` names a VCD the
@@ -72,8 +79,7 @@ pub fn verilog(e: &Emitted, stim: &Stimulus, mode: Mode, vcd: Option<&str>) -> S
     for (name, w) in &outs {
         let _ = writeln!(s, "    wire {}{name};", range(*w));
     }
-    let conns: Vec<String> = e.ports.iter().map(|p| format!("        .{n}({n})", n = p.name)).collect();
-    let _ = writeln!(s, "    {} dut (\n{}\n    );", e.top, conns.join(",\n"));
+    s += &instance(&e.top, "dut", e);
     let _ = writeln!(s, "    reg [{}:0] stim [0:{}];", tin.max(1) - 1, n.max(1) - 1);
     if let Mode::Check(_) = mode {
         let _ = writeln!(s, "    reg [{}:0] expected [0:{}];", tout.max(1) - 1, n.max(1) - 1);

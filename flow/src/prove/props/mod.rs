@@ -16,6 +16,7 @@
 //!   `read_verilog -formal`.
 
 use warpgen_rtl::emit::Dir;
+use crate::testbench::{instance, range};
 use warpgen_rtl::{Config, Emitted};
 
 pub mod branch_stack;
@@ -67,8 +68,7 @@ pub fn header(e: &Emitted) -> String {
         .ports
         .iter()
         .map(|p| {
-            let w = p.width();
-            let range = if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
+            let range = range(p.width());
             let dir = match p.dir {
                 Dir::In => "(in) ",
                 Dir::Out => "(out)",
@@ -92,24 +92,16 @@ pub fn formal_top(e: &Emitted) -> String {
         .ports
         .iter()
         .filter(|p| p.dir == Dir::In)
-        .map(|p| {
-            let w = p.width();
-            let range = if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
-            format!("    input wire {range}{}", p.name)
-        })
+        .map(|p| format!("    input wire {}{}", range(p.width()), p.name))
         .collect();
     let mut s = format!("// Formal top of {top} (warpgen prove): the block and its checker.\nmodule {top}_formal (\n", top = e.top);
     s += &inputs.join(",\n");
     s += "\n);\n";
     for p in e.ports.iter().filter(|p| p.dir == Dir::Out) {
-        let w = p.width();
-        let range = if w > 1 { format!("[{}:0] ", w - 1) } else { String::new() };
-        s += &format!("    wire {range}{};\n", p.name);
+        s += &format!("    wire {}{};\n", range(p.width()), p.name);
     }
-    let conns: Vec<String> = e.ports.iter().map(|p| format!("        .{n}({n})", n = p.name)).collect();
-    let conns = conns.join(",\n");
-    s += &format!("    {top} dut (\n{conns}\n    );\n", top = e.top);
-    s += &format!("    {top}_props props (\n{conns}\n    );\n", top = e.top);
+    s += &instance(&e.top, "dut", e);
+    s += &instance(&format!("{}_props", e.top), "props", e);
     s += "    reg f_first = 1'b1;\n    always @(posedge clock) f_first <= 1'b0;\n";
     s += "    always @(*) if (f_first) m_reset_first: assume (reset);\nendmodule\n";
     s
