@@ -7,7 +7,8 @@
 //! of the emitted Verilog), so the lockstep runs reuse the directed cases' parameter sets
 //! where the issue's configs allow: 1 entry (Tiny), every eviction policy (C1 with each),
 //! per-type capacity (C0CapHs4), 64 entries × 64 lanes (Wide). Width 4 with 16 entries and
-//! the default config are the two builds added for lockstep.
+//! the default config are the two builds added for lockstep, and two with `registered_issue`
+//! (contract R4r).
 
 use std::sync::Mutex;
 use warpgen_testbench::harness;
@@ -74,6 +75,26 @@ fn lockstep_width64_entries64() {
     lockstep(&ParamsKind::Wide.params(), 38);
 }
 
+/// `registered_issue` (contract R4r): C0 (sort_state, fullest) and 16 entries of 4 lanes
+/// without sort_state, evicting the oldest.
+fn registered_configs() -> [TaskCombinerParams; 2] {
+    [
+        ParamsKind::C0Reg.params(),
+        TaskCombinerParams {
+            registered_issue: true,
+            sort_state: false,
+            ..TaskCombinerParams::with_shape(16, 4).with_policy(Policy::Oldest)
+        },
+    ]
+}
+
+#[test]
+fn lockstep_registered_issue() {
+    for (p, seed) in registered_configs().iter().zip([40, 41]) {
+        lockstep(p, seed);
+    }
+}
+
 #[test]
 fn lockstep_default_config() {
     lockstep(&TaskCombinerParams::defaults(), 39);
@@ -90,7 +111,10 @@ fn lint_and_synth_every_tested_config() {
         (TaskCombinerParams::with_shape(16, 4).with_policy(Policy::NodepFullest), true),
         (TaskCombinerParams::defaults(), true),
         (ParamsKind::Wide.params(), false),
-    ] {
+    ]
+    .into_iter()
+    .chain(registered_configs().map(|p| (p, true)))
+    {
         let e = warpgen_rtl::generate(&config_for(&p), "task_combiner").unwrap();
         harness::lint(&e).unwrap_or_else(|m| panic!("lint {p:?}: {m}"));
         if synth {

@@ -180,6 +180,9 @@ pub struct TaskCombinerConfig {
     pub policy: String,
     /// Issue prefers the state of the last issued task.
     pub sort_state: bool,
+    /// The issue pick is registered: chosen in one cycle, moved into the output slot in the next
+    /// (contract R4r; one more cycle from PENDING to `out_valid`, a shorter clock path).
+    pub registered_issue: bool,
     /// Instances per task, one value per shader type. Absent: `width` for every type.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub capacity: Option<Vec<i64>>,
@@ -201,6 +204,7 @@ impl Default for TaskCombinerConfig {
             tag_gen_width: 4,
             policy: "fullest".into(),
             sort_state: true,
+            registered_issue: false,
             capacity: None,
             depends: None,
         }

@@ -94,6 +94,15 @@ pub struct TaskCombinerCore {
     /// A task has entered the slot since reset (the slot's state is then the
     /// last issued state, which sort_state prefers).
     last_v_q: DFF<Bit>,
+    /// `registered_issue` (R4r): the entry picked last cycle (one-hot) and whether there is one.
+    pick_q: Vec<DFF<Bit>>,
+    pick_v_q: DFF<Bit>,
+    /// R4r: the reference memories are written one edge after the accept (lane enables,
+    /// entry, reference): no read can meet it, since an entry accepted into is not picked
+    /// before the next cycle, and it moves only the cycle after its pick.
+    wb_en_q: Vec<DFF<Bit>>,
+    wb_addr_q: Vec<DFF<Bit>>,
+    wb_data_q: Vec<DFF<Bit>>,
     rq_busy_q: DFF<Bit>,
     rqf_done_q: DFF<Bit>,
     rqf_tp_q: Vec<DFF<Bit>>,
@@ -124,6 +133,12 @@ pub struct TaskCombinerCore {
     old_s: Vec<Signal<Local, Bit>>,
     use_same: Signal<Local, Bit>,
     psel: Vec<Signal<Local, Bit>>,
+    /// R4r: the registered pick moves at this edge; R4 (either mode): the entry whose fields
+    /// load the slot, as the oldest of elig / of same (sel_e, sel_s) and the late select use_sel.
+    pmove: Vec<Signal<Local, Bit>>,
+    sel_e: Vec<Signal<Local, Bit>>,
+    sel_s: Vec<Signal<Local, Bit>>,
+    use_sel: Signal<Local, Bit>,
     /// Victim: candidates, the one no other candidate beats (matrix), chosen.
     cand: Vec<Signal<Local, Bit>>,
     best: Vec<Signal<Local, Bit>>,
@@ -246,6 +261,7 @@ pub struct TaskCombinerCore {
     r_drain: Constant<Reason>,
     pol_nodep: Constant<Bit>,
     sort_state: Constant<Bit>,
+    registered_issue: Constant<Bit>,
 }
 
 impl TaskCombinerCore {
@@ -329,6 +345,11 @@ impl TaskCombinerCore {
             slot_count_q: dffs(cw),
             slot_lock_q: dffs(t),
             last_v_q: DFF::default(),
+            pick_q: dffs(n),
+            pick_v_q: DFF::default(),
+            wb_en_q: dffs(w),
+            wb_addr_q: dffs(address_bits(n)),
+            wb_data_q: dffs(rw),
             rq_busy_q: DFF::default(),
             rqf_done_q: DFF::default(),
             rqf_tp_q: dffs(tpw),
@@ -353,6 +374,10 @@ impl TaskCombinerCore {
             old_s: signals(n),
             use_same: Signal::default(),
             psel: signals(n),
+            pmove: signals(n),
+            sel_e: signals(n),
+            sel_s: signals(n),
+            use_sel: Signal::default(),
             cand: signals(n),
             best: signals(n),
             vsel: signals(n),
@@ -460,6 +485,7 @@ impl TaskCombinerCore {
             r_drain: constant(REASON_DRAIN),
             pol_nodep: Constant::new(policy.nodep()),
             sort_state: Constant::new(cfg.sort_state),
+            registered_issue: Constant::new(cfg.registered_issue),
         }
     }
 

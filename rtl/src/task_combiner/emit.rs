@@ -22,6 +22,7 @@ impl crate::BlockGen for TaskCombinerConfig {
             ("tag_gen_width".into(), self.tag_gen_width.to_string()),
             ("policy".into(), self.policy().name().to_string()),
             ("sort_state".into(), self.sort_state.to_string()),
+            ("registered_issue".into(), self.registered_issue.to_string()),
             ("capacity".into(), list(self.capacities().iter().map(|c| c.to_string()).collect())),
             ("depends".into(), list(deps)),
             ("ENT_W (entry index bits)".into(), self.ent_bits().to_string()),

@@ -33,6 +33,14 @@
 //!   n+2; `rqf_done` follows the edge at which the last flagged task left.
 //! * One instance, one lock, one flush request, one issue into the slot and
 //!   one handshake per cycle, all at the same edge.
+//! * `registered_issue` (contract R4r, a timing option, off by default): the
+//!   entry that moves into the slot was picked at the edge before, from the
+//!   registers of that cycle (`pick_q`, one-hot), so the slot load and the
+//!   lane memories' read address come from registers instead of the
+//!   eligibility → oldest → select chain; the memories are written one edge
+//!   after the accept (`wb_*`), which no read can meet. Every latency into the
+//!   slot grows by one cycle (a task filled in n is out in n+3); tasks still
+//!   leave one per cycle. Measured on the iCE40 HX8K: docs/fpga-flow.md.
 //!
 //! ## Readings where the contract is silent (for comparison with the model)
 //! * `in_tag` / `in_lane` are meaningful only when `in_valid && in_ready`;

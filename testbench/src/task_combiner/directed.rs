@@ -58,6 +58,8 @@ pub enum ParamsKind {
     C0CapHs4,
     /// C0 with capacity [1, 1, 1, 1] (T28).
     C0Cap1,
+    /// C0 with `registered_issue` (contract R4r, X09).
+    C0Reg,
     /// C1 (4 entries), policy fullest.
     C1,
     C1Oldest,
@@ -89,6 +91,10 @@ impl ParamsKind {
                 capacity: vec![1; 4],
                 ..c0
             },
+            ParamsKind::C0Reg => TaskCombinerParams {
+                registered_issue: true,
+                ..c0
+            },
             ParamsKind::C1 => c1,
             ParamsKind::C1Oldest => c1.with_policy(Policy::Oldest),
             ParamsKind::C1NodepFullest => c1.with_policy(Policy::NodepFullest),
@@ -103,6 +109,7 @@ impl ParamsKind {
                 tag_gen_width: 1,
                 policy: Policy::Fullest,
                 sort_state: true,
+                registered_issue: false,
                 capacity: vec![4, 4],
                 depends: TaskCombinerParams::default_depends(2),
             },
@@ -116,6 +123,7 @@ impl ParamsKind {
                 tag_gen_width: 8,
                 policy: Policy::Fullest,
                 sort_state: true,
+                registered_issue: false,
                 capacity: vec![64; 8],
                 depends: TaskCombinerParams::default_depends(8),
             },
@@ -174,6 +182,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X06", Tiny, x06_one_entry_gen_wrap),
         ("X07", Wide, x07_wide_table),
         ("X08", C0, x08_pending_producer),
+        ("X09", C0Reg, x09_registered_issue),
     ]
 }
 

@@ -16,6 +16,8 @@
 //!   one level per cycle), RQFLUSH (R7 snapshot), DRAIN (R8), with the priority of R10;
 //! * one output slot (R4, R11): the oldest eligible PENDING entry (dep row 0), preferring
 //!   the state of the last task moved into the slot when `sort_state`;
+//!   with `registered_issue` (R4r) that choice is made a cycle ahead, among the eligible
+//!   entries other than the one moving, and the chosen entry moves when the slot is free;
 //! * locks (R6), render-queue flush with its busy flag and done pulse (R7), drain (R8),
 //!   performance counters (R11), synchronous active-high reset (R12).
 //!
@@ -140,6 +142,9 @@ pub struct TaskCombinerModel {
     slot: Option<SlotTask>,
     seq: u64,
     last_state: Option<u64>,
+    /// R4r (`registered_issue`): the entry picked in the cycle before, which moves into the
+    /// slot when the slot is free.
+    pick_q: Option<usize>,
     rq_busy: bool,
     rqf_done: bool,
     rqf_done_tpipe: u64,
@@ -174,6 +179,7 @@ impl TaskCombinerModel {
             slot: None,
             seq: 0,
             last_state: None,
+            pick_q: None,
             rq_busy: false,
             rqf_done: false,
             rqf_done_tpipe: 0,
@@ -316,10 +322,14 @@ impl TaskCombinerModel {
         }
     }
 
-    /// R4: the PENDING entry that moves into the slot at this edge.
-    fn pick(&self) -> Option<usize> {
+    /// R4: the oldest eligible PENDING entry (dep row 0), other than `mover`, preferring the
+    /// last issued state when `sort_state`. Without `registered_issue` it moves into the
+    /// slot at this edge (`mover` is then None); with it, it is the next cycle's pick (R4r).
+    fn pick(&self, mover: Option<usize>) -> Option<usize> {
         let elig: Vec<usize> = (0..self.p.entries)
-            .filter(|&e| matches!(self.e[e].status, Status::Pending(_)) && self.e[e].dep == 0)
+            .filter(|&e| {
+                matches!(self.e[e].status, Status::Pending(_)) && self.e[e].dep == 0 && Some(e) != mover
+            })
             .collect();
         if self.p.sort_state && !self.mutated(Mutation::NoSortState) {
             if let Some(ls) = self.last_state {
@@ -338,7 +348,11 @@ impl TaskCombinerModel {
         let accept = i.in_valid && in_ready;
         let target = m.or(f);
         let slot_free = self.slot.is_none() || i.out_ready;
-        let pick = if slot_free { self.pick() } else { None };
+        let pick = match (slot_free, self.p.registered_issue) {
+            (false, _) => None,
+            (true, false) => self.pick(None),
+            (true, true) => self.pick_q,
+        };
 
         // D3: resident after the edge, not the target, not moving into the slot.
         let mut d3 = 0;
@@ -492,6 +506,8 @@ impl TaskCombinerModel {
         }
         let d = self.decide(i);
         let n = self.p.entries;
+        // R4r: the next pick, from the registered state and last state before this edge.
+        let next_pick = if self.p.registered_issue { self.pick(d.pick) } else { None };
         let pre_resident: Vec<bool> = (0..n).map(|e| self.resident(e)).collect();
         let pre_lock: Vec<u64> = self.e.iter().map(|x| x.lockmask).collect();
         let was_busy = self.rq_busy;
@@ -641,6 +657,7 @@ impl TaskCombinerModel {
         }
         self.rqf_done = done;
         self.lk_hit = d.lock_entry.is_some() || d.lock_slot;
+        self.pick_q = next_pick;
     }
 }
 

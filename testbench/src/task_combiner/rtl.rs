@@ -19,7 +19,7 @@ pub fn toml_for(p: &TaskCombinerParams) -> String {
     let depends = format!("[{}]", p.depends.iter().map(|r| list(r)).collect::<Vec<_>>().join(", "));
     format!(
         "[task_combiner]\nentries = {}\nwidth = {}\ntile_pipes = {}\nshader_types = {}\nstate_width = {}\n\
-         ref_width = {}\ntag_gen_width = {}\npolicy = \"{policy}\"\nsort_state = {}\ncapacity = {}\ndepends = {depends}\n",
+         ref_width = {}\ntag_gen_width = {}\npolicy = \"{policy}\"\nsort_state = {}\nregistered_issue = {}\ncapacity = {}\ndepends = {depends}\n",
         p.entries,
         p.width,
         p.tile_pipes,
@@ -28,6 +28,7 @@ pub fn toml_for(p: &TaskCombinerParams) -> String {
         p.ref_width,
         p.tag_gen_width,
         p.sort_state,
+        p.registered_issue,
         list(&p.capacity),
     )
 }
@@ -59,6 +60,7 @@ impl From<&TaskCombinerConfig> for TaskCombinerParams {
                 P::NodepOldest => Policy::NodepOldest,
             },
             sort_state: c.sort_state,
+            registered_issue: c.registered_issue,
             capacity: c.capacities().into_iter().map(|x| x as usize).collect(),
             depends: c.depends_rows(),
         }

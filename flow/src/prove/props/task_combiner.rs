@@ -22,6 +22,8 @@
 //! * `a_issue`: an entry frees only by moving into the slot, one at a time, PENDING with an all-zero
 //!   dep row, and one moves whenever the slot is free and one is eligible (R4);
 //! * `a_issue_sort`: with sort_state, an eligible entry of the last issued state goes first (R4);
+//!   with `registered_issue` (R4r) the pick is a cycle older, and `a_issue` checks only that a
+//!   moving entry was eligible, one at a time; the pick's timing and order are left to lockstep;
 //! * `a_issue_nodep`: no task leaves before a task it depends on (R4, D3);
 //! * `a_next_pending`: PENDING stays PENDING; an OPEN entry closes exactly on FULL, DEP (one level),
 //!   RQFLUSH (post-edge lock bit) or DRAIN, or as the single EVICT victim (R3 condition, candidate,
@@ -88,10 +90,11 @@ pub fn props(c: &TaskCombinerConfig, e: &Emitted) -> String {
         iw = clog2(n * lanes + lanes + 1)
     );
     s += &format!(
-        "    localparam FULLEST = {}, NODEP = {}, SORT = {};\n",
+        "    localparam FULLEST = {}, NODEP = {}, SORT = {}, REG = {};\n",
         c.policy.ends_with("fullest") as u8,
         c.policy.starts_with("nodep") as u8,
-        c.sort_state as u8
+        c.sort_state as u8,
+        c.registered_issue as u8
     );
     s += &format!("    localparam [NT*CW-1:0] CAPS = {{{}}};\n", caps_v.join(", "));
     s += &format!("    localparam [NT*NT-1:0] DEPM = {}'b{depm};\n", nt * nt);
@@ -439,11 +442,12 @@ const BODY: &str = r#"    // ---------------------------------------------------
         c_next_created: cover (p_cr != 0 && moved != 0);
         // R4: an entry frees only by moving into the slot: one PENDING entry with an all-zero dep row,
         // whenever the slot is free (empty or taken) and one is eligible
-        a_issue: assert ((moved & ~p_elig) == 0 && (moved == 0 || one_moved) && ((moved != 0) == (p_slot_free && p_elig != 0)));
+        // (R4r, registered_issue: the move follows last cycle's pick; only the first two hold as written)
+        a_issue: assert ((moved & ~p_elig) == 0 && (moved == 0 || one_moved) && (REG || (moved != 0) == (p_slot_free && p_elig != 0)));
         c_issue: cover (p_hs && moved != 0);
         // R4: with sort_state, once a task has issued, an eligible entry of the last issued state goes first
-        if (p_sort) a_issue_sort: assert ((moved & ~p_pref) == 0);
-        c_issue_sort: cover (p_sort && moved != 0 && (p_elig & ~p_pref) != 0);
+        if (p_sort && !REG) a_issue_sort: assert ((moved & ~p_pref) == 0);
+        c_issue_sort: cover (!REG && p_sort && moved != 0 && (p_elig & ~p_pref) != 0 || REG && moved != 0);
         // R4 / D3: no task leaves before one it depends on: an entry that moves had an all-zero dep row
         a_issue_nodep: assert (!bad_free_dep);
         c_issue_nodep: cover (k_hadep_move);

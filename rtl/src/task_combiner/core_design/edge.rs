@@ -103,22 +103,22 @@ impl hdl::Part<5> for TaskCombinerCore {
         // The picked entry's fields: AND-OR over the oldest of `elig` and of
         // `same` separately, then the late select (use_same) and load (issue).
         if self.issue.val() {
-            if self.use_same.val() {
+            if self.use_sel.val() {
                 self.slot_reason_q.d.next = self.ps_reason.val();
             } else {
                 self.slot_reason_q.d.next = self.pe_reason.val();
             }
             for b in 0..self.w_gen.len() {
-                self.slot_gen_q[b].d.next = (self.use_same.val() & self.ps_gen[b].val()) | (!self.use_same.val() & self.pe_gen[b].val());
+                self.slot_gen_q[b].d.next = (self.use_sel.val() & self.ps_gen[b].val()) | (!self.use_sel.val() & self.pe_gen[b].val());
             }
             for b in 0..self.w_stype.len() {
-                self.slot_stype_q[b].d.next = (self.use_same.val() & self.ps_stype[b].val()) | (!self.use_same.val() & self.pe_stype[b].val());
+                self.slot_stype_q[b].d.next = (self.use_sel.val() & self.ps_stype[b].val()) | (!self.use_sel.val() & self.pe_stype[b].val());
             }
             for b in 0..self.w_state.len() {
-                self.slot_state_q[b].d.next = (self.use_same.val() & self.ps_state[b].val()) | (!self.use_same.val() & self.pe_state[b].val());
+                self.slot_state_q[b].d.next = (self.use_sel.val() & self.ps_state[b].val()) | (!self.use_sel.val() & self.pe_state[b].val());
             }
             for b in 0..self.w_cnt.len() {
-                self.slot_count_q[b].d.next = (self.use_same.val() & self.ps_cnt[b].val()) | (!self.use_same.val() & self.pe_cnt[b].val());
+                self.slot_count_q[b].d.next = (self.use_sel.val() & self.ps_cnt[b].val()) | (!self.use_sel.val() & self.pe_cnt[b].val());
             }
         }
         if self.issue.val() {
@@ -132,21 +132,40 @@ impl hdl::Part<5> for TaskCombinerCore {
         // ------------------------------------------------------------------
         // Reference memories: write at accept, read when an entry enters the slot.
         // ------------------------------------------------------------------
+        for b in 0..self.wb_addr_q.len() {
+            self.wb_addr_q[b].clock.next = self.clock.val();
+            self.wb_addr_q[b].d.next = self.t_ent[b].val();
+        }
+        for b in 0..self.wb_data_q.len() {
+            self.wb_data_q[b].clock.next = self.clock.val();
+            self.wb_data_q[b].d.next = self.in_ref[b].val();
+        }
         for l in 0..self.refs.len() {
             self.refs[l].clock.next = self.clock.val();
             // (A lane above 0 is written only by an append, and cnt_m is
             // non-zero only with a match: it needs in_valid and no drain, not
             // the OR over the entries in in_ready.)
-            self.refs[l].write_enable.next = self.in_valid.val()
+            self.wb_en_q[l].clock.next = self.clock.val();
+            self.wb_en_q[l].d.next = self.in_valid.val()
                 & !self.drain_req.val()
                 & (self.cnt_m.val() == self.lane_id[l].val())
                 & (self.in_ready.val() | (self.lane_id[l].val() != self.no_cnt.val()));
+            self.refs[l].write_enable.next = self.wb_en_q[l].d.val();
+            if self.registered_issue.val() {
+                self.refs[l].write_enable.next = self.wb_en_q[l].q.val();
+            }
             for b in 0..self.ram_addr_bits() {
                 self.refs[l].write_address[b].next = self.t_ent[b].val();
+                if self.registered_issue.val() {
+                    self.refs[l].write_address[b].next = self.wb_addr_q[b].q.val();
+                }
                 self.refs[l].read_address[b].next = self.p_ent[b].val();
             }
             for b in 0..self.in_ref.len() {
                 self.refs[l].write_data[b].next = self.in_ref[b].val();
+                if self.registered_issue.val() {
+                    self.refs[l].write_data[b].next = self.wb_data_q[b].q.val();
+                }
                 self.out_refs[l][b].next = self.refs[l].read_data[b].val();
             }
             self.refs[l].read_enable.next = self.issue.val();

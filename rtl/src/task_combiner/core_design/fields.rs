@@ -9,11 +9,12 @@ impl hdl::Part<0> for TaskCombinerCore {
         // ------------------------------------------------------------------
         // Clocks; by default every register holds.
         // ------------------------------------------------------------------
-        dff_setup!(self, clock, slot_v_q, slot_rq_q, slot_reason_q, last_v_q, rq_busy_q, rqf_done_q, lk_hit_q, perf_tasks_q, perf_lanes_q);
+        dff_setup!(self, clock, slot_v_q, slot_rq_q, slot_reason_q, last_v_q, pick_v_q, rq_busy_q, rqf_done_q, lk_hit_q, perf_tasks_q, perf_lanes_q);
         for e in 0..self.n() {
             self.valid_q[e].clock.next = self.clock.val();
             self.pend_q[e].clock.next = self.clock.val();
             self.rq_q[e].clock.next = self.clock.val();
+            self.pick_q[e].clock.next = self.clock.val();
             self.reason_q[e].clock.next = self.clock.val();
             self.reason_q[e].d.next = self.reason_q[e].q.val();
             for b in 0..self.w_stype.len() {

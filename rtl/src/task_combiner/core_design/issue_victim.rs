@@ -15,7 +15,10 @@ impl hdl::Part<3> for TaskCombinerCore {
         self.any_elig.next = false;
         self.any_same.next = false;
         for e in 0..self.n() {
-            self.elig[e].next = self.valid_q[e].q.val() & self.pend_q[e].q.val() & self.rowz[e].val();
+            // R4r: the registered pick moves when the slot is free; the next pick is
+            // chosen among the other eligible entries (0 without registered_issue).
+            self.pmove[e].next = self.registered_issue.val() & self.slot_free.val() & self.pick_q[e].q.val();
+            self.elig[e].next = self.valid_q[e].q.val() & self.pend_q[e].q.val() & self.rowz[e].val() & !self.pmove[e].val();
             if self.elig[e].val() {
                 self.any_elig.next = true;
             }
@@ -32,7 +35,6 @@ impl hdl::Part<3> for TaskCombinerCore {
         // The oldest of the set in use (same state first when sort_state):
         // both oldest members come from the matrix in parallel, then select.
         self.use_same.next = self.sort_state.val() & self.last_v_q.q.val() & self.any_same.val();
-        self.issue.next = self.slot_free.val() & self.any_elig.val();
         // (old_e / old_s are empty when their set is, and use_same implies
         // any_same: psel needs slot_free only, not any_elig.)
         for e in 0..self.n() {
@@ -40,14 +42,30 @@ impl hdl::Part<3> for TaskCombinerCore {
             if self.use_same.val() {
                 self.psel[e].next = self.slot_free.val() & self.old_s[e].val();
             }
+            // R4r: this cycle's choice is the next pick; the move is the registered one.
+            self.pick_q[e].d.next = self.registered_issue.val() & ((self.use_same.val() & self.old_s[e].val()) | (!self.use_same.val() & self.old_e[e].val()));
+            self.sel_e[e].next = self.old_e[e].val();
+            self.sel_s[e].next = self.old_s[e].val();
+            if self.registered_issue.val() {
+                self.psel[e].next = self.pmove[e].val();
+                self.sel_e[e].next = self.pick_q[e].q.val();
+                self.sel_s[e].next = false;
+            }
+        }
+        self.pick_v_q.d.next = self.registered_issue.val() & self.any_elig.val();
+        self.issue.next = self.slot_free.val() & self.any_elig.val();
+        self.use_sel.next = self.use_same.val();
+        if self.registered_issue.val() {
+            self.issue.next = self.slot_free.val() & self.pick_v_q.q.val();
+            self.use_sel.next = false;
         }
         self.pe_reason.next = self.no_reason.val();
         self.ps_reason.next = self.no_reason.val();
         for e in 0..self.n() {
-            if self.old_e[e].val() {
+            if self.sel_e[e].val() {
                 self.pe_reason.next = self.pe_reason.val() | self.reason_q[e].q.val();
             }
-            if self.old_s[e].val() {
+            if self.sel_s[e].val() {
                 self.ps_reason.next = self.ps_reason.val() | self.reason_q[e].q.val();
             }
         }
@@ -55,43 +73,43 @@ impl hdl::Part<3> for TaskCombinerCore {
             self.pe_gen[b].next = false;
             self.ps_gen[b].next = false;
             for e in 0..self.n() {
-                self.pe_gen[b].next = self.pe_gen[b].val() | (self.old_e[e].val() & self.gen_q[e][b].q.val());
-                self.ps_gen[b].next = self.ps_gen[b].val() | (self.old_s[e].val() & self.gen_q[e][b].q.val());
+                self.pe_gen[b].next = self.pe_gen[b].val() | (self.sel_e[e].val() & self.gen_q[e][b].q.val());
+                self.ps_gen[b].next = self.ps_gen[b].val() | (self.sel_s[e].val() & self.gen_q[e][b].q.val());
             }
         }
         for b in 0..self.w_stype.len() {
             self.pe_stype[b].next = false;
             self.ps_stype[b].next = false;
             for e in 0..self.n() {
-                self.pe_stype[b].next = self.pe_stype[b].val() | (self.old_e[e].val() & self.stype_q[e][b].q.val());
-                self.ps_stype[b].next = self.ps_stype[b].val() | (self.old_s[e].val() & self.stype_q[e][b].q.val());
+                self.pe_stype[b].next = self.pe_stype[b].val() | (self.sel_e[e].val() & self.stype_q[e][b].q.val());
+                self.ps_stype[b].next = self.ps_stype[b].val() | (self.sel_s[e].val() & self.stype_q[e][b].q.val());
             }
         }
         for b in 0..self.w_state.len() {
             self.pe_state[b].next = false;
             self.ps_state[b].next = false;
             for e in 0..self.n() {
-                self.pe_state[b].next = self.pe_state[b].val() | (self.old_e[e].val() & self.state_q[e][b].q.val());
-                self.ps_state[b].next = self.ps_state[b].val() | (self.old_s[e].val() & self.state_q[e][b].q.val());
+                self.pe_state[b].next = self.pe_state[b].val() | (self.sel_e[e].val() & self.state_q[e][b].q.val());
+                self.ps_state[b].next = self.ps_state[b].val() | (self.sel_s[e].val() & self.state_q[e][b].q.val());
             }
         }
         for b in 0..self.w_cnt.len() {
             self.pe_cnt[b].next = false;
             self.ps_cnt[b].next = false;
             for e in 0..self.n() {
-                self.pe_cnt[b].next = self.pe_cnt[b].val() | (self.old_e[e].val() & self.count_q[e][b].q.val());
-                self.ps_cnt[b].next = self.ps_cnt[b].val() | (self.old_s[e].val() & self.count_q[e][b].q.val());
+                self.pe_cnt[b].next = self.pe_cnt[b].val() | (self.sel_e[e].val() & self.count_q[e][b].q.val());
+                self.ps_cnt[b].next = self.ps_cnt[b].val() | (self.sel_s[e].val() & self.count_q[e][b].q.val());
             }
         }
         for b in 0..self.w_ent.len() {
             self.pe_ent[b].next = false;
             self.ps_ent[b].next = false;
             for e in 0..self.n() {
-                self.pe_ent[b].next = self.pe_ent[b].val() | (self.old_e[e].val() & self.ent_bit[e][b].val());
-                self.ps_ent[b].next = self.ps_ent[b].val() | (self.old_s[e].val() & self.ent_bit[e][b].val());
+                self.pe_ent[b].next = self.pe_ent[b].val() | (self.sel_e[e].val() & self.ent_bit[e][b].val());
+                self.ps_ent[b].next = self.ps_ent[b].val() | (self.sel_s[e].val() & self.ent_bit[e][b].val());
             }
             // (Read address and slot tag are used only under `issue`.)
-            self.p_ent[b].next = (self.use_same.val() & self.ps_ent[b].val()) | (!self.use_same.val() & self.pe_ent[b].val());
+            self.p_ent[b].next = (self.use_sel.val() & self.ps_ent[b].val()) | (!self.use_sel.val() & self.pe_ent[b].val());
         }
 
         // ------------------------------------------------------------------

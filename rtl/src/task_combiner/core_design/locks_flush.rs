@@ -53,12 +53,12 @@ impl hdl::Part<4> for TaskCombinerCore {
             self.pe_lock[k].next = false;
             self.ps_lock[k].next = false;
             for e in 0..self.n() {
-                self.pe_lock[k].next = self.pe_lock[k].val() | (self.old_e[e].val() & self.lock_pd[e][k].val());
-                self.ps_lock[k].next = self.ps_lock[k].val() | (self.old_s[e].val() & self.lock_pd[e][k].val());
+                self.pe_lock[k].next = self.pe_lock[k].val() | (self.sel_e[e].val() & self.lock_pd[e][k].val());
+                self.ps_lock[k].next = self.ps_lock[k].val() | (self.sel_s[e].val() & self.lock_pd[e][k].val());
             }
             self.slot_lock_d[k].next = self.slot_lock_q[k].q.val() | (self.lk_slot.val() & (self.lk_tpipe.val() == self.tp_id[k].val()));
             if self.issue.val() {
-                self.slot_lock_d[k].next = (self.use_same.val() & self.ps_lock[k].val()) | (!self.use_same.val() & self.pe_lock[k].val());
+                self.slot_lock_d[k].next = (self.use_sel.val() & self.ps_lock[k].val()) | (!self.use_sel.val() & self.pe_lock[k].val());
             }
             self.slot_lock_q[k].d.next = self.slot_lock_d[k].val();
         }
@@ -109,8 +109,8 @@ impl hdl::Part<4> for TaskCombinerCore {
         self.pe_rq.next = false;
         self.ps_rq.next = false;
         for e in 0..self.n() {
-            self.pe_rq.next = self.pe_rq.val() | (self.old_e[e].val() & self.fl[e].val());
-            self.ps_rq.next = self.ps_rq.val() | (self.old_s[e].val() & self.fl[e].val());
+            self.pe_rq.next = self.pe_rq.val() | (self.sel_e[e].val() & self.fl[e].val());
+            self.ps_rq.next = self.ps_rq.val() | (self.sel_s[e].val() & self.fl[e].val());
         }
         // A slot task held under back-pressure (no issue then) keeps its flag
         // and may be snapshotted (its lock gains lk_slot's bit); an issued one
@@ -126,7 +126,7 @@ impl hdl::Part<4> for TaskCombinerCore {
             & (self.slot_rq_q.q.val() | (self.rqf_acc.val() & self.slot_lbit.val()));
         self.slot_rq_d.next = self.slot_held_rq.val();
         if self.issue.val() {
-            self.slot_rq_d.next = (self.use_same.val() & self.ps_rq.val()) | (!self.use_same.val() & self.pe_rq.val());
+            self.slot_rq_d.next = (self.use_sel.val() & self.ps_rq.val()) | (!self.use_sel.val() & self.pe_rq.val());
         }
         // Some flag after the edge (= slot_rq_d | OR rq_d), written without the
         // pick: every resident entry's flag is after the edge in it or in the

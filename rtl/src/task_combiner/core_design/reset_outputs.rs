@@ -12,6 +12,7 @@ impl hdl::Part<6> for TaskCombinerCore {
             self.slot_v_q.d.next = false;
             self.slot_rq_q.d.next = false;
             self.last_v_q.d.next = false;
+            self.pick_v_q.d.next = false;
             self.rq_busy_q.d.next = false;
             self.rqf_done_q.d.next = false;
             self.lk_hit_q.d.next = false;
@@ -20,10 +21,14 @@ impl hdl::Part<6> for TaskCombinerCore {
             for b in 0..self.rqf_tp_q.len() {
                 self.rqf_tp_q[b].d.next = false;
             }
+            for l in 0..self.wb_en_q.len() {
+                self.wb_en_q[l].d.next = false;
+            }
             for e in 0..self.n() {
                 self.valid_q[e].d.next = false;
                 self.pend_q[e].d.next = false;
                 self.rq_q[e].d.next = false;
+                self.pick_q[e].d.next = false;
                 for b in 0..self.w_gen.len() {
                     self.gen_q[e][b].d.next = false;
                 }

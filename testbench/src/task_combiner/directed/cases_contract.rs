@@ -312,3 +312,38 @@ pub fn x08_pending_producer(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), Strin
     )?; // c19
     r.repeat(5, r.idle(), &[OutValid(false), StPending(0)])
 }
+
+/// X09 `registered_issue` (R4r): a task filled in cycle n is picked from the registered state
+/// of n+1 and moves into the slot at the end of n+2, so it is on the out port in n+3 (one
+/// cycle later than R4's n+2); a task that becomes eligible while another is picked is picked
+/// next, among the entries other than the one moving, so two tasks filled in consecutive
+/// cycles still leave back to back.
+pub fn x09_registered_issue(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
+    let mut r = Run::new("X09", dut);
+    for k in 0..8 {
+        let tag = if k == 0 { Cap("T") } else { InTag("T") };
+        r.step(r.i(VS, A, 100 + k, 0), &[InLane(k), tag, OutValid(false)])?; // c0..c7, n = c7
+    }
+    r.step(r.idle(), &[StPending(0b1), OutValid(false)])?; // n+1: PENDING, picked at its end
+    r.step(r.idle(), &[StValid(0b1), StPending(0b1), OutValid(false)])?; // n+2: moves at its end
+    r.step(
+        r.idle(),
+        &[Out(VS, A, 8, FULL, 0b0001), OutTag("T"), OutRefs((100..108).collect()), StValid(0)],
+    )?; // n+3
+    r.step(r.idle(), &[OutValid(false), Perf(1, 8)])?;
+
+    // Back to back: A's last instance in cycle m, B's in m+1.
+    for k in 0..7 {
+        r.step(r.i(VS, A, k, 0), &[InLane(k)])?;
+    }
+    for k in 0..7 {
+        r.step(r.i(VS, B, 10 + k, 1), &[InLane(k)])?;
+    }
+    r.step(r.i(VS, A, 7, 0), &[InLane(7)])?; // m
+    r.step(r.i(VS, B, 17, 1), &[InLane(7), StPending(0b01), OutValid(false)])?; // m+1
+    r.step(r.idle(), &[StPending(0b11), OutValid(false)])?; // m+2: A moves at its end
+    r.step(r.idle(), &[Out(VS, A, 8, FULL, 0b0001), StValid(0b10)])?; // m+3: B moves at its end
+    r.step(r.idle(), &[Out(VS, B, 8, FULL, 0b0010), StValid(0)])?; // m+4
+    r.step(r.idle(), &[OutValid(false), Perf(3, 24)])?;
+    Ok(())
+}

@@ -81,6 +81,9 @@ pub struct TaskCombinerParams {
     pub policy: Policy,
     /// Issue prefers the state of the last task moved into the slot.
     pub sort_state: bool,
+    /// R4r: the task that moves into the slot was picked in the cycle before, from the
+    /// registered state then (one more cycle from PENDING to the out port).
+    pub registered_issue: bool,
     /// Instances per task, per shader type (each 1..=width).
     pub capacity: Vec<usize>,
     /// `depends[s]`: the shader types whose tasks a type-`s` instance consumes (each < s).
@@ -134,6 +137,7 @@ impl TaskCombinerParams {
             tag_gen_width: 4,
             policy: Policy::Fullest,
             sort_state: true,
+            registered_issue: false,
             capacity: vec![width; 4],
             depends: Self::default_depends(4),
         }
