@@ -1,12 +1,15 @@
 //! `warpgen sim --wavedrom` as a user meets it: the diagram of a short replay against values
 //! read here from the stimulus and from the run's own output lines; the same diagram from
-//! Icarus Verilog; bad `--ports` and `--cycles` are input errors that write nothing.
+//! Icarus Verilog; bad `--ports` and `--cycles` are input errors that write nothing; and the
+//! committed diagrams of `make docs` (docs/wave/) equal a re-run, JSON and SVG.
 
 use serde_json::Value;
 use std::path::Path;
 
 mod common;
 use common::{stderr, warpgen, write};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Fig. 4 of the scoreboard with a second completion port, 8 lines.
 const STIMULUS: &str = "{\"reset\":1}\n\
@@ -153,4 +156,55 @@ fn bad_ports_and_cycles_exit_2_and_write_nothing() {
     assert!(!out.exists());
     let left: Vec<String> = std::fs::read_dir(d.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     assert_eq!(left, ["in.jsonl"], "nothing else in the folder");
+}
+
+/// The diagrams of `make docs`: the Makefile's WAVES (block:stimulus:ports).
+fn waves() -> Vec<(String, String, String)> {
+    let makefile = std::fs::read_to_string(Path::new(ROOT).join("Makefile")).unwrap();
+    let start = makefile.find("\nWAVES ?=").expect("WAVES in the Makefile");
+    let mut list = Vec::new();
+    for line in makefile[start + 1..].lines().skip(1) {
+        let entry = line.trim().trim_end_matches('\\').trim();
+        let mut parts = entry.splitn(3, ':');
+        let (Some(b), Some(s), Some(p)) = (parts.next(), parts.next(), parts.next()) else { panic!("WAVES entry `{entry}`") };
+        list.push((b.to_string(), s.to_string(), p.to_string()));
+        if !line.trim_end().ends_with('\\') {
+            break;
+        }
+    }
+    list
+}
+
+#[test]
+fn committed_diagrams_equal_a_rerun() {
+    let d = tempfile::tempdir().unwrap();
+    let root = Path::new(ROOT);
+    let renderer = root.join(".venv/bin/wavedrompy");
+    assert!(renderer.exists(), "{} is missing: `make deps` installs the pinned PyPI wavedrom into .venv/", renderer.display());
+    let list = waves();
+    let mut blocks: Vec<&str> = list.iter().map(|(b, _, _)| b.as_str()).collect();
+    blocks.sort();
+    assert_eq!(blocks, ["branch_stack", "global_spreader", "scoreboard", "task_combiner", "thread_merge"], "one diagram per block");
+    for (block, stim, ports) in &list {
+        let json = d.path().join(format!("{block}.json"));
+        let stim = root.join(stim);
+        let o = warpgen(&["sim", block, "--stimulus", stim.to_str().unwrap(), "--wavedrom", json.to_str().unwrap(), "--ports", ports]);
+        assert!(o.status.success(), "{block}: {}", stderr(&o));
+        let committed = root.join(format!("docs/wave/{block}.json"));
+        assert_eq!(
+            std::fs::read_to_string(&json).unwrap(),
+            std::fs::read_to_string(&committed).unwrap_or_default(),
+            "{} differs from a re-run: run `make docs` and commit docs/wave/",
+            committed.display()
+        );
+        let svg = d.path().join(format!("{block}.svg"));
+        let o = std::process::Command::new(&renderer).arg("-i").arg(&json).arg("-s").arg(&svg).output().unwrap();
+        assert!(o.status.success(), "{block}: wavedrompy: {}", stderr(&o));
+        assert!(
+            std::fs::read(&svg).unwrap() == std::fs::read(root.join(format!("docs/wave/{block}.svg"))).unwrap_or_default(),
+            "docs/wave/{block}.svg differs from a re-render: run `make docs` and commit docs/wave/"
+        );
+        let page = std::fs::read_to_string(root.join(format!("docs/blocks/{block}.md"))).unwrap();
+        assert!(page.contains(&format!("](../wave/{block}.svg)")), "docs/blocks/{block}.md does not show its diagram");
+    }
 }
