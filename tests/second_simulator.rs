@@ -91,6 +91,8 @@ fn the_examples_replay_the_same_in_both() {
         ("scoreboard_fig4.jsonl", "scoreboard"),
         ("branch_stack_fig5_7.jsonl", "branch_stack"),
         ("global_spreader_locality.jsonl", "global_spreader"),
+        ("task_combiner_drain.jsonl", "task_combiner"),
+        ("thread_merge_pair.jsonl", "thread_merge"),
     ] {
         same_in_both(block, &[], &root.join(file), d.path());
     }
