@@ -1,6 +1,7 @@
 # warpgen: the verbs people type. See README.md.
 #   make rtl    Verilog of the embedded default config into build/rtl/
 #   make test   install missing tools (Verilator, Yosys, nextpnr-ice40, icestorm), then run every test
+#               (cargo's, among them tests/fusesoc.rs, then make cocotb's)
 #               and the QoR gate of the blocks that synthesize quickly (QOR_QUICK) on the
 #               targets of QOR_TEST_TARGETS
 #   make lint   verilator --lint-only -Wall on build/rtl (with its waiver file); the same through
@@ -17,6 +18,8 @@
 #               configs and depths of PROVE_RUNS (what make test proves; docs/formal.md says why not
 #               every default config): one table per run of property, result, depth, time;
 #               files, logs and counterexamples in build/prove/<run>/
+#   make cocotb the cocotb example (examples/cocotb/): the branch stack through the patent's Figs. 5-7
+#               and the scoreboard through a completion scenario, in Icarus Verilog (part of make test)
 #   make bench  harness throughput, emission time, lockstep rates, and the blocks' utilization
 #               and dispatch tables; BENCH="thread_merge --seed 7" picks sections and seed
 #   make deps   install Verilator, Yosys, nextpnr-ice40, icestorm and Icarus Verilog from Debian packages if missing,
@@ -53,11 +56,14 @@ PROVE_RUNS ?= \
   task_combiner-2x4:task_combiner:--depth@5@--cover-depth@12@--set@task_combiner.entries=2@--set@task_combiner.width=4@--set@task_combiner.shader_types=2@--set@task_combiner.state_width=1@--set@task_combiner.ref_width=2@--set@task_combiner.tile_pipes=2@--set@task_combiner.tag_gen_width=1 \
   global_spreader-1eu:global_spreader:--depth@4@--cover-depth@8@--set@global_spreader.eus=1@--set@global_spreader.entity_types=["vertex","triangle"]@--set@global_spreader.vdt_depth=4@--set@global_spreader.pt_depth=2@--set@global_spreader.res_width=4@--set@global_spreader.entity_width=1@--set@global_spreader.index_width=8@--set@global_spreader.addr_width=8 \
   thread_merge-3:thread_merge:--depth@6@--cover-depth@12@--set@thread_merge.slots=3@--set@thread_merge.tag_width=2@--set@thread_merge.prim_width=2@--set@thread_merge.pair_hold=0@--set@thread_merge.merge_timeout=0@--set@thread_merge.remap=false
+# The cocotb example (examples/cocotb/): the branch stack and the scoreboard in Icarus Verilog,
+# through cocotb's Python runner, on the warpgen program cargo built.
+COCOTB   = $(VENV)/bin/python examples/cocotb/run.py
 # Programs the tests and the flow need, and the Debian package of each.
 TOOLS   := verilator yosys nextpnr-ice40 icepack iverilog
 package  = $(if $(filter icepack,$(1)),fpga-icestorm,$(1))
 
-.PHONY: rtl test lint synth qor qor-baseline prove bench deps clean
+.PHONY: rtl test lint synth qor qor-baseline prove bench cocotb deps clean
 
 rtl:
 	$(WARPGEN) generate --out $(RTL_DIR)
@@ -86,6 +92,7 @@ deps:
 
 test: deps
 	$(CARGO) test --workspace --release
+	$(COCOTB)
 	@for t in $(QOR_TEST_TARGETS); do \
 	  echo "$(WARPGEN) synth $(QOR_QUICK) --target $$t --check $(QOR_DIR)/$$t.json"; \
 	  $(WARPGEN) synth $(QOR_QUICK) --target $$t --check $(QOR_DIR)/$$t.json --out build/qor/$$t || exit 1; \
@@ -116,6 +123,10 @@ prove: deps
 	  echo "== $$name: warpgen prove $$block $$args"; \
 	  $(WARPGEN) prove $$block $$args --out build/prove/$$name || status=1; \
 	done; exit $$status
+
+cocotb: deps
+	$(CARGO) build --release --quiet --bin warpgen
+	$(COCOTB)
 
 bench: deps
 	$(CARGO) run --release --quiet -p warpgen-testbench --bin warpgen-bench -- $(BENCH)
