@@ -15,6 +15,7 @@
 //! tells how to use them.
 
 use crate::fpga::{ooc_wrapper, pin_constraints, Target, OOC_TOP};
+use crate::testbench::range;
 use std::fmt::Write as _;
 use warpgen_rtl::Emitted;
 use warpgen_sim::{Dir, PortInfo, CLOCK};
@@ -49,17 +50,12 @@ pub fn vlnv(config_name: &str) -> String {
     format!("warpgen:blocks:{}:{}", vlnv_name(config_name), env!("CARGO_PKG_VERSION"))
 }
 
-/// The ports of `warpgen_blocks`: `clock`, then every other port of every block as `<block>_<port>`.
-fn blocks_ports(blocks: &[Emitted]) -> Vec<(PortInfo, &Emitted, String)> {
+/// The ports of `warpgen_blocks` but `clock`: every other port of every block as `<block>_<port>`.
+fn blocks_ports(blocks: &[Emitted]) -> Vec<PortInfo> {
     let mut ports = Vec::new();
     for e in blocks {
-        for p in &e.ports {
-            let info = p.info();
-            if info.is_clock() {
-                continue;
-            }
-            let name = format!("{}_{}", e.block, info.name);
-            ports.push((PortInfo { name, ..info }, e, p.name.clone()));
+        for info in e.ports.iter().map(|p| p.info()).filter(|p| !p.is_clock()) {
+            ports.push(PortInfo { name: format!("{}_{}", e.block, info.name), ..info });
         }
     }
     ports
@@ -68,14 +64,13 @@ fn blocks_ports(blocks: &[Emitted]) -> Vec<(PortInfo, &Emitted, String)> {
 /// Verilog of `warpgen_blocks`: every block of `blocks`, each port wired to a top port.
 pub fn blocks_top(blocks: &[Emitted]) -> String {
     let ports = blocks_ports(blocks);
-    let range = |w: usize| if w == 1 { String::new() } else { format!("[{}:0] ", w - 1) };
     let mut v = String::new();
     let _ = writeln!(v, "// {BLOCKS_TOP}: every block of this set side by side, written by warpgen {}.", env!("CARGO_PKG_VERSION"));
     let _ = writeln!(v, "// Port <block>_<port> is port <port> of warpgen_<block>; the clock is shared. The single");
     let _ = writeln!(v, "// top that lints (FuseSoC target lint) or synthesizes (target synth) the whole set.");
     let _ = writeln!(v, "module {BLOCKS_TOP} (");
     let mut decls = vec![format!("    input  wire {CLOCK}")];
-    for (p, _, _) in &ports {
+    for p in &ports {
         let dir = if p.dir == Dir::In { "input  wire" } else { "output wire" };
         decls.push(format!("    {dir} {}{}", range(p.width), p.name));
     }
@@ -101,7 +96,7 @@ fn quoted(s: &str) -> String {
 /// `warpgen_blocks.v`, `warpgen_ooc.v`, `warpgen_ooc.pcf` and `warpgen.core`.
 pub fn core_files(blocks: &[Emitted], spec: &CoreSpec) -> Result<Vec<(String, String)>, String> {
     let wrapped: Vec<PortInfo> =
-        std::iter::once(PortInfo { name: CLOCK.into(), dir: Dir::In, width: 1 }).chain(blocks_ports(blocks).into_iter().map(|(p, _, _)| p)).collect();
+        std::iter::once(PortInfo { name: CLOCK.into(), dir: Dir::In, width: 1 }).chain(blocks_ports(blocks)).collect();
     let ooc = ooc_wrapper(BLOCKS_TOP, &wrapped).map_err(|e| e.to_string())?;
     let pcf = pin_constraints(Target::Ice40Hx8k);
     let version = env!("CARGO_PKG_VERSION");
