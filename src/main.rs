@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use warpgen_rtl::{Config, Origin};
 use warpgen_flow::synth::{self as flow, FlowError};
-use warpgen_flow::{qor, sweep};
+use warpgen_flow::{fusesoc, qor, sweep};
 
 mod output;
 mod replay;
@@ -48,7 +48,14 @@ struct ConfigArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Write one Verilog file per block (warpgen_<block>.v), files.f and the lint waiver file
+    /// Write one Verilog file per block (warpgen_<block>.v), files.f, the lint waiver file and a FuseSoC core
+    ///
+    /// Besides warpgen_<block>.v, files.f (the blocks' file list) and warpgen.vlt (Verilator lint
+    /// waivers) it writes the FuseSoC core warpgen.core (CAPI2, VLNV
+    /// warpgen:blocks:<config file stem, or default>:<warpgen version>; targets default, lint,
+    /// sim, synth; docs/fusesoc.md) and the files only the core uses: warpgen_blocks.v (every
+    /// block side by side, ports <block>_<port>), warpgen_ooc.v and warpgen_ooc.pcf (the
+    /// out-of-context wrapper of warpgen synth around it, and its iCE40 HX8K pins).
     ///
     /// `warpgen generate --help` (not -h) ends with every config key, its range, default and
     /// meaning.
@@ -62,6 +69,11 @@ enum Command {
         /// Only these blocks (repeatable; default: every block in the config)
         #[arg(long = "block", value_name = "NAME")]
         blocks: Vec<String>,
+        /// A testbench written by `warpgen sim BLOCK --testbench` (module warpgen_<block>_tb, the
+        /// block among those generated): copied as warpgen_<block>_tb.v, the top of the core's
+        /// sim target
+        #[arg(long, value_name = "TB.v")]
+        testbench: Option<PathBuf>,
     },
     /// List a block's top-level ports with direction and width for the config
     Ports {
@@ -265,7 +277,7 @@ fn main() -> ExitCode {
     standard_output_errors();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Generate { config, out, blocks } => generate(&config, &out, &blocks),
+        Command::Generate { config, out, blocks, testbench } => generate(&config, &out, &blocks, testbench.as_deref()),
         Command::Ports { block, config } => ports(&block, &config),
         Command::Sim { block, config, stimulus, out, vcd, rtl, simulator, testbench, wavedrom, ports, cycles } => load_config(&config).and_then(|c| {
             let wave = wavedrom.as_deref().map(|file| replay::Wave { file, ports: ports.as_deref(), cycles: cycles.as_deref() });
@@ -345,7 +357,7 @@ fn emit(config: &Config, block: &str) -> Result<warpgen_rtl::Emitted, Failure> {
     warpgen_rtl::generate(config, block).map_err(input_error)
 }
 
-fn generate(args: &ConfigArgs, out: &Path, blocks: &[String]) -> Result<(), Failure> {
+fn generate(args: &ConfigArgs, out: &Path, blocks: &[String], testbench: Option<&Path>) -> Result<(), Failure> {
     let config = load_config(args)?;
     let names: Vec<String> = if blocks.is_empty() {
         config.blocks().iter().map(|b| b.to_string()).collect()
@@ -364,14 +376,35 @@ fn generate(args: &ConfigArgs, out: &Path, blocks: &[String]) -> Result<(), Fail
         return Err(input_error(format!("--out {}: is a file; give a directory (created if missing)", out.display())));
     }
     // Everything is generated in memory first: a failure here writes nothing.
-    let mut files: Vec<(String, String)> = Vec::new();
-    for name in &names {
-        let e = emit(&config, name)?;
-        files.push((e.file_name, e.verilog));
-    }
+    let emitted = names.iter().map(|n| emit(&config, n)).collect::<Result<Vec<_>, _>>()?;
+    let mut files: Vec<(String, String)> = emitted.iter().map(|e| (e.file_name.clone(), e.verilog.clone())).collect();
     let list: String = files.iter().map(|(n, _)| format!("{n}\n")).collect();
     files.push(("files.f".into(), list));
     files.push(("warpgen.vlt".into(), warpgen_rtl::LINT_WAIVERS.to_string()));
+    let tb = match testbench {
+        None => None,
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| input_error(format!("--testbench {}: cannot read it: {e}", path.display())))?;
+            let generated: Vec<&str> = emitted.iter().map(|e| e.block).collect();
+            let module = fusesoc::testbench_module(&text, &generated)
+                .map_err(|e| input_error(format!("--testbench {}: {e}", path.display())))?;
+            Some((format!("{module}.v"), module, text))
+        }
+    };
+    let config_name = match &args.config {
+        None => "default".to_string(),
+        Some(path) => path.file_stem().map_or("config".into(), |s| s.to_string_lossy().into_owned()),
+    };
+    let spec = fusesoc::CoreSpec {
+        config_name: &config_name,
+        clock_mhz: config.synth().clock_mhz,
+        testbench: tb.as_ref().map(|(f, m, _)| (f.as_str(), m.as_str())),
+    };
+    files.extend(fusesoc::core_files(&emitted, &spec).map_err(failure)?);
+    if let Some((file, _, text)) = tb {
+        files.push((file, text));
+    }
     output::write_set(out, &files).map_err(|e| failure(format!("{}: {e}", out.display())))?;
     for (n, _) in &files {
         println!("{}", out.join(n).display());

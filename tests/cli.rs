@@ -14,7 +14,7 @@ fn generate_is_deterministic_and_complete() {
         let o = warpgen(&["generate", "--out", out.to_str().unwrap()]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
-    for f in ["warpgen_scoreboard.v", "files.f", "warpgen.vlt"] {
+    for f in ["warpgen_scoreboard.v", "files.f", "warpgen.vlt", "warpgen.core", "warpgen_blocks.v", "warpgen_ooc.v", "warpgen_ooc.pcf"] {
         let (x, y) = (std::fs::read(a.join(f)).unwrap(), std::fs::read(b.join(f)).unwrap());
         assert!(!x.is_empty() && x == y, "{f} differs between two runs");
     }

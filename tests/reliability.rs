@@ -240,7 +240,7 @@ fn written_files_get_the_umask_mode() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
-    for f in ["warpgen_scoreboard.v", "files.f", "warpgen.vlt"] {
+    for f in ["warpgen_scoreboard.v", "files.f", "warpgen.vlt", "warpgen.core", "warpgen_blocks.v", "warpgen_ooc.v", "warpgen_ooc.pcf"] {
         let mode = std::fs::metadata(out.join(f)).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o644, "{f}: {mode:o}");
     }

@@ -8,6 +8,7 @@
 //!   counterexamples as stimulus;
 //! * [`icarus`] and [`testbench`]: the second simulator (Icarus Verilog) and self-checking
 //!   Verilog testbenches of a stimulus (`warpgen_sim::stimulus`);
+//! * [`fusesoc`]: the FuseSoC core `warpgen generate` writes, and the tops it uses;
 //! * [`sweep`], [`results`] and [`plot`]: `warpgen sweep`, a grid of configs measured into
 //!   a CSV, and its plots.
 //!
@@ -15,6 +16,7 @@
 //! alone, a sweep's lockstep rate, is handed in by the caller ([`sweep::SimRate`]).
 
 pub mod fpga;
+pub mod fusesoc;
 pub mod icarus;
 pub mod plot;
 pub mod prove;
