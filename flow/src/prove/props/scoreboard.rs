@@ -41,6 +41,8 @@
 //! non-zero tracker of the same mask for as long as the completions are withheld), so k-induction
 //! cannot close `a_fetch_ok`; the run reports every assert as bounded to the depth. With one
 //! tracker per group nothing can hide and the induction closes (proved).
+//! That is `--engine smtbmc`; the default engine's PDR finds the invariant itself and proves
+//! every assert at the default config (docs/formal.md).
 //! Cost: the base case grows fast with the counter count; depth 20 is practical only for small
 //! configs (1×1×1: 19 s prove+cover; 3×3 trackers, 2 ports: 120 s at depth 10 on a loaded machine).
 //! Ambiguity: for `iss_trk_en` with an `iss_trk` ≥ `trackers` the contract defines only the
