@@ -101,7 +101,8 @@ impl hdl::Part<5> for TaskCombinerCore {
             }
         }
         // The picked entry's fields: AND-OR over the oldest of `elig` and of
-        // `same` separately, then the late select (use_same) and load (issue).
+        // `same` separately (sel_e / sel_s), then the late select (use_sel) and
+        // load (issue); with registered_issue sel_e is the registered pick.
         if self.issue.val() {
             if self.use_sel.val() {
                 self.slot_reason_q.d.next = self.ps_reason.val();
