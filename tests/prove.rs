@@ -56,16 +56,25 @@ fn branch_stack_proves() {
 #[test]
 fn task_combiner_proves() {
     proves("task_combiner", &["task_combiner.entries=2", "task_combiner.width=4", "task_combiner.shader_types=2", "task_combiner.state_width=1", "task_combiner.ref_width=2", "task_combiner.tile_pipes=2", "task_combiner.tag_gen_width=1"], &["--pdr-seconds", "10", "--depth", "5", "--cover-depth", "12"]);
+    // Three entries, the four patent shader types (a dependency chain), nodep_oldest, and the
+    // registered issue (R4r).
+    proves("task_combiner", &["task_combiner.entries=3", "task_combiner.width=4", "task_combiner.shader_types=4", "task_combiner.state_width=1", "task_combiner.ref_width=2", "task_combiner.tile_pipes=1", "task_combiner.tag_gen_width=1", "task_combiner.policy=\"nodep_oldest\"", "task_combiner.registered_issue=true"], &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "12"]);
 }
 
 #[test]
 fn global_spreader_proves() {
     proves("global_spreader", &["global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\",\"triangle\"]", "global_spreader.vdt_depth=4", "global_spreader.pt_depth=2", "global_spreader.res_width=4", "global_spreader.entity_width=1", "global_spreader.index_width=8", "global_spreader.addr_width=8"], &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "8"]);
+    // Two EUs (the choice between them, credits per EU).
+    proves("global_spreader", &["global_spreader.eus=2", "global_spreader.entity_types=[\"vertex\",\"triangle\"]", "global_spreader.vdt_depth=4", "global_spreader.pt_depth=2", "global_spreader.res_width=4", "global_spreader.entity_width=2", "global_spreader.index_width=8", "global_spreader.addr_width=8"], &["--pdr-seconds", "10", "--depth", "3", "--cover-depth", "8"]);
 }
 
 #[test]
 fn thread_merge_proves() {
     proves("thread_merge", &["thread_merge.slots=3", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=0", "thread_merge.merge_timeout=0", "thread_merge.remap=false"], &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
+    // Two slots with a pair hold, a merge timeout and the lane remaps.
+    proves("thread_merge", &["thread_merge.slots=2", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=2", "thread_merge.merge_timeout=3", "thread_merge.remap=true"], &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
+    // The default config: bounded (PDR does not close), every cover reached by step 7.
+    proves("thread_merge", &[], &["--pdr-seconds", "10", "--depth", "7", "--cover-depth", "12"]);
 }
 
 /// A scoreboard that ignores completion port 1 for thread group 1 (a dropped term, the kind of
