@@ -15,7 +15,7 @@
 //! tells how to use them.
 
 use crate::fpga::{ooc_wrapper, pin_constraints, Target, OOC_TOP};
-use crate::testbench::range;
+use crate::testbench::{instance_wired, range};
 use std::fmt::Write as _;
 use warpgen_rtl::Emitted;
 use warpgen_sim::{Dir, PortInfo, CLOCK};
@@ -76,12 +76,7 @@ pub fn blocks_top(blocks: &[Emitted]) -> String {
     }
     let _ = writeln!(v, "{}\n);", decls.join(",\n"));
     for e in blocks {
-        let mut conns = Vec::new();
-        for p in &e.ports {
-            let outer = if p.info().is_clock() { CLOCK.to_string() } else { format!("{}_{}", e.block, p.name) };
-            conns.push(format!("        .{}({outer})", p.name));
-        }
-        let _ = writeln!(v, "    {} {} (\n{}\n    );", e.top, e.block, conns.join(",\n"));
+        v += &instance_wired(&e.top, e.block, e, |p| if p == CLOCK { CLOCK.to_string() } else { format!("{}_{p}", e.block) });
     }
     let _ = writeln!(v, "endmodule");
     v

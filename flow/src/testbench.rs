@@ -51,7 +51,12 @@ pub(crate) fn range(w: usize) -> String {
 
 /// An instance `name` of `module` with every port of `e` connected to the signal of its name.
 pub(crate) fn instance(module: &str, name: &str, e: &Emitted) -> String {
-    let conns: Vec<String> = e.ports.iter().map(|p| format!("        .{n}({n})", n = p.name)).collect();
+    instance_wired(module, name, e, |p| p.to_string())
+}
+
+/// An instance `name` of `module` with every port `p` of `e` connected to the signal `wire(p)`.
+pub(crate) fn instance_wired(module: &str, name: &str, e: &Emitted, wire: impl Fn(&str) -> String) -> String {
+    let conns: Vec<String> = e.ports.iter().map(|p| format!("        .{}({})", p.name, wire(&p.name))).collect();
     format!("    {module} {name} (\n{}\n    );\n", conns.join(",\n"))
 }
 
