@@ -94,7 +94,8 @@ pub struct TaskCombinerCore {
     /// A task has entered the slot since reset (the slot's state is then the
     /// last issued state, which sort_state prefers).
     last_v_q: DFF<Bit>,
-    /// `registered_issue` (R4r): the entry picked last cycle (one-hot) and whether there is one.
+    /// `registered_issue` (R4r): the entry picked last cycle (one-hot) and whether there is one
+    /// (`pick_v_q` is OR(pick_q), kept as its own flop so `issue` does not wait for a 16-input OR).
     pick_q: Vec<DFF<Bit>>,
     pick_v_q: DFF<Bit>,
     /// R4r: the reference memories are written one edge after the accept (lane enables,
