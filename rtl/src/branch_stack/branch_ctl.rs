@@ -19,6 +19,9 @@ pub struct BranchCtl {
     pub de_br_pol: Signal<In, Bit>,
     pub de_br_f: Signal<In, Bit>,
     pub de_br_g: Signal<In, Bit>,
+    /// `compound_flags = "cnvz"` only: the high bits of the flag indices.
+    pub de_br_f_hi: Vec<Signal<In, Bit>>,
+    pub de_br_g_hi: Vec<Signal<In, Bit>>,
     pub de_br_op: Signal<In, Bits<2>>,
     pub br_taken: Signal<Out, Bit>,
     // Stack observation.
@@ -33,6 +36,9 @@ pub struct BranchCtl {
     pub err_udf: Signal<Out, Bit>,
     pub err_port: Signal<Out, Bit>,
     pub err_multi: Signal<Out, Bit>,
+    /// `producer_conflict = "stall"` only (NSRC bits; none at "drop"): stage i's
+    /// operation is applied this cycle (rule S1).
+    pub cc_ready: Vec<Signal<Out, Bit>>,
     stack: CcStack,
     eval: BranchEval,
     ovf_q: DFF<Bit>,
@@ -48,6 +54,9 @@ pub struct BranchCtl {
     pe: Signal<Local, Bit>,
     pu: Signal<Local, Bit>,
     port_hit: Signal<Local, Bit>,
+    /// "stall" only: the index of the winning stage (one element), and each stage's index.
+    win: Vec<Signal<Local, Bits<2>>>,
+    stage_id: Vec<Constant<Bits<2>>>,
     sop_dn: Constant<Sop>,
     sop_po: Constant<Sop>,
     sop_pu: Constant<Sop>,
@@ -62,6 +71,8 @@ impl BranchCtl {
     pub(super) fn new(cfg: &BranchStackConfig) -> Self {
         let nsrc = cfg.producer_stages as usize;
         let cnt_bits = cfg.cnt_bits();
+        let cnvz = usize::from(cfg.cnvz());
+        let stall = cfg.stall();
         BranchCtl {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -74,6 +85,8 @@ impl BranchCtl {
             de_br_pol: Signal::default(),
             de_br_f: Signal::default(),
             de_br_g: Signal::default(),
+            de_br_f_hi: signals(cnvz),
+            de_br_g_hi: signals(cnvz),
             de_br_op: Signal::default(),
             br_taken: Signal::default(),
             cc_r: Signal::default(),
@@ -86,8 +99,9 @@ impl BranchCtl {
             err_udf: Signal::default(),
             err_port: Signal::default(),
             err_multi: Signal::default(),
+            cc_ready: signals(if stall { nsrc } else { 0 }),
             stack: CcStack::new(cfg.depth as usize, cnt_bits),
-            eval: BranchEval::new(),
+            eval: BranchEval::new(cfg.cnvz()),
             ovf_q: DFF::default(),
             udf_q: DFF::default(),
             port_q: DFF::default(),
@@ -99,6 +113,8 @@ impl BranchCtl {
             pe: Signal::default(),
             pu: Signal::default(),
             port_hit: Signal::default(),
+            win: signals(usize::from(stall)),
+            stage_id: (0..if stall { nsrc } else { 0 }).map(|i| constant(i as u64)).collect(),
             sop_dn: constant(0),
             sop_po: constant(1),
             sop_pu: constant(2),
@@ -135,6 +151,10 @@ impl Logic for BranchCtl {
         self.eval.f.next = self.de_br_f.val();
         self.eval.g.next = self.de_br_g.val();
         self.eval.op.next = self.de_br_op.val();
+        for i in 0..self.de_br_f_hi.len() {
+            self.eval.f_hi[i].next = self.de_br_f_hi[i].val();
+            self.eval.g_hi[i].next = self.de_br_g_hi[i].val();
+        }
         self.eval.r.next = self.stack.top0.val();
         self.eval.s.next = self.stack.top1.val();
         self.br_taken.next = self.eval.taken.val();
@@ -163,6 +183,22 @@ impl Logic for BranchCtl {
         if self.port_hit.val() {
             self.pe.next = false;
             self.pu.next = false;
+        }
+
+        // producer_conflict = "stall" (rule S1): the same choice, but the losers and a
+        // producer stopped by the port limit are held (cc_ready 0) instead of dropped;
+        // idle and DN stages are ready.
+        for i in 0..self.win.len() {
+            self.win[i].next = self.stage_id[0].val();
+        }
+        for i in 0..self.cc_ready.len() {
+            if self.cc_vld[i].val() & (self.cc_sop[i].val() != self.sop_dn.val()) {
+                self.win[0].next = self.stage_id[i].val();
+            }
+        }
+        for i in 0..self.cc_ready.len() {
+            self.cc_ready[i].next = !(self.cc_vld[i].val() & (self.cc_sop[i].val() != self.sop_dn.val()))
+                | ((self.win[0].val() == self.stage_id[i].val()) & !self.port_hit.val());
         }
 
         // Pop count (§5.5.5): the branch's 1 or 2, plus the producer's.
@@ -195,6 +231,11 @@ impl Logic for BranchCtl {
         }
         if self.multi.val() {
             self.multi_q.d.next = true;
+        }
+        // "stall": nothing is lost, so err_port and err_multi are never set (rule S1).
+        for _i in 0..self.win.len() {
+            self.port_q.d.next = false;
+            self.multi_q.d.next = false;
         }
         if self.reset.val() {
             self.ovf_q.d.next = false;

@@ -12,6 +12,10 @@ pub struct BranchEval {
     pub pol: Signal<In, Bit>,
     pub f: Signal<In, Bit>,
     pub g: Signal<In, Bit>,
+    /// `compound_flags = "cnvz"` only (one element; none at "nz"): the high bits of the
+    /// 2-bit flag indices `{f_hi, f}` and `{g_hi, g}` (3 C, 2 N, 1 V, 0 Z).
+    pub f_hi: Vec<Signal<In, Bit>>,
+    pub g_hi: Vec<Signal<In, Bit>>,
     pub op: Signal<In, Bits<2>>,
     pub r: Signal<In, Cc>,
     pub s: Signal<In, Cc>,
@@ -23,13 +27,18 @@ pub struct BranchEval {
     /// Bit positions of N and Z in a code.
     n_bit: Constant<Bits<2>>,
     z_bit: Constant<Bits<2>>,
+    /// "cnvz" only: the positions of C and V.
+    c_bit: Vec<Constant<Bits<2>>>,
+    v_bit: Vec<Constant<Bits<2>>>,
     op_and: Constant<Bits<2>>,
     op_or: Constant<Bits<2>>,
     op_xor: Constant<Bits<2>>,
 }
 
 impl BranchEval {
-    pub(super) fn new() -> Self {
+    /// `cnvz`: the compound fields are 2-bit flag indices.
+    pub(super) fn new(cnvz: bool) -> Self {
+        let k = usize::from(cnvz);
         BranchEval {
             vld: Signal::default(),
             cmp: Signal::default(),
@@ -37,6 +46,8 @@ impl BranchEval {
             pol: Signal::default(),
             f: Signal::default(),
             g: Signal::default(),
+            f_hi: signals(k),
+            g_hi: signals(k),
             op: Signal::default(),
             r: Signal::default(),
             s: Signal::default(),
@@ -47,6 +58,8 @@ impl BranchEval {
             compound_t: Signal::default(),
             n_bit: constant(2),
             z_bit: constant(0),
+            c_bit: (0..k).map(|_| constant(3)).collect(),
+            v_bit: (0..k).map(|_| constant(1)).collect(),
             op_and: constant(0),
             op_or: constant(1),
             op_xor: constant(2),
@@ -67,6 +80,31 @@ impl Logic for BranchEval {
         self.b.next = self.s.val().get_bit(self.n_bit.val().index());
         if self.g.val() {
             self.b.next = self.s.val().get_bit(self.z_bit.val().index());
+        }
+        // compound_flags = "cnvz": {f_hi, f} and {g_hi, g} index the flag (3 C, 2 N, 1 V, 0 Z).
+        for i in 0..self.f_hi.len() {
+            if self.f_hi[i].val() {
+                self.a.next = self.r.val().get_bit(self.n_bit.val().index());
+                if self.f.val() {
+                    self.a.next = self.r.val().get_bit(self.c_bit[i].val().index());
+                }
+            } else {
+                self.a.next = self.r.val().get_bit(self.z_bit.val().index());
+                if self.f.val() {
+                    self.a.next = self.r.val().get_bit(self.v_bit[i].val().index());
+                }
+            }
+            if self.g_hi[i].val() {
+                self.b.next = self.s.val().get_bit(self.n_bit.val().index());
+                if self.g.val() {
+                    self.b.next = self.s.val().get_bit(self.c_bit[i].val().index());
+                }
+            } else {
+                self.b.next = self.s.val().get_bit(self.z_bit.val().index());
+                if self.g.val() {
+                    self.b.next = self.s.val().get_bit(self.v_bit[i].val().index());
+                }
+            }
         }
         if self.op.val() == self.op_and.val() {
             self.compound_t.next = self.a.val() & self.b.val();

@@ -19,6 +19,9 @@ pub struct BranchStackCore<const P: usize> {
     pub de_br_pol: Signal<In, Bit>,
     pub de_br_f: Signal<In, Bit>,
     pub de_br_g: Signal<In, Bit>,
+    /// `compound_flags = "cnvz"` only: bit 1 of `de_br_f` / `de_br_g`.
+    pub de_br_f_hi: Vec<Signal<In, Bit>>,
+    pub de_br_g_hi: Vec<Signal<In, Bit>>,
     pub de_br_op: Signal<In, Bits<2>>,
     pub de_pc: Signal<In, Bits<P>>,
     /// Zero-extended from `offset_width` bits by the top module.
@@ -45,6 +48,8 @@ pub struct BranchStackCore<const P: usize> {
     pub err_udf: Signal<Out, Bit>,
     pub err_port: Signal<Out, Bit>,
     pub err_multi: Signal<Out, Bit>,
+    /// `producer_conflict = "stall"` only: per producer stage, its op is applied.
+    pub cc_ready: Vec<Signal<Out, Bit>>,
     ctl: BranchCtl,
     dfc: DataFlowCtl<P>,
 }
@@ -66,6 +71,8 @@ impl<const P: usize> BranchStackCore<P> {
             de_br_pol: Signal::default(),
             de_br_f: Signal::default(),
             de_br_g: Signal::default(),
+            de_br_f_hi: signals(usize::from(cfg.cnvz())),
+            de_br_g_hi: signals(usize::from(cfg.cnvz())),
             de_br_op: Signal::default(),
             de_pc: Signal::default(),
             de_off: Signal::default(),
@@ -88,6 +95,7 @@ impl<const P: usize> BranchStackCore<P> {
             err_udf: Signal::default(),
             err_port: Signal::default(),
             err_multi: Signal::default(),
+            cc_ready: signals(if cfg.stall() { nsrc } else { 0 }),
             ctl: BranchCtl::new(cfg),
             dfc: DataFlowCtl::new(cfg),
         }
@@ -113,6 +121,13 @@ impl<const P: usize> Logic for BranchStackCore<P> {
         self.ctl.de_br_f.next = self.de_br_f.val();
         self.ctl.de_br_g.next = self.de_br_g.val();
         self.ctl.de_br_op.next = self.de_br_op.val();
+        for i in 0..self.de_br_f_hi.len() {
+            self.ctl.de_br_f_hi[i].next = self.de_br_f_hi[i].val();
+            self.ctl.de_br_g_hi[i].next = self.de_br_g_hi[i].val();
+        }
+        for i in 0..self.cc_ready.len() {
+            self.cc_ready[i].next = self.ctl.cc_ready[i].val();
+        }
         self.ctl.err_clr.next = self.err_clr.val();
         self.br_taken.next = self.ctl.br_taken.val();
         self.cc_r.next = self.ctl.cc_r.val();

@@ -10,7 +10,7 @@ impl crate::BlockGen for BranchStackConfig {
     }
 
     fn header_params(&self) -> Vec<(String, String)> {
-        vec![
+        let mut v = vec![
             ("depth".into(), self.depth.to_string()),
             ("producer_stages".into(), self.producer_stages.to_string()),
             ("pc_width".into(), self.pc_width.to_string()),
@@ -18,7 +18,15 @@ impl crate::BlockGen for BranchStackConfig {
             ("pc_increment".into(), self.pc_increment.to_string()),
             ("reset_pc".into(), format!("0x{:x}", self.reset_pc)),
             ("CNT_W (cc_cnt bits)".into(), self.cnt_bits().to_string()),
-        ]
+        ];
+        // The options appear only when set, so the default header is unchanged.
+        if self.cnvz() {
+            v.push(("compound_flags".into(), self.compound_flags.clone()));
+        }
+        if self.stall() {
+            v.push(("producer_conflict".into(), self.producer_conflict.clone()));
+        }
+        v
     }
 
     /// rust-hdl's Verilog of the core, with `pc_width` dispatched to `P`.
@@ -42,6 +50,14 @@ pub(super) fn wrapper(cfg: &BranchStackConfig) -> Wrapper {
     let per_src = |name: &str, w: usize, doc: &str| {
         Port::packed(name, Dir::In, doc, (0..nsrc).map(|i| (format!("{name}_{i}"), w, w)).collect())
     };
+    // compound_flags = "cnvz": de_br_f / de_br_g are {core *_hi_0, core bit}, 2 bits.
+    let flag = |name: &str, doc_nz: &str, doc_cnvz: &str| {
+        if cfg.cnvz() {
+            Port::packed(name, Dir::In, doc_cnvz, vec![(name.to_string(), 1, 1), (format!("{name}_hi_0"), 1, 1)])
+        } else {
+            bit(name, Dir::In, doc_nz)
+        }
+    };
     let cnt = Port::packed(
         "cc_cnt",
         Dir::Out,
@@ -64,7 +80,17 @@ pub(super) fn wrapper(cfg: &BranchStackConfig) -> Wrapper {
                     per_src("cc_vld", 1, "bit i: stage i holds a CC-producing instruction"),
                     per_src("cc_sop", 2, "stage i's stack op at [2i +: 2]: 00 DN, 01 PO, 10 PU, 11 PP"),
                     per_src("cc_val", 4, "stage i's CC value at [4i +: 4]: C N V Z"),
-                ],
+                ]
+                .into_iter()
+                .chain(cfg.stall().then(|| {
+                    Port::packed(
+                        "cc_ready",
+                        Dir::Out,
+                        "bit i: stage i's op is applied this cycle; 0: hold it (comb)",
+                        (0..nsrc).map(|i| (format!("cc_ready_{i}"), 1, 1)).collect(),
+                    )
+                }))
+                .collect(),
             },
             PortGroup {
                 title: "Branch in DE (never while pc_hold)".into(),
@@ -73,8 +99,8 @@ pub(super) fn wrapper(cfg: &BranchStackConfig) -> Wrapper {
                     bit("de_br_cmp", Dir::In, "0: simple (pops 1), 1: compound CBfg.op (pops 2)"),
                     word("de_br_sel", Dir::In, 2, "simple: CC bit index (3 C, 2 N, 1 V, 0 Z)"),
                     bit("de_br_pol", Dir::In, "simple: taken when cc_r[sel] == pol"),
-                    bit("de_br_f", Dir::In, "compound: bit of R (0 N, 1 Z)"),
-                    bit("de_br_g", Dir::In, "compound: bit of S (0 N, 1 Z)"),
+                    flag("de_br_f", "compound: bit of R (0 N, 1 Z)", "compound: flag of R (3 C, 2 N, 1 V, 0 Z)"),
+                    flag("de_br_g", "compound: bit of S (0 N, 1 Z)", "compound: flag of S (3 C, 2 N, 1 V, 0 Z)"),
                     word("de_br_op", Dir::In, 2, "compound: 00 AND, 01 OR, 10 XOR, 11 XNOR"),
                     word("de_pc", Dir::In, pcw, "address of the branch instruction"),
                     Port::single("de_off", Dir::In, cfg.offset_width as usize, pcw, "signed offset (Claim 9 increment)"),
@@ -115,8 +141,16 @@ pub(super) fn wrapper(cfg: &BranchStackConfig) -> Wrapper {
                     bit("err_clr", Dir::In, "clear the flags (a same-cycle set wins)"),
                     bit("err_ovf", Dir::Out, "a push found the stack full: bottom entry dropped"),
                     bit("err_udf", Dir::Out, "more pops than entries"),
-                    bit("err_port", Dir::Out, "compound branch + producer pop: producer op suppressed"),
-                    bit("err_multi", Dir::Out, "more than one producer active: the oldest won"),
+                    if cfg.stall() {
+                        bit("err_port", Dir::Out, "always 0 (producer_conflict = stall: the producer is held)")
+                    } else {
+                        bit("err_port", Dir::Out, "compound branch + producer pop: producer op suppressed")
+                    },
+                    if cfg.stall() {
+                        bit("err_multi", Dir::Out, "always 0 (producer_conflict = stall: the younger are held)")
+                    } else {
+                        bit("err_multi", Dir::Out, "more than one producer active: the oldest won")
+                    },
                 ],
             },
         ],

@@ -57,6 +57,12 @@ pub struct BranchStackConfig {
     pub pc_increment: i64,
     /// PC after reset (RESET_PC).
     pub reset_pc: i64,
+    /// Flags a compound branch can select from each entry: "nz" (`de_br_f`/`de_br_g` 1 bit,
+    /// 0 N, 1 Z) or "cnvz" (2 bits, the bit index of `de_br_sel`: 3 C, 2 N, 1 V, 0 Z).
+    pub compound_flags: String,
+    /// Producers beyond what the stack takes in one cycle: "drop" (B21/B22: suppressed,
+    /// `err_port`/`err_multi`) or "stall" (held through `cc_ready`, rule S1).
+    pub producer_conflict: String,
 }
 
 impl Default for BranchStackConfig {
@@ -68,6 +74,8 @@ impl Default for BranchStackConfig {
             offset_width: 16,
             pc_increment: 1,
             reset_pc: 0,
+            compound_flags: "nz".into(),
+            producer_conflict: "drop".into(),
         }
     }
 }
@@ -343,7 +351,29 @@ impl BranchStackConfig {
         id_bits(self.depth as usize + 1)
     }
 
+    /// The TOML spellings of `compound_flags` and `producer_conflict`, the default first.
+    pub const COMPOUND_FLAGS: [&'static str; 2] = ["nz", "cnvz"];
+    pub const PRODUCER_CONFLICT: [&'static str; 2] = ["drop", "stall"];
+
+    /// `compound_flags = "cnvz"`: `de_br_f`/`de_br_g` are 2-bit flag indices.
+    pub fn cnvz(&self) -> bool {
+        self.compound_flags == "cnvz"
+    }
+
+    /// `producer_conflict = "stall"`: the block has `cc_ready` and holds producers.
+    pub fn stall(&self) -> bool {
+        self.producer_conflict == "stall"
+    }
+
     pub(super) fn validate(&self, chk: &mut Checker) {
+        for (key, v, names, what) in [
+            ("branch_stack.compound_flags", &self.compound_flags, Self::COMPOUND_FLAGS, "a flag set"),
+            ("branch_stack.producer_conflict", &self.producer_conflict, Self::PRODUCER_CONFLICT, "a conflict mode"),
+        ] {
+            if !names.contains(&v.as_str()) {
+                chk.fail(key, format!("\"{}\" is not {what}: allowed \"{}\" or \"{}\"", shorten(v), names[0], names[1]));
+            }
+        }
         chk.key_range("branch_stack.depth", self.depth);
         chk.key_range("branch_stack.producer_stages", self.producer_stages);
         if !chk.key_range("branch_stack.pc_width", self.pc_width) {

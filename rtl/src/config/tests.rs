@@ -625,3 +625,26 @@ fn task_combiner_overrides_and_derived_widths() {
         assert_eq!(c.tag_bits(), 4 + want.0);
     }
 }
+
+#[test]
+fn branch_stack_compound_flags_and_producer_conflict() {
+    let bs = |body: &str| load(&format!("[branch_stack]\n{body}"), &[]).map(|c| c.branch_stack.unwrap());
+    let d = bs("").unwrap();
+    assert_eq!((d.compound_flags.as_str(), d.producer_conflict.as_str(), d.cnvz(), d.stall()), ("nz", "drop", false, false));
+    let c = bs("compound_flags = \"cnvz\"\nproducer_conflict = \"stall\"\n").unwrap();
+    assert!(c.cnvz() && c.stall());
+    let e = bs("compound_flags = \"cvz\"\n").unwrap_err();
+    assert_eq!((e.key.as_str(), e.line), ("branch_stack.compound_flags", Some(2)));
+    assert_eq!(e.to_string(), "t.toml:2: key `branch_stack.compound_flags`: \"cvz\" is not a flag set: allowed \"nz\" or \"cnvz\"");
+    let e = bs("depth = 4\nproducer_conflict = \"wait\"\n").unwrap_err();
+    assert_eq!((e.key.as_str(), e.line), ("branch_stack.producer_conflict", Some(3)));
+    assert!(e.message.contains("allowed \"drop\" or \"stall\""), "{e}");
+    for body in ["compound_flags = 2\n", "producer_conflict = true\n"] {
+        let e = bs(body).unwrap_err();
+        assert!(e.message.contains("invalid type"), "{body}: {e}");
+        assert_eq!(e.line, Some(2), "{body}");
+    }
+    // --set spells a string in TOML syntax.
+    let c = load("[branch_stack]\n", &["branch_stack.producer_conflict=\"stall\""]).unwrap();
+    assert!(c.branch_stack.unwrap().stall());
+}
