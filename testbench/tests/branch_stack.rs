@@ -16,7 +16,7 @@ fn shape(depth: usize, nsrc: usize) -> BranchStackParams {
 
 /// Odd sizes: depth 3, two producers, a 4-bit PC that wraps, a 2-bit offset.
 fn tiny() -> BranchStackParams {
-    BranchStackParams { depth: 3, nsrc: 2, pc_w: 4, off_w: 2, pc_inc: 15, reset_pc: 9 }
+    BranchStackParams { depth: 3, nsrc: 2, pc_w: 4, off_w: 2, pc_inc: 15, reset_pc: 9, ..BranchStackParams::spec_default() }
 }
 
 fn lockstep(p: &BranchStackParams, seed: u64, cycles: u64, allow_errors: bool) {
@@ -32,6 +32,8 @@ fn lint_and_synth(p: &BranchStackParams) {
     // one producer err_multi is constant; the flattened synth_ice40 flow removes it,
     // this hierarchical check keeps it.)
     let cnt_bits = warpgen_rtl::config::id_bits(p.depth + 1);
+    // At producer_conflict = "stall" err_port and err_multi are constant 0 (rule S1);
+    // like err_multi at one producer, this hierarchical check keeps their flops.
     let flags = 4;
     let expected = 4 * p.depth + cnt_bits + 2 * p.pc_w as usize + 1 + flags;
     assert_eq!(r.flip_flops, expected, "flop count for {p:?}: {r:?}");
@@ -72,8 +74,31 @@ fn lockstep_with_protocol_errors_and_odd_sizes() {
 }
 
 #[test]
+fn lockstep_compound_flags_cnvz() {
+    lockstep(&BranchStackParams::spec_default().cnvz(), 17, CYCLES, false);
+}
+
+/// producer_conflict = "stall" with three producer stages: collisions and producer pops
+/// beside compound branches are legal and held; the stimulus obeys the hold rule and the
+/// no-loss ledger checks every cycle (coverage fails on a violation).
+#[test]
+fn lockstep_producer_conflict_stall_three_producers() {
+    lockstep(&BranchStackParams::spec_default().stall(), 18, CYCLES, false);
+    lockstep(&shape(2, 3).stall().cnvz(), 19, CYCLES / 4, true);
+}
+
+#[test]
 fn lint_and_synth_every_tested_config() {
-    for p in [BranchStackParams::spec_default(), shape(2, 3), shape(32, 3), shape(4, 1), tiny()] {
+    for p in [
+        BranchStackParams::spec_default(),
+        shape(2, 3),
+        shape(32, 3),
+        shape(4, 1),
+        tiny(),
+        BranchStackParams::spec_default().cnvz(),
+        BranchStackParams::spec_default().stall(),
+        shape(2, 3).stall().cnvz(),
+    ] {
         lint_and_synth(&p);
     }
     let mut wide = BranchStackParams::spec_default();

@@ -27,6 +27,8 @@
 //! * TC-24 is checked with `de_br_vld` both 0 and 1 (`br_target` is unconditional).
 //! * X01 (contract): a branch presented while `pc_hold` still pops, and the frozen
 //!   `branch_t0_q`/`t0pc_q`/`pc` neither record it nor take a T1 redirect of that cycle.
+//! * X02–X04 (the options, [`options`]): compound branches on each of C, N, V, Z at
+//!   `compound_flags = "cnvz"`; held producers at `producer_conflict = "stall"` (rule S1).
 
 use super::BranchStack;
 use super::model::{C_BIT, Z_BIT};
@@ -34,6 +36,8 @@ use super::{BoolOp, Dut, BranchStackInputs, BranchStackOutputs, BranchStackParam
 use super::{CbBit, StackOp};
 use BoolOp::{And, Or, Xnor, Xor};
 use CbBit::{N, Z};
+
+mod options;
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,6 +56,10 @@ pub enum ParamsKind {
     Tiny,
     /// PC_W 64, OFF_W 32, PC_INC 65535, RESET_PC 2^64−1.
     Wide,
+    /// The defaults with `compound_flags = "cnvz"`.
+    Cnvz,
+    /// The defaults with `producer_conflict = "stall"` (three producer stages).
+    Stall,
 }
 
 impl ParamsKind {
@@ -76,7 +84,10 @@ impl ParamsKind {
                 off_w: 2,
                 pc_inc: 15,
                 reset_pc: 0xF,
+                ..d
             },
+            ParamsKind::Cnvz => d.cnvz(),
+            ParamsKind::Stall => d.stall(),
             ParamsKind::Wide => BranchStackParams {
                 pc_w: 64,
                 off_w: 32,
@@ -152,6 +163,11 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("TC-25", Default, tc25_no_flush),
         ("TC-26", Default, tc26_valid_gating),
         ("X01", Default, x01_branch_under_hold),
+        ("X02", Cnvz, options::x02_cnvz_flags),
+        ("X02/cv", Cnvz, options::x02_cnvz_c_and_v),
+        ("X03", Stall, options::x03_stall_two_producers),
+        ("X03/three", Stall, options::x03_stall_three_producers),
+        ("X04", Stall, options::x04_stall_port_limit),
     ]
 }
 
@@ -197,6 +213,8 @@ enum Exp {
     Udf(bool),
     Port(bool),
     Multi(bool),
+    /// `cc_ready` as a mask, bit i = stage i ("stall" only).
+    Ready(u8),
 }
 use Exp::*;
 
@@ -225,6 +243,10 @@ impl Exp {
             Udf(e) => ("err_udf", bit(e), bit(o.err_udf)),
             Port(e) => ("err_port", bit(e), bit(o.err_port)),
             Multi(e) => ("err_multi", bit(e), bit(o.err_multi)),
+            Ready(e) => {
+                let mask = o.cc_ready.iter().rev().fold(0u8, |a, &b| a << 1 | u8::from(b));
+                ("cc_ready", format!("{e:#05b}"), format!("{mask:#05b}"))
+            }
         };
         (exp != act).then(|| format!("{sig} expected {exp}, actual {act}"))
     }

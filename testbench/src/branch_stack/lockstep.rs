@@ -57,7 +57,8 @@ impl crate::kit::Block for BranchStack {
         first_difference(e, a)
     }
     fn tag(p: &BranchStackParams) -> String {
-        format!("d{}-src{}-pc{}", p.depth, p.nsrc, p.pc_w)
+        let opts = format!("{}{}", if p.cnvz { "-cnvz" } else { "" }, if p.stall { "-stall" } else { "" });
+        format!("d{}-src{}-pc{}{opts}", p.depth, p.nsrc, p.pc_w)
     }
 }
 
@@ -80,6 +81,7 @@ pub fn first_difference(e: &BranchStackOutputs, a: &BranchStackOutputs) -> Optio
             ("err_udf", o.err_udf as u64),
             ("err_port", o.err_port as u64),
             ("err_multi", o.err_multi as u64),
+            ("cc_ready", o.cc_ready.iter().rev().fold(0, |a, &b| a << 1 | u64::from(b))),
         ]
     };
     fields(e)

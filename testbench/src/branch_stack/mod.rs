@@ -3,12 +3,14 @@
 //!
 //! * [`model`] — the reference model, written from the spec (§2–§4.4, §5.4, §5.5) only;
 //! * [`directed`] — the directed test cases TC-01…TC-26 of spec §6 (and contract cases);
-//! * [`stimulus`] — seeded random pipeline stimulus and functional coverage (for TC-27).
+//! * [`stimulus`] — seeded random pipeline stimulus and functional coverage (for TC-27);
+//! * [`ledger`] — the no-loss check of `producer_conflict = "stall"` (rule S1).
 //!
 //! Every device under test (the model itself, or the Verilated RTL) is driven through
 //! [`Dut`].
 
 pub mod directed;
+pub mod ledger;
 pub mod model;
 pub mod stimulus;
 #[cfg(test)]

@@ -18,6 +18,15 @@
 //!   `npc = pc + PC_INC` is combinational.
 //! * §5.5.8–§5.5.9 — sticky error flags (a set in the same cycle as `err_clr` wins); reset.
 //!
+//! The two options of docs/blocks/branch_stack.md ("Options"):
+//! * `compound_flags = "cnvz"`: `de_br_f`/`de_br_g` are 2-bit CC bit indices (3 C, 2 N,
+//!   1 V, 0 Z, as `de_br_sel`) instead of 1 bit (0 N, 1 Z).
+//! * `producer_conflict = "stall"` (rule S1): the producer choice of §5.5.3/§5.5.4 is the
+//!   same, but instead of being dropped, every other active producer and a winner stopped
+//!   by the port limit get `cc_ready = 0` and are held by the pipeline; idle and DN stages
+//!   are ready; `err_multi` and `err_port` are never set. `cc_ready` is a combinational
+//!   function of this cycle's `cc_vld`, `cc_sop`, `de_br_vld` and `de_br_cmp`.
+//!
 //! Block contract deviations and readings: `reset` is synchronous and active high (the
 //! spec's `rst_n` is active low); a branch presented while `pc_hold` is processed
 //! literally (it pops, the frozen DFC registers do not record it); reset also clears
@@ -59,6 +68,13 @@ pub struct BranchStackParams {
     pub pc_inc: u64,
     /// PC after reset, 0..=2^PC_W−1 (`RESET_PC`).
     pub reset_pc: u64,
+    /// `compound_flags = "cnvz"`: `de_br_f`/`de_br_g` are 2-bit flag indices (3 C, 2 N,
+    /// 1 V, 0 Z); otherwise 1 bit, 0 N, 1 Z (§5.3).
+    pub cnvz: bool,
+    /// `producer_conflict = "stall"`: producers beyond what the stack takes are held
+    /// through `cc_ready` (rule S1 of docs/blocks/branch_stack.md) instead of dropped
+    /// (B21/B22).
+    pub stall: bool,
 }
 
 impl BranchStackParams {
@@ -71,6 +87,8 @@ impl BranchStackParams {
             off_w: 16,
             pc_inc: 1,
             reset_pc: 0,
+            cnvz: false,
+            stall: false,
         }
     }
 
@@ -81,6 +99,21 @@ impl BranchStackParams {
             nsrc,
             ..Self::spec_default()
         }
+    }
+
+    /// The same parameters with `compound_flags = "cnvz"`.
+    pub fn cnvz(self) -> Self {
+        BranchStackParams { cnvz: true, ..self }
+    }
+
+    /// The same parameters with `producer_conflict = "stall"`.
+    pub fn stall(self) -> Self {
+        BranchStackParams { stall: true, ..self }
+    }
+
+    /// Width of `de_br_f` / `de_br_g`: 1 ("nz") or 2 ("cnvz").
+    pub fn flag_w(&self) -> u32 {
+        if self.cnvz { 2 } else { 1 }
     }
 
     /// Width of `cc_cnt`: max(1, ceil(log2(DEPTH+1))).
@@ -176,9 +209,9 @@ pub enum CbBit {
 impl CbBit {
     pub const ALL: [CbBit; 2] = [CbBit::N, CbBit::Z];
 
-    /// The `de_br_f` / `de_br_g` port value.
-    pub fn bit(self) -> bool {
-        self == CbBit::Z
+    /// The `de_br_f` / `de_br_g` port value at `compound_flags = "nz"`.
+    pub fn bit(self) -> u8 {
+        u8::from(self == CbBit::Z)
     }
 
     /// Bit position in a CC value.
@@ -235,8 +268,10 @@ pub struct BranchStackInputs {
     pub de_br_cmp: bool,
     pub de_br_sel: u8,
     pub de_br_pol: bool,
-    pub de_br_f: bool,
-    pub de_br_g: bool,
+    /// Compound: the flag of R / S; 1 bit at "nz" (0 N, 1 Z), 2 bits at "cnvz" (the
+    /// CC bit index, 3 C, 2 N, 1 V, 0 Z). Taken modulo the port width.
+    pub de_br_f: u8,
+    pub de_br_g: u8,
     pub de_br_op: u8,
     pub de_pc: u64,
     pub de_off: u64,
@@ -310,6 +345,17 @@ impl BranchStackInputs {
         self
     }
 
+    /// Compound branch at `compound_flags = "cnvz"`: `op(R[f], S[g])` with f, g CC bit
+    /// indices (3 C, 2 N, 1 V, 0 Z).
+    pub fn cb4(mut self, f: u8, g: u8, op: BoolOp) -> Self {
+        self.de_br_vld = true;
+        self.de_br_cmp = true;
+        self.de_br_f = f;
+        self.de_br_g = g;
+        self.de_br_op = op.bits();
+        self
+    }
+
     /// Keep the branch fields but drop `de_br_vld` (no branch in DE).
     pub fn no_branch(mut self) -> Self {
         self.de_br_vld = false;
@@ -364,6 +410,9 @@ pub struct BranchStackOutputs {
     pub err_udf: bool,
     pub err_port: bool,
     pub err_multi: bool,
+    /// `producer_conflict = "stall"` only (NSRC bits, empty at "drop"): stage i's
+    /// operation is applied this cycle (rule S1); combinational.
+    pub cc_ready: Vec<bool>,
 }
 
 /// The four sticky error flags (§5.5.8), or the events that set them in one cycle.
@@ -390,7 +439,7 @@ impl ErrFlags {
 
 /// What the stack does at one clock edge (§5.5.3–§5.5.6), given the inputs and the
 /// number of entries at the start of the cycle. Reset is not considered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StackEffect {
     /// Pops requested by the branch in DE: 0, 1 (simple) or 2 (compound).
     pub kd: usize,
@@ -408,7 +457,15 @@ pub struct StackEffect {
     pub push: bool,
     /// Entries after the edge.
     pub cnt_after: usize,
-    /// Error events of this cycle (`port` also means the producer op was suppressed).
+    /// The port limit struck: the winning producer's op is not applied this cycle
+    /// (B21: suppressed at "drop"; held at "stall").
+    pub suppressed: bool,
+    /// "stall" only (empty at "drop"): `cc_ready` per stage (rule S1): idle and DN stages
+    /// are ready, an active stage is ready only if it won and was not stopped by the
+    /// port limit.
+    pub ready: Vec<bool>,
+    /// Error events of this cycle. At "stall" `port` and `multi` never rise: nothing
+    /// is lost (rule S1).
     pub err: ErrFlags,
 }
 
@@ -431,6 +488,11 @@ impl StackEffect {
             (StackOp::from_bits(at(&i.cc_sop, k)), at(&i.cc_val, k) & 0xF)
         });
         let port = kd + usize::from(op.pops()) > 2;
+        let ready = if p.stall {
+            (0..p.nsrc).map(|k| !active.contains(&k) || (producer == Some(k) && !port)).collect()
+        } else {
+            Vec::new()
+        };
         let (pe, push) = if port {
             (false, false)
         } else {
@@ -448,11 +510,13 @@ impl StackEffect {
             pops,
             push,
             cnt_after: if push { (left + 1).min(p.depth) } else { left },
+            suppressed: port,
+            ready,
             err: ErrFlags {
                 ovf: push && left == p.depth,
                 udf: want > cnt,
-                port,
-                multi: active.len() > 1,
+                port: port && !p.stall,
+                multi: active.len() > 1 && !p.stall,
             },
         }
     }
@@ -504,7 +568,12 @@ impl BranchStackModel {
     fn condition(&self, i: &BranchStackInputs, r: u8, s: u8) -> bool {
         let bit = |v: u8, pos: u8| (v >> pos) & 1 == 1;
         if i.de_br_cmp {
-            let pos = |z: bool| if z { Z_BIT } else { N_BIT };
+            // "nz": 0 N, 1 Z; "cnvz": the bit index itself (§5.3 as de_br_sel).
+            let pos = |x: u8| match (self.p.cnvz, x & 1) {
+                (true, _) => x & 3,
+                (false, 1) => Z_BIT,
+                (false, _) => N_BIT,
+            };
             let a = bit(r, pos(i.de_br_f));
             let b = bit(s, pos(i.de_br_g));
             BoolOp::from_bits(i.de_br_op).apply(a, b)
@@ -534,6 +603,7 @@ impl BranchStackModel {
             err_udf: self.err.udf,
             err_port: self.err.port,
             err_multi: self.err.multi,
+            cc_ready: StackEffect::of(&self.p, i, self.stack.len()).ready,
         }
     }
 

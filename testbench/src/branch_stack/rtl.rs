@@ -19,6 +19,8 @@ pub fn config_for(p: &BranchStackParams) -> Config {
             offset_width: p.off_w as i64,
             pc_increment: p.pc_inc as i64,
             reset_pc,
+            compound_flags: if p.cnvz { "cnvz" } else { "nz" }.into(),
+            producer_conflict: if p.stall { "stall" } else { "drop" }.into(),
         }),
         ..Config::default()
     }
@@ -34,6 +36,8 @@ impl From<&BranchStackConfig> for BranchStackParams {
             off_w: c.offset_width as u32,
             pc_inc: c.pc_increment as u64,
             reset_pc: c.reset_pc as u64,
+            cnvz: c.cnvz(),
+            stall: c.stall(),
         }
     }
 }
@@ -56,6 +60,8 @@ pub struct RtlBranchStack {
     sim: Sim,
     ins: Vec<PortId>,
     outs: Vec<PortId>,
+    /// `cc_ready` (`producer_conflict = "stall"` only).
+    ready: Option<PortId>,
 }
 
 impl RtlBranchStack {
@@ -67,7 +73,8 @@ impl RtlBranchStack {
             .map_err(|x| x.to_string())?;
         let ids = |names: &[&str]| names.iter().map(|n| sim.port(n).map_err(|x| x.to_string())).collect::<Result<Vec<_>, _>>();
         let (ins, outs) = (ids(&INPUTS)?, ids(&OUTPUTS)?);
-        Ok(RtlBranchStack { p: p.clone(), sim, ins, outs })
+        let ready = if p.stall { Some(ids(&["cc_ready"])?[0]) } else { None };
+        Ok(RtlBranchStack { p: p.clone(), sim, ins, outs, ready })
     }
 
     /// The simulation instance: waveforms, recorded stimulus.
@@ -106,6 +113,8 @@ impl Dut<BranchStack> for RtlBranchStack {
         }
         self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
         let o: Vec<u64> = self.outs.iter().map(|p| self.sim.get(*p)).collect();
+        let ready = self.ready.map(|r| self.sim.get(r));
+        let cc_ready = ready.map_or(Vec::new(), |r| (0..self.p.nsrc).map(|k| (r >> k) & 1 == 1).collect());
         BranchStackOutputs {
             br_taken: o[0] != 0,
             br_target: o[1],
@@ -122,6 +131,7 @@ impl Dut<BranchStack> for RtlBranchStack {
             err_udf: o[12] != 0,
             err_port: o[13] != 0,
             err_multi: o[14] != 0,
+            cc_ready,
         }
     }
 

@@ -23,6 +23,13 @@
 //! produces producer collisions and stray producers (`err_multi`), PO/PP beside compound
 //! branches (`err_port`), branches presented during a stall, and reset pulses.
 //!
+//! With `producer_conflict = "stall"` (rule S1) collisions are legal: a new producer's CC
+//! stage is often chosen at random, PO/PP beside a compound branch stays, and the
+//! pipeline obeys `cc_ready`: a stage held (an active stage with `cc_ready` 0) keeps its
+//! instruction and payload (`cc_vld`, `cc_sop`, `cc_val`) until it is ready; the stages
+//! behind it (younger, lower index) and DE freeze with it and keep their payloads too,
+//! while the older stages drain.
+//!
 //! The generator keeps its own count of stack entries ([`BranchStackStimulus::cnt`]),
 //! which must equal the DUT's `cc_cnt` in every cycle.
 
@@ -67,6 +74,10 @@ pub struct BranchStackStimulus {
     hold_left: u32,
     /// `pc` of the last two cycles; the instruction in DE was fetched at `pcs[1]`.
     pcs: [u64; 2],
+    /// "stall": the payload (op, value) a frozen stage presents again this cycle.
+    keep: Vec<Option<(StackOp, u8)>>,
+    /// `pc_hold` of the cycle last generated (the pipeline advances when it is accounted).
+    last_hold: bool,
 }
 
 impl BranchStackStimulus {
@@ -84,6 +95,8 @@ impl BranchStackStimulus {
             de: DeInstr::Plain,
             hold_left: 0,
             pcs: [params.reset_pc; 2],
+            keep: vec![None; params.nsrc],
+            last_hold: false,
         }
     }
 
@@ -121,6 +134,7 @@ impl BranchStackStimulus {
     /// Apply the previous cycle (`prev` driven, `out` observed).
     fn account(&mut self, prev: &BranchStackInputs, out: &BranchStackOutputs) {
         self.pcs = [out.pc, self.pcs[0]];
+        self.keep.fill(None);
         if prev.reset {
             self.cnt = 0;
             self.ex.fill(None);
@@ -128,6 +142,17 @@ impl BranchStackStimulus {
             self.hold_left = 0;
         } else {
             self.cnt = StackEffect::of(&self.p, prev, self.cnt).cnt_after;
+            // Rule S1: the oldest held stage freezes itself and everything behind it.
+            let active = |k: usize| prev.cc_vld[k] && StackOp::from_bits(prev.cc_sop[k]) != StackOp::Dn;
+            let frozen = (0..self.p.nsrc).rev().find(|&k| active(k) && !out.cc_ready.get(k).copied().unwrap_or(true));
+            if let Some(h) = frozen {
+                for k in 0..=h {
+                    if prev.cc_vld[k] {
+                        self.keep[k] = Some((StackOp::from_bits(prev.cc_sop[k]), prev.cc_val[k]));
+                    }
+                }
+            }
+            self.advance(self.last_hold, frozen);
         }
     }
 
@@ -157,8 +182,8 @@ impl BranchStackStimulus {
         i.de_br_cmp = self.rng.gen();
         i.de_br_sel = self.rng.gen_range(0..4);
         i.de_br_pol = self.rng.gen();
-        i.de_br_f = self.rng.gen();
-        i.de_br_g = self.rng.gen();
+        i.de_br_f = self.rng.gen_range(0..1 << self.p.flag_w());
+        i.de_br_g = self.rng.gen_range(0..1 << self.p.flag_w());
         i.de_br_op = self.rng.gen_range(0..4);
         i.de_pc = self.rand_pc();
         i.de_off = self.rand_off();
@@ -195,7 +220,7 @@ impl BranchStackStimulus {
         i = self.gen_producers(i, kd);
         i.ex_branch_t1 = self.rng.gen_ratio(1, 30);
         i.err_clr = self.rng.gen_ratio(1, 40);
-        self.advance(i.pc_hold);
+        self.last_hold = i.pc_hold;
         i
     }
 
@@ -238,7 +263,10 @@ impl BranchStackStimulus {
 
     /// Present a branch: compound with random f/g/op, or simple (BEZ 40 %).
     fn gen_branch(&mut self, i: BranchStackInputs, compound: bool) -> BranchStackInputs {
-        let i = if compound {
+        let i = if compound && self.p.cnvz {
+            let (f, g) = (self.rng.gen_range(0..4), self.rng.gen_range(0..4));
+            i.cb4(f, g, BoolOp::ALL[self.rng.gen_range(0..4)])
+        } else if compound {
             let f = CbBit::ALL[self.rng.gen_range(0..2)];
             let g = CbBit::ALL[self.rng.gen_range(0..2)];
             i.cb(f, g, BoolOp::ALL[self.rng.gen_range(0..4)])
@@ -260,12 +288,24 @@ impl BranchStackStimulus {
             .filter(|&k| self.ex[k] == Some(k))
             .collect();
         for k in producing {
+            if self.keep[k].is_some() {
+                continue;
+            }
             let op = self.pick_op(kd, left);
             let val = self.rng.gen_range(0..16);
             i = i.producer(k, op, val);
         }
+        // "stall": a frozen stage presents its payload again (the hold rule).
+        for k in 0..self.p.nsrc {
+            if let Some((op, val)) = self.keep[k] {
+                i = i.producer(k, op, val);
+            }
+        }
         if self.allow_errors && self.p.nsrc >= 2 && self.rng.gen_ratio(1, 15) {
             let k = self.rng.gen_range(0..self.p.nsrc);
+            if self.keep[k].is_some() {
+                return i; // a held payload must not change
+            }
             let op = StackOp::ALL[self.rng.gen_range(0..4)];
             let val = self.rng.gen_range(0..16);
             i = i.producer(k, op, val);
@@ -287,7 +327,7 @@ impl BranchStackStimulus {
             .expect("weights")
             .sample(&mut self.rng);
         let op = StackOp::ALL[k];
-        if kd == 2 && !self.allow_errors {
+        if kd == 2 && !self.allow_errors && !self.p.stall {
             // Port limit: no producer pop beside a compound branch.
             match op {
                 StackOp::Po => StackOp::Dn,
@@ -300,14 +340,18 @@ impl BranchStackStimulus {
     }
 
     /// The clock edge of the pipeline: EX stages advance; DE moves to EX0 and a new
-    /// instruction enters DE unless DE is stalled.
-    fn advance(&mut self, hold: bool) {
+    /// instruction enters DE unless DE is stalled. `frozen`: the oldest stage held by
+    /// `cc_ready` ("stall"); it, the stages behind it and DE stay, a bubble opens after it.
+    fn advance(&mut self, hold: bool, frozen: Option<usize>) {
         let n = self.p.nsrc;
-        for k in (1..n).rev() {
+        let first = frozen.map_or(0, |h| h + 1);
+        for k in ((first + 1).max(1)..n).rev() {
             self.ex[k] = self.ex[k - 1].filter(|&s| s >= k);
         }
-        self.ex[0] = None;
-        if hold {
+        if first < n {
+            self.ex[first] = None;
+        }
+        if hold || frozen.is_some() {
             return;
         }
         if self.de == DeInstr::Producer {
@@ -315,7 +359,7 @@ impl BranchStackStimulus {
             // so in s−j cycles, as would a new one making it in stage s−j.
             let taken: Vec<usize> = (1..n).filter_map(|j| self.ex[j].map(|s| s - j)).collect();
             let free: Vec<usize> = (0..n).filter(|s| !taken.contains(s)).collect();
-            self.ex[0] = if self.allow_errors && self.rng.gen_ratio(1, 3) {
+            self.ex[0] = if (self.allow_errors || self.p.stall) && self.rng.gen_ratio(1, 3) {
                 Some(self.rng.gen_range(0..n)) // may collide
             } else if free.is_empty() {
                 None
@@ -356,8 +400,10 @@ pub struct CoverageCounts {
     /// Compound branches taken / not taken, per op (AND, OR, XOR, XNOR).
     pub cb_taken: [u64; 4],
     pub cb_not_taken: [u64; 4],
-    /// Compound branches per bit selection (NN, NZ, ZN, ZZ).
+    /// Compound branches per bit selection (NN, NZ, ZN, ZZ; "nz").
     pub cb_bits: [u64; 4],
+    /// "cnvz": compound branches per flag of R (index 0..4) and of S (4..8), as Z V N C.
+    pub cb_flags: [u64; 8],
     /// Two entries removed in one cycle.
     pub two_pops: u64,
     /// Two entries removed and one pushed in one cycle.
@@ -384,6 +430,9 @@ pub struct CoverageCounts {
     pub err_port: u64,
     pub branch_under_hold: u64,
     pub reset: u64,
+    /// "stall": an active producer held because an older one won / because of the port limit.
+    pub held_multi: u64,
+    pub held_port: u64,
 }
 
 /// Functional coverage of a branch-stack run, updated from each cycle's (inputs, outputs).
@@ -392,6 +441,8 @@ pub struct Coverage {
     p: BranchStackParams,
     allow_errors: bool,
     pub hits: CoverageCounts,
+    /// "stall": the no-loss check of rule S1, on every observed cycle.
+    pub ledger: Option<super::ledger::Ledger>,
 }
 
 impl Coverage {
@@ -405,11 +456,15 @@ impl Coverage {
             p: params.clone(),
             allow_errors,
             hits: CoverageCounts::default(),
+            ledger: params.stall.then(|| super::ledger::Ledger::new(params.nsrc, params.depth)),
         }
     }
 
     /// Record one cycle: the inputs applied and the outputs observed before the edge.
     pub fn observe(&mut self, i: &BranchStackInputs, o: &BranchStackOutputs) {
+        if let Some(l) = self.ledger.as_mut() {
+            l.observe(i, o);
+        }
         let h = &mut self.hits;
         h.cycles += 1;
         if i.reset {
@@ -417,7 +472,11 @@ impl Coverage {
             return;
         }
         let e = StackEffect::of(&self.p, i, o.cc_cnt as usize);
-        let applied = |op| u64::from(e.producer.is_some() && !e.err.port && e.op == op);
+        let applied = |op| u64::from(e.producer.is_some() && !e.suppressed && e.op == op);
+        if self.p.stall {
+            h.held_port += u64::from(e.suppressed);
+            h.held_multi += u64::from(e.active > 1);
+        }
         let dn = (0..self.p.nsrc).any(|k| {
             i.cc_vld.get(k) == Some(&true)
                 && StackOp::from_bits(i.cc_sop.get(k).copied().unwrap_or(0)) == StackOp::Dn
@@ -431,7 +490,12 @@ impl Coverage {
             let op = (i.de_br_op & 3) as usize;
             h.cb_taken[op] += u64::from(o.br_taken);
             h.cb_not_taken[op] += u64::from(!o.br_taken);
-            h.cb_bits[usize::from(i.de_br_f) * 2 + usize::from(i.de_br_g)] += 1;
+            if self.p.cnvz {
+                h.cb_flags[usize::from(i.de_br_f & 3)] += 1;
+                h.cb_flags[4 + usize::from(i.de_br_g & 3)] += 1;
+            } else {
+                h.cb_bits[usize::from(i.de_br_f & 1) * 2 + usize::from(i.de_br_g & 1)] += 1;
+            }
         } else if i.de_br_vld {
             h.simple_taken += u64::from(o.br_taken);
             h.simple_not_taken += u64::from(!o.br_taken);
@@ -460,8 +524,12 @@ impl Coverage {
     /// Every bin that the parameters and the error mode make reachable was hit at least
     /// [`Coverage::MIN_HITS`] times.
     pub fn assert_all_hit(&self) -> Result<(), String> {
+        if let Some(l) = &self.ledger {
+            l.check()?;
+        }
         let h = &self.hits;
         let errs = self.allow_errors;
+        let stall = self.p.stall;
         let mut bins: Vec<(String, u64, bool)> = vec![
             ("op_dn".into(), h.op_dn, true),
             ("op_po".into(), h.op_po, true),
@@ -483,8 +551,10 @@ impl Coverage {
             ("hold_with_t0".into(), h.hold_with_t0, true),
             ("err_clr".into(), h.err_clr, true),
             // A second producer needs NSRC >= 2.
-            ("err_multi".into(), h.err_multi, errs && self.p.nsrc >= 2),
-            ("err_port".into(), h.err_port, errs),
+            ("err_multi".into(), h.err_multi, errs && self.p.nsrc >= 2 && !stall),
+            ("err_port".into(), h.err_port, errs && !stall),
+            ("held_multi".into(), h.held_multi, stall && self.p.nsrc >= 2),
+            ("held_port".into(), h.held_port, stall),
             ("branch_under_hold".into(), h.branch_under_hold, errs),
             ("reset".into(), h.reset, errs),
         ];
@@ -492,8 +562,14 @@ impl Coverage {
             bins.push((format!("cb_taken[{op:?}]"), h.cb_taken[k], true));
             bins.push((format!("cb_not_taken[{op:?}]"), h.cb_not_taken[k], true));
         }
-        for (k, fg) in ["NN", "NZ", "ZN", "ZZ"].iter().enumerate() {
-            bins.push((format!("cb_bits[{fg}]"), h.cb_bits[k], true));
+        if self.p.cnvz {
+            for (k, n) in h.cb_flags.iter().enumerate() {
+                bins.push((format!("cb_flags[{}.{}]", if k < 4 { "R" } else { "S" }, ["Z", "V", "N", "C"][k % 4]), *n, true));
+            }
+        } else {
+            for (k, fg) in ["NN", "NZ", "ZN", "ZZ"].iter().enumerate() {
+                bins.push((format!("cb_bits[{fg}]"), h.cb_bits[k], true));
+            }
         }
         crate::kit::check_bins(&bins, Self::MIN_HITS, h.cycles)
     }

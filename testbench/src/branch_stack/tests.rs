@@ -114,7 +114,7 @@ impl Dut<BranchStack> for Mutant {
         let p = self.m.params();
         match self.kind {
             SwapRs if inp.de_br_vld && inp.de_br_cmp => {
-                let bit = |v: u8, z: bool| (v >> if z { 0 } else { 2 }) & 1 == 1;
+                let bit = |v: u8, z: u8| (v >> if z & 1 == 1 { 0 } else { 2 }) & 1 == 1;
                 let (a, b) = (bit(o.cc_s, inp.de_br_f), bit(o.cc_r, inp.de_br_g));
                 o.br_taken = BoolOp::from_bits(inp.de_br_op).apply(a, b);
             }
@@ -253,6 +253,10 @@ fn random_params() -> Vec<BranchStackParams> {
         .flat_map(|d| [1, 3].map(|n| BranchStackParams::with_shape(d, n)))
         .collect();
     v.extend([ParamsKind::Narrow, ParamsKind::Tiny, ParamsKind::Wide].map(|k| k.params()));
+    // The options: cnvz, stall with three and one producer stages, both at depth 2.
+    let d = BranchStackParams::spec_default();
+    v.extend([d.clone().cnvz(), d.stall(), BranchStackParams::with_shape(4, 1).stall()]);
+    v.push(BranchStackParams::with_shape(2, 3).stall().cnvz());
     v
 }
 
@@ -489,4 +493,51 @@ fn default_inputs_are_idle() {
     let o = m.outputs(&BranchStackInputs::default());
     assert_eq!((o.cc_cnt, o.cc_r, o.pc, o.npc), (1, 0x3, 2, 3));
     assert!(!o.br_taken && !o.branch_t0_q && m.errors() == ErrFlags::default());
+}
+
+/// The no-loss ledger (rule S1) passes the stall model under random load, and rejects a
+/// `cc_ready` that claims a held op as applied, and a driver that drops a held op.
+#[test]
+fn ledger_accepts_the_model_and_rejects_lost_codes() {
+    let p = BranchStackParams::spec_default().stall();
+    let run = |lie: &dyn Fn(&BranchStackInputs, &mut BranchStackOutputs), drop_held: bool| {
+        let mut m = BranchStackModel::new(&p);
+        let mut stim = BranchStackStimulus::new(&p, 5);
+        let mut ledger = super::ledger::Ledger::new(p.nsrc, p.depth);
+        let mut last = BranchStackOutputs::default();
+        for _ in 0..5_000 {
+            let mut i = stim.next(&last);
+            if drop_held {
+                // The pipeline forgets every held op of the last cycle.
+                for k in 0..p.nsrc {
+                    if last.cc_ready.get(k) == Some(&false) {
+                        i.cc_vld[k] = false;
+                    }
+                }
+            }
+            let mut o = m.outputs(&i);
+            last = o.clone();
+            lie(&i, &mut o);
+            ledger.observe(&i, &o);
+            m.clock(&i);
+        }
+        ledger
+    };
+    let ok = run(&|_, _| {}, false);
+    ok.check().unwrap();
+    assert!(ok.applied > 1000 && ok.accepted == ok.applied + ok.pending(), "{ok:?}");
+    let all_ready = run(&|_, o| o.cc_ready.iter_mut().for_each(|r| *r = true), false);
+    assert!(all_ready.check().unwrap_err().contains("ops ready in one cycle"), "{:?}", all_ready.violation);
+    // The port limit's producer reported as applied.
+    let port_lie = run(
+        &|i, o| {
+            if i.de_br_vld && i.de_br_cmp {
+                o.cc_ready.iter_mut().for_each(|r| *r = true);
+            }
+        },
+        false,
+    );
+    assert!(port_lie.check().is_err());
+    let dropped = run(&|_, _| {}, true);
+    assert!(dropped.check().unwrap_err().contains("hold rule"), "{:?}", dropped.violation);
 }
