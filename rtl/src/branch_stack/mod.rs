@@ -53,6 +53,8 @@
 //!   `cc_cnt`, `npc = pc + pc_increment`.
 //! * Combinational from this cycle's inputs and the state at the start of the
 //!   cycle (no bypass of this cycle's push, B9/B24): `br_taken`, `br_target`.
+//! * `producer_conflict = "stall"` only: `cc_ready`, combinational from this
+//!   cycle's `cc_vld`, `cc_sop`, `de_br_vld` and `de_br_cmp` alone (no state).
 //! * At the rising edge: the branch's pops (1 simple, 2 compound) act on the
 //!   pre-cycle stack, then the selected producer's pop, then its push. A code
 //!   pushed in cycle t is read by a branch in cycle t+1 at the earliest.
@@ -61,6 +63,18 @@
 //!   fetches at `pc` in T and T+1 are delay slots; nothing is flushed, B16). An
 //!   `ex_branch_t1` in cycle u makes `pc = ex_t1pc` in u+1, over T0 (B23).
 //!   `pc_hold` freezes `pc`, `branch_t0_q` and `t0pc_q` for that cycle.
+//!
+//! ## Options (docs/blocks/branch_stack.md, "Options")
+//! * `compound_flags = "cnvz"`: `de_br_f` / `de_br_g` are 2 bits, the CC bit
+//!   index as `de_br_sel` (3 C, 2 N, 1 V, 0 Z), instead of §5.3's 1 bit (0 N,
+//!   1 Z). The core gets the high bits as `de_br_f_hi_0` / `de_br_g_hi_0`
+//!   ([`BranchEval`]); at "nz" those vectors are empty and the Verilog is the
+//!   default's.
+//! * `producer_conflict = "stall"`: instead of B21/B22's drop, rule S1: the
+//!   producer choice and the stack update are the same, but `cc_ready[i]` is 0 for
+//!   every active stage but the oldest and for the oldest when the port limit
+//!   stops it, so the pipeline holds them; `err_port` / `err_multi` are never set
+//!   (their flops stay 0). `cc_ready` and its logic exist only at "stall".
 //!
 //! ## Deviations and interpretations (beyond the spec's proposal)
 //! * `clock` / `reset` instead of `clk` / `rst_n`: reset is synchronous and

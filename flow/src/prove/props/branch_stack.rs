@@ -27,6 +27,15 @@
 //!   set exactly on its event (push onto a full stack; more pops than entries; a compound branch and
 //!   a producer pop; more than one non-DN producer), cleared by `err_clr` unless set in that cycle
 //!   — Ports `err_*`, B19–B22, spec §5.5.8, Deviations (DN producers).
+//! * `producer_conflict = "stall"` (rule S1): the shadow arbitration is the same, but nothing is
+//!   dropped, so `a_err_port`/`a_err_multi` state that both flags stay 0, and
+//!   * `a_ready_<k>`: `cc_ready[k]` is exactly rule S1: 1 for an idle or DN stage and for the oldest
+//!     active stage unless the port limit holds it, 0 for every other active stage — so a stage is
+//!     held only when an older producer won or the port limit struck;
+//!   * `a_ready_applied`: the stage that is ready with a non-DN op is the one whose op the shadow
+//!     applies (the shadow stack, compared by `a_cnt`/`a_cc_r`/`a_cc_s`, applies exactly that op:
+//!     an accepted op is applied).
+//! * `compound_flags = "cnvz"`: `de_br_f`/`de_br_g` are 2-bit CC bit indices in `a_br_taken`.
 //! * `a_reset`: the first cycle after reset: empty stack, `pc = reset_pc`, `branch_t0_q = 0`,
 //!   `t0pc_q = 0`, flags 0 — Ports `reset`, Deviations.
 //!
@@ -63,13 +72,31 @@ pub fn props(c: &BranchStackConfig, e: &Emitted) -> String {
     } else {
         "        c_err_multi: cover (cc_vld[0] && cc_sop[1:0] != 2'd0 && !err_multi);\n"
     };
-    s += &BODY.replace("@MULTI@", multi);
+    let stall = c.stall();
+    let multi = if stall {
+        "        c_err_multi: cover (f_multi && !err_multi);\n".to_string()
+    } else {
+        multi.to_string()
+    };
+    // compound_flags: the bit of R and of S a compound branch selects.
+    let flags = if c.cnvz() {
+        "        f_a = f_r[de_br_f];\n        f_b = f_s[de_br_g];\n"
+    } else {
+        "        f_a = de_br_f ? f_r[0] : f_r[2];\n        f_b = de_br_g ? f_s[0] : f_s[2];\n"
+    };
+    let body = BODY
+        .replace("@MULTI@", &multi)
+        .replace("@FLAGS@", flags)
+        .replace("@STALL@", if stall { "1'b1" } else { "1'b0" })
+        .replace("@READY@", &if stall { STALL.replace("@READY_K@", &ready_k(c.producer_stages)) } else { String::new() });
+    s += &body;
     s += "endmodule\n";
     s
 }
 
 /// The checker's body after the configuration localparams (DEPTH, NSRC, PC_W, OFF_W, CNT_W, PC_INC, RESET_PC).
-const BODY: &str = r#"    // ---- shadow stack (Appendix B / Latency), kept from the inputs only ----
+const BODY: &str = r#"    localparam F_STALL = @STALL@;   // producer_conflict = "stall"
+    // ---- shadow stack (Appendix B / Latency), kept from the inputs only ----
     reg [4*DEPTH-1:0] sh_e;    // entry k (k = 0 the top) at [4k +: 4]
     reg [CNT_W-1:0] sh_cnt;
     reg sh_ovf, sh_udf, sh_port, sh_multi;
@@ -80,13 +107,12 @@ const BODY: &str = r#"    // ---- shadow stack (Appendix B / Latency), kept from
     reg [2:0] f_p;
     reg f_a, f_b, f_cond, f_pe, f_pu, f_multi, f_port, f_udf, f_ovf;
     integer k;
+    integer f_win;
     always @(*) begin
         f_r = sh_cnt > 0 ? sh_e[3:0] : 4'd0;
         f_s = sh_cnt > 1 ? sh_e[7:4] : 4'd0;
         // branch condition on the stack as it was at the start of the cycle (Ports br_taken, spec 5.5.2)
-        f_a = de_br_f ? f_r[0] : f_r[2];
-        f_b = de_br_g ? f_s[0] : f_s[2];
-        case (de_br_op)
+@FLAGS@        case (de_br_op)
             2'd0: f_cond = f_a & f_b;
             2'd1: f_cond = f_a | f_b;
             2'd2: f_cond = f_a ^ f_b;
@@ -105,6 +131,10 @@ const BODY: &str = r#"    // ---- shadow stack (Appendix B / Latency), kept from
                 f_val = cc_val[4*k +: 4];
             end
         f_multi = f_nact > 1;
+        // the winning stage (rule S1's "oldest active")
+        f_win = 0;
+        for (k = 0; k < NSRC; k = k + 1)
+            if (cc_vld[k] && cc_sop[2*k +: 2] != 2'd0) f_win = k;
         f_pe = f_op == 2'd1 || f_op == 2'd3;
         f_pu = f_op == 2'd2 || f_op == 2'd3;
         // port limit (B21): more than two pops suppress the producer's op
@@ -137,8 +167,9 @@ const BODY: &str = r#"    // ---- shadow stack (Appendix B / Latency), kept from
             sh_cnt <= nx_cnt;
             sh_ovf <= f_ovf || (sh_ovf && !err_clr);
             sh_udf <= f_udf || (sh_udf && !err_clr);
-            sh_port <= f_port || (sh_port && !err_clr);
-            sh_multi <= f_multi || (sh_multi && !err_clr);
+            // producer_conflict = "stall" (rule S1): nothing is dropped, neither flag is ever set
+            sh_port <= !F_STALL && (f_port || (sh_port && !err_clr));
+            sh_multi <= !F_STALL && (f_multi || (sh_multi && !err_clr));
         end
     end
     // an overflow happened since reset and the stack has since been drained to one entry:
@@ -207,10 +238,33 @@ const BODY: &str = r#"    // ---- shadow stack (Appendix B / Latency), kept from
         c_err_port: cover (f_port && f_op == 2'd3);
         // Ports err_multi: sticky; set exactly when more than one producer has a non-DN op (the oldest wins)
         a_err_multi: assert (err_multi == sh_multi);
-@MULTI@        // Ports reset: the first cycle after reset has an empty stack, pc = reset_pc, branch_t0_q = 0,
+@MULTI@@READY@        // Ports reset: the first cycle after reset has an empty stack, pc = reset_pc, branch_t0_q = 0,
         // t0pc_q = 0 and the flags 0 (Deviations: reset also clears t0pc_q)
         a_reset: assert (!(f_past && $past(reset)) || (cc_cnt == 0 && !cc_r_vld && !cc_s_vld && cc_r == 0 && cc_s == 0
                       && pc == RESET_PC && !branch_t0_q && t0pc_q == 0 && !err_ovf && !err_udf && !err_port && !err_multi));
         c_reset: cover (f_past && $past(reset) && $past(f_prev_dirty));
     end
 "#;
+
+/// The `cc_ready` asserts of `producer_conflict = "stall"` (rule S1).
+const STALL: &str = r#"        // rule S1: an idle or DN stage is ready; an active stage is ready exactly when it is the
+        // oldest active one and the port limit does not hold it (held only when an older producer
+        // won or the port limit struck)
+@READY_K@        // rule S1: a ready non-DN stage is the op the shadow applies (pe/pu from its sop), so an
+        // accepted op is applied once, in the cycle it is ready
+        a_ready_applied: assert (!(cc_vld[f_win] && cc_sop[2*f_win +: 2] != 2'd0 && cc_ready[f_win]) || (f_pe || f_pu));
+        c_ready: cover (f_multi && f_port);
+        c_ready_pair: cover (f_nact == 2'd2 && !f_port && de_br_vld);
+"#;
+
+/// `a_ready_<k>` for each producer stage k (rule S1).
+fn ready_k(nsrc: i64) -> String {
+    (0..nsrc)
+        .map(|k| {
+            format!(
+                "        a_ready_{k}: assert (cc_ready[{k}] == (!(cc_vld[{k}] && cc_sop[{s} +: 2] != 2'd0) || ({k} == f_win && !f_port)));\n",
+                s = 2 * k
+            )
+        })
+        .collect()
+}
