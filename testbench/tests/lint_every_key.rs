@@ -56,3 +56,21 @@ fn every_key_at_each_edge_lints_clean() {
     assert!(linted >= 70, "only {linted} configs linted");
     assert!(failures.is_empty(), "{} of {linted} configs are not lint-clean:\n{}", failures.len(), failures.iter().map(|f| f.as_str()).collect::<Vec<_>>().join("\n"));
 }
+
+/// `scoreboard.branch_sets` inside its range (3; 2 and 4 are edges above) and with the
+/// smallest and odd shapes, where its ports are one tracker wide or a `br_tg` names no group.
+#[test]
+fn scoreboard_branch_sets_lint_clean_on_small_and_odd_shapes() {
+    let shapes: [&[&str]; 4] = [
+        &["scoreboard.branch_sets=3"],
+        &["scoreboard.branch_sets=3", "scoreboard.thread_groups=1", "scoreboard.trackers=1", "scoreboard.counter_width=1"],
+        &["scoreboard.branch_sets=4", "scoreboard.thread_groups=1", "scoreboard.trackers=1", "scoreboard.completion_ports=1"],
+        &["scoreboard.branch_sets=4", "scoreboard.thread_groups=3", "scoreboard.trackers=5", "scoreboard.counter_width=3"],
+    ];
+    for set in shapes {
+        let overrides: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+        let config = Config::embedded(&overrides).unwrap_or_else(|e| panic!("{set:?}: {e}"));
+        let e = generate(&config, "scoreboard").unwrap_or_else(|m| panic!("{set:?}: {m}"));
+        harness::lint(&e).unwrap_or_else(|m| panic!("scoreboard {set:?}: {m}"));
+    }
+}

@@ -12,7 +12,7 @@ use warpgen_testbench::scoreboard::{directed, Dut, ScoreboardParams};
 const CYCLES: u64 = 200_000;
 
 fn params(num_tg: usize, num_trk: usize, cnt_w: u32, num_cpl: usize) -> ScoreboardParams {
-    ScoreboardParams { num_tg, num_trk, cnt_w, num_cpl, trk_max: vec![(1 << cnt_w) - 1; num_trk] }
+    ScoreboardParams { num_tg, num_trk, cnt_w, num_cpl, trk_max: vec![(1 << cnt_w) - 1; num_trk], br_sets: 2 }
 }
 
 /// The warpgen default config (configs/default.toml).
@@ -86,9 +86,29 @@ fn lockstep_largest_config() {
     lockstep_and_cover(&largest_params(), 7, CYCLES, false);
 }
 
+/// `branch_sets` = 4 (rule SB2): the default shape with sets C and D and `br_sel`.
+fn four_sets_params() -> ScoreboardParams {
+    ScoreboardParams { br_sets: 4, ..default_params() }
+}
+
+/// `branch_sets` = 3 on the odd shape, where a `br_tg` may name no group.
+fn three_sets_params() -> ScoreboardParams {
+    ScoreboardParams { br_sets: 3, ..params(3, 5, 3, 3) }
+}
+
+#[test]
+fn lockstep_four_branch_sets() {
+    lockstep_and_cover(&four_sets_params(), 8, CYCLES, false);
+}
+
+#[test]
+fn lockstep_three_branch_sets_odd_sizes() {
+    lockstep_and_cover(&three_sets_params(), 9, CYCLES, true);
+}
+
 #[test]
 fn lint_and_synth_every_tested_config() {
-    for p in [default_params(), ScoreboardParams::spec_w1(), params(1, 1, 4, 2), ScoreboardParams::spec_default(), params(3, 5, 3, 3)] {
+    for p in [default_params(), ScoreboardParams::spec_w1(), params(1, 1, 4, 2), ScoreboardParams::spec_default(), params(3, 5, 3, 3), four_sets_params(), three_sets_params()] {
         lint_and_synth(&p);
     }
 }

@@ -14,6 +14,9 @@ pub struct ScoreboardConfig {
     pub counter_width: i64,
     /// Completion ports, i.e. completions accepted per cycle (NUM_CPL).
     pub completion_ports: i64,
+    /// Dependency sets of the scoreboard branch (2 to 4): A, B, then C and D. The branch goes
+    /// to the first satisfied set in that order and stalls while none is (spec §2.8, B20).
+    pub branch_sets: i64,
     /// Maximum count per tracker (TRK_MAX): one number for all trackers, or a list
     /// with one entry per tracker. Absent: 2^counter_width - 1 for every tracker.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -35,6 +38,7 @@ impl Default for ScoreboardConfig {
             trackers: 8,
             counter_width: 4,
             completion_ports: 2,
+            branch_sets: 2,
             max_count: None,
         }
     }
@@ -308,6 +312,11 @@ impl ScoreboardConfig {
         id_bits(self.thread_groups as usize)
     }
 
+    /// Dependency sets beyond A and B (0 to 2): sets C and D of the scoreboard branch.
+    pub fn extra_branch_sets(&self) -> usize {
+        (self.branch_sets - 2) as usize
+    }
+
     /// Bits of a tracker id: max(1, ceil(log2 trackers)).
     pub fn trk_bits(&self) -> usize {
         id_bits(self.trackers as usize)
@@ -318,6 +327,7 @@ impl ScoreboardConfig {
         chk.key_range("scoreboard.trackers", self.trackers);
         let width_ok = chk.key_range("scoreboard.counter_width", self.counter_width);
         chk.key_range("scoreboard.completion_ports", self.completion_ports);
+        chk.key_range("scoreboard.branch_sets", self.branch_sets);
         if !width_ok {
             return;
         }

@@ -52,6 +52,8 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "bits per counter (CNT_W); the patent allows 1" },
     KeyDoc { key: "scoreboard.completion_ports", range: Range::Between(1, 4), default: "2",
         meaning: "completions accepted per cycle (NUM_CPL)" },
+    KeyDoc { key: "scoreboard.branch_sets", range: Range::Between(2, 4), default: "2",
+        meaning: "dependency sets of the scoreboard branch (A, B, C, D); it goes to the first satisfied set in that order and stalls while none is. 3 or 4 add br_mask_c/d, br_sat_c/d and br_sel[1:0] in place of br_sel_b" },
     KeyDoc { key: "scoreboard.max_count", range: Range::Text("1 to 2^counter_width-1, one value or one per tracker"),
         default: "2^counter_width-1 for every tracker",
         meaning: "outstanding instructions a tracker may count (TRK_MAX); an issue on a full tracker stalls" },

@@ -40,6 +40,7 @@ fn every_range_is_checked_at_both_ends() {
         ("trackers", 1, 16),
         ("counter_width", 1, 8),
         ("completion_ports", 1, 4),
+        ("branch_sets", 2, 4),
     ] {
         for ok in [lo, hi] {
             assert!(load(&format!("[scoreboard]\n{key} = {ok}\n"), &[]).is_ok(), "{key}={ok}");

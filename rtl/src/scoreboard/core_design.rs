@@ -20,6 +20,8 @@ pub struct ScoreboardCore<const W: usize> {
     pub br_tg: Signal<In, Id>,
     pub br_mask_a: Vec<Signal<In, Bit>>,
     pub br_mask_b: Vec<Signal<In, Bit>>,
+    /// The branch's sets beyond B: `br_mask_x[s]` is set C + s (`branch_sets` - 2 of them).
+    pub br_mask_x: Vec<Vec<Signal<In, Bit>>>,
     pub cpl_valid: Vec<Signal<In, Bit>>,
     pub cpl_tg: Vec<Signal<In, Id>>,
     pub cpl_trk: Vec<Signal<In, Id>>,
@@ -30,7 +32,11 @@ pub struct ScoreboardCore<const W: usize> {
     pub br_sat_a: Signal<Out, Bit>,
     pub br_sat_b: Signal<Out, Bit>,
     pub br_go: Signal<Out, Bit>,
+    /// Bit 0 of the index of the first satisfied set (A, B, C, D): at `branch_sets` 2 that
+    /// is the `br_sel_b` port, above it bit 0 of `br_sel`, whose bit 1 is `br_sel_hi`.
     pub br_sel_b: Signal<Out, Bit>,
+    pub br_sat_x: Vec<Signal<Out, Bit>>,
+    pub br_sel_hi: Vec<Signal<Out, Bit>>,
     pub trk_zero: Vec<Vec<Signal<Out, Bit>>>,
     pub trk_full: Vec<Vec<Signal<Out, Bit>>>,
     pub tg_idle: Vec<Signal<Out, Bit>>,
@@ -40,6 +46,8 @@ pub struct ScoreboardCore<const W: usize> {
     err_q: DFF<Bit>,
     tg_id: Vec<Constant<Id>>,
     num_tg: Constant<Id>,
+    /// Bit 0 of the index of set C + s (C is 2, D is 3).
+    sel_lo_x: Vec<Constant<Bit>>,
 }
 
 impl<const W: usize> ScoreboardCore<W> {
@@ -49,6 +57,7 @@ impl<const W: usize> ScoreboardCore<W> {
         let tg = cfg.thread_groups as usize;
         let trk = cfg.trackers as usize;
         let ports = cfg.completion_ports as usize;
+        let extra = cfg.extra_branch_sets();
         ScoreboardCore {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -65,6 +74,7 @@ impl<const W: usize> ScoreboardCore<W> {
             br_tg: Signal::default(),
             br_mask_a: signals(trk),
             br_mask_b: signals(trk),
+            br_mask_x: (0..extra).map(|_| signals(trk)).collect(),
             cpl_valid: signals(ports),
             cpl_tg: signals(ports),
             cpl_trk: signals(ports),
@@ -76,6 +86,8 @@ impl<const W: usize> ScoreboardCore<W> {
             br_sat_b: Signal::default(),
             br_go: Signal::default(),
             br_sel_b: Signal::default(),
+            br_sat_x: signals(extra),
+            br_sel_hi: signals(extra.min(1)),
             trk_zero: (0..tg).map(|_| signals(trk)).collect(),
             trk_full: (0..tg).map(|_| signals(trk)).collect(),
             tg_idle: signals(tg),
@@ -85,6 +97,7 @@ impl<const W: usize> ScoreboardCore<W> {
             err_q: DFF::default(),
             tg_id: (0..tg).map(id).collect(),
             num_tg: id(tg),
+            sel_lo_x: (0..extra).map(|s| Constant::new(s % 2 == 1)).collect(),
         }
     }
 }
@@ -96,6 +109,9 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
         self.chk_ok.next = false;
         self.br_sat_a.next = false;
         self.br_sat_b.next = false;
+        for s in 0..self.br_sat_x.len() {
+            self.br_sat_x[s].next = false;
+        }
         // Issue readiness of the addressed group (an id naming no group is never ready).
         for g in 0..self.groups.len() {
             if self.iss_tg.val() == self.tg_id[g].val() {
@@ -107,11 +123,28 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
             if self.br_tg.val() == self.tg_id[g].val() {
                 self.br_sat_a.next = self.groups[g].sat_a.val();
                 self.br_sat_b.next = self.groups[g].sat_b.val();
+                for s in 0..self.br_sat_x.len() {
+                    self.br_sat_x[s].next = self.groups[g].sat_x[s].val();
+                }
             }
         }
         self.iss_fire.next = self.iss_valid.val() & self.iss_ready.val();
         self.br_go.next = self.br_sat_a.val() | self.br_sat_b.val();
         self.br_sel_b.next = !self.br_sat_a.val() & self.br_sat_b.val();
+        // Sets C, D (branch_sets > 2): the first satisfied set in the order A, B, C, D wins,
+        // so set C + s is chosen when no set before it (br_go so far) is satisfied.
+        for k in 0..self.br_sel_hi.len() {
+            self.br_sel_hi[k].next = false;
+        }
+        for s in 0..self.br_sat_x.len() {
+            if !self.br_go.val() & self.br_sat_x[s].val() {
+                self.br_sel_b.next = self.sel_lo_x[s].val();
+                for k in 0..self.br_sel_hi.len() {
+                    self.br_sel_hi[k].next = true;
+                }
+            }
+            self.br_go.next = self.br_go.val() | self.br_sat_x[s].val();
+        }
 
         // Sticky underflow: one flag per group (a completion found nothing to count
         // down there) and this one (a port named no group); the output is their OR.
@@ -137,6 +170,9 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
                 self.groups[g].chk_mask[t].next = self.chk_mask[t].val();
                 self.groups[g].br_mask_a[t].next = self.br_mask_a[t].val();
                 self.groups[g].br_mask_b[t].next = self.br_mask_b[t].val();
+                for s in 0..self.br_sat_x.len() {
+                    self.groups[g].br_mask_x[s][t].next = self.br_mask_x[s][t].val();
+                }
                 self.trk_zero[g][t].next = self.groups[g].zero[t].val();
                 self.trk_full[g][t].next = self.groups[g].full[t].val();
                 self.cnt[g][t].next = self.groups[g].cnt[t].val();

@@ -88,13 +88,10 @@ pub(super) fn wrapper(cfg: &ScoreboardConfig) -> Wrapper {
                     mask_in("chk_mask", "set to test"),
                     bit("chk_ok", Dir::Out, "every tracker of chk_mask is zero"),
                     id_in("br_tg", tgw, "group of the scoreboard branch"),
-                    mask_in("br_mask_a", "set A: branch taken"),
-                    mask_in("br_mask_b", "set B: fall through"),
-                    bit("br_sat_a", Dir::Out, "set A satisfied"),
-                    bit("br_sat_b", Dir::Out, "set B satisfied"),
-                    bit("br_go", Dir::Out, "either set satisfied; 0 = branch stalls"),
-                    bit("br_sel_b", Dir::Out, "B satisfied and A not (A has priority)"),
-                ],
+                ]
+                .into_iter()
+                .chain(branch_ports(cfg, &mask_in, &bit))
+                .collect(),
             },
             PortGroup {
                 title: "State views".into(),
@@ -110,10 +107,51 @@ pub(super) fn wrapper(cfg: &ScoreboardConfig) -> Wrapper {
     }
 }
 
+/// The scoreboard branch's ports after `br_tg`: at `branch_sets` 2 (the default) sets A and B
+/// and `br_sel_b`; at 3 or 4 also sets C (and D), and `br_sel[1:0]` in place of `br_sel_b`.
+fn branch_ports(
+    cfg: &ScoreboardConfig,
+    mask_in: &dyn Fn(&str, &str) -> Port,
+    bit: &dyn Fn(&str, Dir, &str) -> Port,
+) -> Vec<Port> {
+    let extra = cfg.extra_branch_sets();
+    if extra == 0 {
+        return vec![
+            mask_in("br_mask_a", "set A: branch taken"),
+            mask_in("br_mask_b", "set B: fall through"),
+            bit("br_sat_a", Dir::Out, "set A satisfied"),
+            bit("br_sat_b", Dir::Out, "set B satisfied"),
+            bit("br_go", Dir::Out, "either set satisfied; 0 = branch stalls"),
+            bit("br_sel_b", Dir::Out, "B satisfied and A not (A has priority)"),
+        ];
+    }
+    let names = ["c", "d"];
+    let mut v = vec![mask_in("br_mask_a", "set A (index 0)"), mask_in("br_mask_b", "set B (index 1)")];
+    for (s, n) in names.iter().enumerate().take(extra) {
+        let trk = cfg.trackers as usize;
+        let parts = (0..trk).map(|t| (format!("br_mask_x_{s}_{t}"), 1, 1)).collect();
+        v.push(Port::packed(&format!("br_mask_{n}"), Dir::In, &format!("set {} (index {})", n.to_uppercase(), s + 2), parts));
+    }
+    v.push(bit("br_sat_a", Dir::Out, "set A satisfied"));
+    v.push(bit("br_sat_b", Dir::Out, "set B satisfied"));
+    for (s, n) in names.iter().enumerate().take(extra) {
+        let parts = vec![(format!("br_sat_x_{s}"), 1, 1)];
+        v.push(Port::packed(&format!("br_sat_{n}"), Dir::Out, &format!("set {} satisfied", n.to_uppercase()), parts));
+    }
+    v.push(bit("br_go", Dir::Out, "some set satisfied; 0 = branch stalls"));
+    v.push(Port::packed(
+        "br_sel",
+        Dir::Out,
+        "index of the first satisfied set in the order A, B, C, D (0 when none)",
+        vec![("br_sel_b".into(), 1, 1), ("br_sel_hi_0".into(), 1, 1)],
+    ));
+    v
+}
+
 /// Parameter lines of the file header: every config value, resolved.
 pub(super) fn header_params(cfg: &ScoreboardConfig) -> Vec<(String, String)> {
     let maxes: Vec<String> = cfg.max_counts().iter().map(|m| m.to_string()).collect();
-    vec![
+    let mut v = vec![
         ("thread_groups".into(), cfg.thread_groups.to_string()),
         ("trackers".into(), cfg.trackers.to_string()),
         ("counter_width".into(), cfg.counter_width.to_string()),
@@ -121,5 +159,10 @@ pub(super) fn header_params(cfg: &ScoreboardConfig) -> Vec<(String, String)> {
         ("max_count".into(), format!("[{}]", maxes.join(", "))),
         ("TGW (thread-group id bits)".into(), cfg.tg_bits().to_string()),
         ("TKW (tracker id bits)".into(), cfg.trk_bits().to_string()),
-    ]
+    ];
+    // (Listed only above its default, so that the default config's file stays as it was.)
+    if cfg.branch_sets != 2 {
+        v.insert(4, ("branch_sets".into(), cfg.branch_sets.to_string()));
+    }
+    v
 }

@@ -5,8 +5,9 @@
 //! `docs/spec/scoreboard.md`. Implements spec §2.1–§2.8 (counters, increment on
 //! issue and decrement on completion, issue gating on a dependency set, fetch
 //! gating by the next instruction's set (Fig. 5), saturation stall at a
-//! tracker's maximum, fences as dependency sets, the two-set scoreboard branch)
-//! through the ports of §6.3 and the cycle semantics of §6.4.
+//! tracker's maximum, fences as dependency sets, the scoreboard branch over two
+//! sets, or three or four with `branch_sets` (B20: "two or more" sets)) through the
+//! ports of §6.3 and the cycle semantics of §6.4.
 //!
 //! ## Structure
 //! `warpgen_scoreboard` (exact-width ports, written by [`crate::emit::Wrapper`])
@@ -16,6 +17,13 @@
 //!
 //! Files: `tracker_group.rs` ([`TrackerGroup`]), `core_design.rs` ([`ScoreboardCore`]),
 //! `emit.rs` (the exact ports and the header).
+//!
+//! ## Scoreboard branch (`branch_sets`, docs/blocks/scoreboard.md rules SB1, SB2)
+//! Each group answers every set (`sat_a`, `sat_b`, `sat_x[s]` for set C + s); the core
+//! selects the group `br_tg` names and takes the first satisfied set in the order A, B,
+//! C, D: `br_go` = some set satisfied, and the index of the first is `{br_sel_hi, br_sel_b}`
+//! (the core's `br_sel_b` is its bit 0: the `br_sel_b` port at 2 sets, `br_sel[0]` above).
+//! At the default 2 the extra vectors are empty and the Verilog is that of the two-set block.
 //!
 //! ## Cycle timing
 //! * Registered: every counter `cnt[g][t]` (`counter_width` bits), every wait
@@ -27,7 +35,7 @@
 //!   above, so the ports behave exactly as if only it were registered.
 //! * Combinational from the registered state and this cycle's inputs, with no
 //!   bypass from this cycle's completions (§6.4.3): `iss_ready`, `iss_fire`,
-//!   `fetch_ok`, `chk_ok`, `br_*`, `trk_zero`, `trk_full`, `tg_idle`,
+//!   `fetch_ok`, `chk_ok`, `br_*` (every `branch_sets`), `trk_zero`, `trk_full`, `tg_idle`,
 //!   `cnt_flat`, `err_underflow` (an OR of registers).
 //! * Critical path (FPGA): a counter's nonzero flag → its group's issue test
 //!   (two halves of `nz & (wait | iss_dep_mask)`) → the tracker's increment →
@@ -54,10 +62,15 @@
 //!   group. Underflow is still detected for those completions.
 //! * A thread-group id at or above `thread_groups` (possible when it is not a
 //!   power of two) names no group: `iss_ready`, `chk_ok`, `br_sat_a/b` are 0
-//!   for it, `clr` of it does nothing, and a completion naming it — or a
+//!   for it (likewise `br_sat_c/d`, hence `br_go`, `br_sel`), `clr` of it does nothing, and a completion naming it — or a
 //!   tracker id at or above `trackers` — sets `err_underflow` (a completion for
 //!   a counter that is not outstanding).
 //! * `iss_fire` is an output (as proposed) and is not gated by `reset`.
+//! * `branch_sets` (not in the spec's §6.2): 3 or 4 sets add `br_mask_c/d` and
+//!   `br_sat_c/d`, and `br_sel[1:0]` (index of the first satisfied set, A first; the
+//!   §8 item 2 proposal extended) replaces `br_sel_b`. Fetch gating (one wait mask per
+//!   group) does not cover the branch's sets: the branch is fetched and stalls on `br_go`
+//!   (§8 item 7).
 //! * The spec's §6.5 default has tracker 7 limited to 1; warpgen's default is
 //!   the §6.2 one (every tracker at 2^counter_width-1). `max_count` sets either.
 

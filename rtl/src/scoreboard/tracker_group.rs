@@ -31,11 +31,13 @@ pub struct TrackerGroup<const W: usize> {
     pub inc_en: Signal<In, Bit>,
     pub inc_trk: Signal<In, Id>,
     pub nxt_mask: Vec<Signal<In, Bit>>,
-    /// Dependency sets to test: the issuing instruction's, the query's, the branch's two.
+    /// Dependency sets to test: the issuing instruction's, the query's, the branch's
+    /// A and B, and its sets beyond B (`br_mask_x[s]` is set C + s; none at `branch_sets` 2).
     pub iss_mask: Vec<Signal<In, Bit>>,
     pub chk_mask: Vec<Signal<In, Bit>>,
     pub br_mask_a: Vec<Signal<In, Bit>>,
     pub br_mask_b: Vec<Signal<In, Bit>>,
+    pub br_mask_x: Vec<Vec<Signal<In, Bit>>>,
     /// Completion port p completes an instruction of this group on tracker `cpl_trk[p]`.
     pub cpl_hit: Vec<Signal<In, Bit>>,
     pub cpl_trk: Vec<Signal<In, Id>>,
@@ -50,6 +52,8 @@ pub struct TrackerGroup<const W: usize> {
     pub chk_ok: Signal<Out, Bit>,
     pub sat_a: Signal<Out, Bit>,
     pub sat_b: Signal<Out, Bit>,
+    /// Set C + s satisfied (`branch_sets` > 2).
+    pub sat_x: Vec<Signal<Out, Bit>>,
     /// Clears the sticky underflow flag (reset).
     pub err_clear: Signal<In, Bit>,
     /// Sticky: a completion of this group found nothing to count down (its
@@ -105,6 +109,7 @@ impl<const W: usize> TrackerGroup<W> {
         let trk = cfg.trackers as usize;
         let ports = cfg.completion_ports as usize;
         let w = cfg.counter_width as usize;
+        let extra = cfg.extra_branch_sets();
         TrackerGroup {
             clock: Signal::default(),
             clear: Signal::default(),
@@ -117,6 +122,7 @@ impl<const W: usize> TrackerGroup<W> {
             chk_mask: signals(trk),
             br_mask_a: signals(trk),
             br_mask_b: signals(trk),
+            br_mask_x: (0..extra).map(|_| signals(trk)).collect(),
             cpl_hit: signals(ports),
             cpl_trk: signals(ports),
             zero: signals(trk),
@@ -128,6 +134,7 @@ impl<const W: usize> TrackerGroup<W> {
             chk_ok: Signal::default(),
             sat_a: Signal::default(),
             sat_b: Signal::default(),
+            sat_x: signals(extra),
             err_clear: Signal::default(),
             err: Signal::default(),
             cnt_q: (0..trk).map(|_| DFF::default()).collect(),
@@ -186,6 +193,9 @@ impl<const W: usize> Logic for TrackerGroup<W> {
         self.chk_ok.next = true;
         self.sat_a.next = true;
         self.sat_b.next = true;
+        for s in 0..self.sat_x.len() {
+            self.sat_x[s].next = true;
+        }
         self.room.next = false;
         for t in 0..self.cnt_q.len() {
             self.cnt[t].next = self.cnt_q[t].q.val();
@@ -207,6 +217,11 @@ impl<const W: usize> Logic for TrackerGroup<W> {
                 }
                 if self.br_mask_b[t].val() {
                     self.sat_b.next = false;
+                }
+                for s in 0..self.sat_x.len() {
+                    if self.br_mask_x[s][t].val() {
+                        self.sat_x[s].next = false;
+                    }
                 }
             }
             if (self.inc_trk.val() == self.trk_id[t].val()) & !self.full_q[t].q.val() {

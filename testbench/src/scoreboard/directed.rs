@@ -1,5 +1,6 @@
-//! Directed test cases of spec §6.5 (T01–T15, T17) plus two cases for behaviour that
-//! only the block contract defines (X01, X02).
+//! Directed test cases of spec §6.5 (T01–T15, T17) plus cases for behaviour that only
+//! the block contract defines (X01, X02) and for the `branch_sets` key (X03, X04: rule SB2
+//! of docs/blocks/scoreboard.md).
 //!
 //! Conventions (spec §6.5): "cN" is the cycle relative to the end of reset. Every case
 //! starts with one reset cycle (eval + tick with `reset=1`); then each cycle is
@@ -21,6 +22,9 @@ pub enum ParamsKind {
     /// Non-power-of-two geometry, for ids that name no group/tracker:
     /// NUM_TG=3, NUM_TRK=5, CNT_W=3, NUM_CPL=3, TRK_MAX=(7,1,3,7,2).
     Odd,
+    /// The §6.5 default configuration with a scoreboard branch over 3 or 4 sets.
+    Sets3,
+    Sets4,
 }
 
 impl ParamsKind {
@@ -34,7 +38,10 @@ impl ParamsKind {
                 cnt_w: 3,
                 num_cpl: 3,
                 trk_max: vec![7, 1, 3, 7, 2],
+                br_sets: 2,
             },
+            ParamsKind::Sets3 => ScoreboardParams { br_sets: 3, ..ScoreboardParams::spec_default() },
+            ParamsKind::Sets4 => ScoreboardParams { br_sets: 4, ..ScoreboardParams::spec_default() },
         }
     }
 }
@@ -85,6 +92,8 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("T17:T15", W1, t15_clear),
         ("X01", Odd, x01_ids_naming_nothing),
         ("X02", Default, x02_clear_precedence),
+        ("X03", Sets4, x03_four_branch_sets),
+        ("X04", Sets3, x04_three_branch_sets),
     ]
 }
 
@@ -105,6 +114,10 @@ enum Exp {
     SatB(bool),
     Go(bool),
     SelB(bool),
+    SatC(bool),
+    SatD(bool),
+    /// `br_sel`: index of the first satisfied set (A 0, B 1, C 2, D 3).
+    Sel(u64),
     Zero(usize, usize, bool),
     Full(usize, usize, bool),
     TgIdle(usize, bool),
@@ -133,6 +146,9 @@ impl Exp {
             SatB(e) => cmp("br_sat_b".into(), e, Some(&o.br_sat_b)),
             Go(e) => cmp("br_go".into(), e, Some(&o.br_go)),
             SelB(e) => cmp("br_sel_b".into(), e, Some(&o.br_sel_b)),
+            SatC(e) => cmp("br_sat_c".into(), e, Some(&o.br_sat_c)),
+            SatD(e) => cmp("br_sat_d".into(), e, Some(&o.br_sat_d)),
+            Sel(e) => cmp("br_sel".into(), e, Some(&o.br_sel)),
             Zero(g, t, e) => cmp(format!("trk_zero[{g}][{t}]"), e, o.trk_zero.get(k(g, t))),
             Full(g, t, e) => cmp(format!("trk_full[{g}][{t}]"), e, o.trk_full.get(k(g, t))),
             TgIdle(g, e) => cmp(format!("tg_idle[{g}]"), e, o.tg_idle.get(g)),
@@ -659,4 +675,42 @@ pub fn x02_clear_precedence(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String>
     // c3: clear of TG2 together with a completion on its (zero) tracker 4.
     r.step(r.idle().clr(2), &[&after[..], &[Underflow(false)]].concat())?;
     r.step(r.idle(), &[&after[..], &[Underflow(true)]].concat()) // c4
+}
+
+/// X03 (`branch_sets` = 4, rule SB2): loads on trackers 0–3 of group 0 (c0–c3), then a branch
+/// A={0}, B={1}, C={2}, D={3}. The trackers drain in the order 2, 3, 1, 0 (completions in
+/// c4–c7), so the branch goes, by the rule, nowhere (stall), to C (only C), to C (C and D: the
+/// earlier set wins), to B, to A. In c5 a second branch shows D alone (C={0} busy, D={2}
+/// drained), and in c10 an empty D is satisfied while A, B, C wait. `br_sel_b` does not exist
+/// at 4 sets and reads 0.
+pub fn x03_four_branch_sets(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
+    let mut r = Run::new("X03", dut).cpl(4, 0, 2).cpl(5, 0, 3).cpl(6, 0, 1).cpl(7, 0, 0);
+    r.issue_all(0, &[0, 1, 2, 3])?; // c0–c3
+    let br = r.idle().br(0, 0x01, 0x02).br_cd(0x04, 0x08);
+    let sats = |a, b, c, d| [SatA(a), SatB(b), SatC(c), SatD(d), SelB(false)];
+    let exp = |sat: [Exp; 5], go, sel| [&sat[..], &[Go(go), Sel(sel)]].concat();
+    r.step(br.clone(), &exp(sats(false, false, false, false), false, 0))?; // c4: none, stall
+    // c5: only tracker 2 drained: only C. The other branch: C={0} busy, D={2}: only D.
+    let only_d = r.idle().br(0, 0x01, 0x02).br_cd(0x01, 0x04);
+    r.step(only_d, &exp(sats(false, false, false, true), true, 3))?;
+    r.step(br.clone(), &exp(sats(false, false, true, true), true, 2))?; // c6: C and D: C
+    r.step(br.clone(), &exp(sats(false, true, true, true), true, 1))?; // c7: B first
+    r.step(br.clone(), &exp(sats(true, true, true, true), true, 0))?; // c8: A first
+    // c9: tracker 3 busy again; A, B, C wait on it, D is empty (always satisfied).
+    r.issue_all(0, &[3])?;
+    let empty_d = r.idle().br(0, 0x08, 0x08).br_cd(0x08, 0);
+    r.step(empty_d, &exp(sats(false, false, false, true), true, 3)) // c10
+}
+
+/// X04 (`branch_sets` = 3, rule SB2): loads on trackers 0–2 of group 0, a branch A={0},
+/// B={1}, C={2}; `br_mask_d` (no such port at 3 sets) is driven empty and must not count.
+/// Nothing drained: stall; tracker 2 drains: C (`br_sel` 2); tracker 0 too: A.
+pub fn x04_three_branch_sets(dut: &mut dyn Dut<Scoreboard>) -> Result<(), String> {
+    let mut r = Run::new("X04", dut).cpl(3, 0, 2).cpl(4, 0, 0);
+    r.issue_all(0, &[0, 1, 2])?; // c0–c2
+    let br = r.idle().br(0, 0x01, 0x02).br_cd(0x04, 0);
+    let exp = |a, b, c, go, sel| [SatA(a), SatB(b), SatC(c), SatD(false), SelB(false), Go(go), Sel(sel)];
+    r.step(br.clone(), &exp(false, false, false, false, 0))?; // c3: stall
+    r.step(br.clone(), &exp(false, false, true, true, 2))?; // c4: only C
+    r.step(br, &exp(true, false, true, true, 0)) // c5: A and C: A
 }

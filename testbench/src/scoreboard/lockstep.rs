@@ -57,7 +57,8 @@ impl crate::kit::Block for Scoreboard {
         first_difference(e, a, p)
     }
     fn tag(p: &ScoreboardParams) -> String {
-        format!("tg{}-trk{}-w{}", p.num_tg, p.num_trk, p.cnt_w)
+        let sets = if p.br_sets == 2 { String::new() } else { format!("-br{}", p.br_sets) };
+        format!("tg{}-trk{}-w{}{sets}", p.num_tg, p.num_trk, p.cnt_w)
     }
 }
 
@@ -72,10 +73,15 @@ pub fn first_difference(expected: &ScoreboardOutputs, actual: &ScoreboardOutputs
         ("br_sat_b", expected.br_sat_b, actual.br_sat_b),
         ("br_go", expected.br_go, actual.br_go),
         ("br_sel_b", expected.br_sel_b, actual.br_sel_b),
+        ("br_sat_c", expected.br_sat_c, actual.br_sat_c),
+        ("br_sat_d", expected.br_sat_d, actual.br_sat_d),
         ("err_underflow", expected.err_underflow, actual.err_underflow),
     ];
     if let Some((n, e, a)) = flags.iter().find(|(_, e, a)| e != a) {
         return Some(format!("{n}: expected {}, actual {}", *e as u8, *a as u8));
+    }
+    if expected.br_sel != actual.br_sel {
+        return Some(format!("br_sel: expected {}, actual {}", expected.br_sel, actual.br_sel));
     }
     let vectors = [
         ("fetch_ok", &expected.fetch_ok, &actual.fetch_ok, false),

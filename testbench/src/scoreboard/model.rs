@@ -5,7 +5,9 @@
 //!   instruction is sent, −1 per completion; same-cycle increment and decrements net out.
 //! * §2.4 — an instruction proceeds only if every tracker of its dependency set is 0.
 //! * §2.2 "Saturation", §6.4.4 — a reorderable instruction on a tracker at `TRK_MAX` stalls.
-//! * §2.8 — scoreboard branch with two sets, set A has priority (§8 item 2).
+//! * §2.8 — scoreboard branch with two sets, set A has priority (§8 item 2); with the
+//!   `branch_sets` key, three or four sets taken in the order A, B, C, D: the branch goes to
+//!   the first satisfied set and stalls while none is (docs/blocks/scoreboard.md, rule SB2).
 //! * §6.2–§6.4 — parameters, ports, cycle semantics (registered state, combinational
 //!   checks, no bypass, wait mask replaced on every fire, sticky underflow flag).
 //!
@@ -29,6 +31,8 @@ pub struct ScoreboardParams {
     pub num_cpl: usize,
     /// Per-tracker maximum count, each 1..=2^cnt_w-1 (`TRK_MAX`).
     pub trk_max: Vec<u64>,
+    /// Dependency sets of the scoreboard branch, 2..=4 (`branch_sets`): A, B, C, D.
+    pub br_sets: usize,
 }
 
 /// `max(1, ceil(log2 n))`.
@@ -57,6 +61,7 @@ impl ScoreboardParams {
             cnt_w: 4,
             num_cpl: 2,
             trk_max,
+            br_sets: 2,
         }
     }
 
@@ -91,6 +96,7 @@ impl ScoreboardParams {
             || !in_range(self.num_trk, 1, 16)
             || !in_range(self.cnt_w as usize, 1, 8)
             || !in_range(self.num_cpl, 1, 4)
+            || !in_range(self.br_sets, 2, 4)
         {
             return Err(format!("scoreboard parameters out of range: {self:?}"));
         }
@@ -131,6 +137,9 @@ pub struct ScoreboardInputs {
     pub br_tg: u64,
     pub br_mask_a: u64,
     pub br_mask_b: u64,
+    /// Sets C and D (read only when `br_sets` is 3 or 4).
+    pub br_mask_c: u64,
+    pub br_mask_d: u64,
     pub cpl_valid: Vec<bool>,
     pub cpl_tg: Vec<u64>,
     pub cpl_trk: Vec<u64>,
@@ -190,6 +199,13 @@ impl ScoreboardInputs {
         self
     }
 
+    /// The branch's sets C and D (with [`Self::br`] for the group and sets A, B).
+    pub fn br_cd(mut self, mask_c: u64, mask_d: u64) -> Self {
+        self.br_mask_c = mask_c;
+        self.br_mask_d = mask_d;
+        self
+    }
+
     pub fn clr(mut self, tg: u64) -> Self {
         self.clr_valid = true;
         self.clr_tg = tg;
@@ -203,6 +219,8 @@ impl ScoreboardInputs {
 }
 
 /// Block outputs for one cycle (spec §6.3). Per-counter vectors are indexed `g*NUM_TRK+t`.
+/// A port the config does not have reads 0: `br_sat_c`/`br_sat_d` below 3/4 branch sets,
+/// `br_sel` at 2 sets, `br_sel_b` above 2 sets.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ScoreboardOutputs {
     pub iss_ready: bool,
@@ -213,6 +231,10 @@ pub struct ScoreboardOutputs {
     pub br_sat_b: bool,
     pub br_go: bool,
     pub br_sel_b: bool,
+    pub br_sat_c: bool,
+    pub br_sat_d: bool,
+    /// Index of the first satisfied branch set in the order A, B, C, D; 0 when none.
+    pub br_sel: u64,
     pub trk_zero: Vec<bool>,
     pub trk_full: Vec<bool>,
     pub tg_idle: Vec<bool>,
@@ -307,17 +329,24 @@ impl ScoreboardModel {
     pub fn outputs(&self, i: &ScoreboardInputs) -> ScoreboardOutputs {
         let (ntg, ntrk) = (self.p.num_tg, self.p.num_trk);
         let iss_ready = self.iss_ready(i);
-        let br_sat_a = self.all_zero(i.br_tg, i.br_mask_a);
-        let br_sat_b = self.all_zero(i.br_tg, i.br_mask_b);
+        // §2.8 / rule SB2: the sets in their order A, B, C, D; the first satisfied one wins.
+        let n = self.p.br_sets;
+        let masks = [i.br_mask_a, i.br_mask_b, i.br_mask_c, i.br_mask_d];
+        let sat: Vec<bool> = masks[..n].iter().map(|&m| self.all_zero(i.br_tg, m)).collect();
+        let first = sat.iter().position(|&s| s);
+        let sat_of = |k: usize| sat.get(k).copied().unwrap_or(false);
         ScoreboardOutputs {
             iss_ready,
             iss_fire: i.iss_valid && iss_ready,
             fetch_ok: (0..ntg).map(|g| self.fetch_ok(g)).collect(),
             chk_ok: self.all_zero(i.chk_tg, i.chk_mask),
-            br_sat_a,
-            br_sat_b,
-            br_go: br_sat_a || br_sat_b,
-            br_sel_b: !br_sat_a && br_sat_b,
+            br_sat_a: sat_of(0),
+            br_sat_b: sat_of(1),
+            br_go: first.is_some(),
+            br_sel_b: n == 2 && first == Some(1),
+            br_sat_c: sat_of(2),
+            br_sat_d: sat_of(3),
+            br_sel: if n > 2 { first.unwrap_or(0) as u64 } else { 0 },
             trk_zero: self.cnt.iter().map(|&c| c == 0).collect(),
             trk_full: self
                 .cnt

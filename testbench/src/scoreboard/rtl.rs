@@ -17,6 +17,7 @@ pub fn config_for(p: &ScoreboardParams) -> Config {
             trackers: p.num_trk as i64,
             counter_width: p.cnt_w as i64,
             completion_ports: p.num_cpl as i64,
+            branch_sets: p.br_sets as i64,
             max_count: Some(MaxCount::PerTracker(p.trk_max.iter().map(|m| *m as i64).collect())),
         }),
         ..Config::default()
@@ -32,6 +33,7 @@ impl From<&ScoreboardConfig> for ScoreboardParams {
             cnt_w: c.counter_width as u32,
             num_cpl: c.completion_ports as usize,
             trk_max: c.max_counts(),
+            br_sets: c.branch_sets as usize,
         }
     }
 }
@@ -51,6 +53,9 @@ struct Ports {
     br_tg: PortId,
     br_mask_a: PortId,
     br_mask_b: PortId,
+    /// Ports of `branch_sets` 3 or 4 only (`br_sel` in place of `br_sel_b`).
+    br_mask_c: Option<PortId>,
+    br_mask_d: Option<PortId>,
     cpl_valid: PortId,
     cpl_tg: PortId,
     cpl_trk: PortId,
@@ -61,7 +66,10 @@ struct Ports {
     br_sat_a: PortId,
     br_sat_b: PortId,
     br_go: PortId,
-    br_sel_b: PortId,
+    br_sel_b: Option<PortId>,
+    br_sat_c: Option<PortId>,
+    br_sat_d: Option<PortId>,
+    br_sel: Option<PortId>,
     trk_zero: PortId,
     trk_full: PortId,
     tg_idle: PortId,
@@ -83,6 +91,8 @@ impl RtlScoreboard {
         let model = crate::build_block(&e, trace).map_err(|x| x.to_string())?;
         let sim = model.instantiate().map_err(|x| x.to_string())?;
         let port = |n: &str| sim.port(n).map_err(|x| x.to_string());
+        // A port that exists only from `sets` branch sets on.
+        let from = |n: &str, sets: usize| if p.br_sets >= sets { port(n).map(Some) } else { Ok(None) };
         let ports = Ports {
             reset: port("reset")?,
             clr_valid: port("clr_valid")?,
@@ -98,6 +108,8 @@ impl RtlScoreboard {
             br_tg: port("br_tg")?,
             br_mask_a: port("br_mask_a")?,
             br_mask_b: port("br_mask_b")?,
+            br_mask_c: from("br_mask_c", 3)?,
+            br_mask_d: from("br_mask_d", 4)?,
             cpl_valid: port("cpl_valid")?,
             cpl_tg: port("cpl_tg")?,
             cpl_trk: port("cpl_trk")?,
@@ -108,7 +120,10 @@ impl RtlScoreboard {
             br_sat_a: port("br_sat_a")?,
             br_sat_b: port("br_sat_b")?,
             br_go: port("br_go")?,
-            br_sel_b: port("br_sel_b")?,
+            br_sel_b: if p.br_sets == 2 { Some(port("br_sel_b")?) } else { None },
+            br_sat_c: from("br_sat_c", 3)?,
+            br_sat_d: from("br_sat_d", 4)?,
+            br_sel: from("br_sel", 3)?,
             trk_zero: port("trk_zero")?,
             trk_full: port("trk_full")?,
             tg_idle: port("tg_idle")?,
@@ -165,6 +180,11 @@ impl Dut<Scoreboard> for RtlScoreboard {
         for (port, v) in ins {
             self.sim.set_unchecked(port, v);
         }
+        for (port, v) in [(ports.br_mask_c, i.br_mask_c), (ports.br_mask_d, i.br_mask_d)] {
+            if let Some(port) = port {
+                self.sim.set_unchecked(port, v);
+            }
+        }
         self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
         let ports = &self.ports;
         let sim = &self.sim;
@@ -180,7 +200,10 @@ impl Dut<Scoreboard> for RtlScoreboard {
             br_sat_a: flag(ports.br_sat_a),
             br_sat_b: flag(ports.br_sat_b),
             br_go: flag(ports.br_go),
-            br_sel_b: flag(ports.br_sel_b),
+            br_sel_b: ports.br_sel_b.is_some_and(flag),
+            br_sat_c: ports.br_sat_c.is_some_and(flag),
+            br_sat_d: ports.br_sat_d.is_some_and(flag),
+            br_sel: ports.br_sel.map_or(0, |p| sim.get(p)),
             trk_zero: bits(ports.trk_zero, counters),
             trk_full: bits(ports.trk_full, counters),
             tg_idle: bits(ports.tg_idle, self.p.num_tg),

@@ -64,8 +64,9 @@ pub struct ScoreboardStimulus {
     rr: usize,
     /// Cycles left in an execution-unit stall (no completions).
     cpl_pause: u32,
-    /// The scoreboard branch being held: (group, mask A, mask B).
-    br: Option<(u64, u64, u64)>,
+    /// The scoreboard branch being held: (group, masks of sets A, B, C, D; C and D are 0
+    /// below 3 and 4 branch sets).
+    br: Option<(u64, [u64; 4])>,
 }
 
 impl ScoreboardStimulus {
@@ -465,27 +466,60 @@ impl ScoreboardStimulus {
             } else {
                 0
             };
-            let (a, b) = if busy == 0 || self.rng.gen_ratio(1, 10) {
-                (self.rand_mask(), self.rand_mask())
-            } else {
-                // Split the busy trackers at random between the two sets (one may be empty).
-                let a = busy & self.rand_mask();
-                let a = if a == 0 {
-                    busy & busy.wrapping_neg()
-                } else {
-                    a
-                };
-                let b = if self.rng.gen_bool(0.8) {
-                    busy & !a
-                } else {
-                    busy
-                };
-                (a, b)
-            };
-            self.br = Some((tg, a, b));
+            let sets = if self.p.br_sets > 2 { self.gen_more_sets(busy) } else { self.gen_two_sets(busy) };
+            self.br = Some((tg, sets));
         }
-        let (tg, a, b) = self.br.unwrap();
-        *i = i.clone().br(tg, a, b);
+        let (tg, [a, b, c, d]) = self.br.unwrap();
+        *i = i.clone().br(tg, a, b).br_cd(c, d);
+    }
+
+    /// Sets A and B of a two-set branch (`busy`: the group's trackers in use).
+    fn gen_two_sets(&mut self, busy: u64) -> [u64; 4] {
+        let (a, b) = if busy == 0 || self.rng.gen_ratio(1, 10) {
+            (self.rand_mask(), self.rand_mask())
+        } else {
+            // Split the busy trackers at random between the two sets (one may be empty).
+            let a = busy & self.rand_mask();
+            let a = if a == 0 {
+                busy & busy.wrapping_neg()
+            } else {
+                a
+            };
+            let b = if self.rng.gen_bool(0.8) {
+                busy & !a
+            } else {
+                busy
+            };
+            (a, b)
+        };
+        [a, b, 0, 0]
+    }
+
+    /// The sets of a branch over 3 or 4 sets (`busy`: the group's trackers in use). Mostly each
+    /// busy tracker goes to one set at random, so that any set may drain first; set A always
+    /// waits on something (else it would win at once). Now and then one set waits on every busy
+    /// tracker, or the last two sets are equal (they drain together: the earlier one wins).
+    fn gen_more_sets(&mut self, busy: u64) -> [u64; 4] {
+        let n = self.p.br_sets;
+        let mut m = [0u64; 4];
+        if busy == 0 || self.rng.gen_ratio(1, 10) {
+            for x in m.iter_mut().take(n) {
+                *x = self.rand_mask();
+            }
+            return m;
+        }
+        for t in (0..self.p.num_trk).filter(|t| busy >> t & 1 == 1) {
+            m[self.rng.gen_range(0..n)] |= 1 << t;
+        }
+        if m[0] == 0 {
+            m[0] = busy & busy.wrapping_neg();
+        }
+        match self.rng.gen_range(0..10) {
+            0 => m[self.rng.gen_range(0..n)] = busy,
+            1 | 2 => m[n - 1] = m[n - 2],
+            _ => {}
+        }
+        m
     }
 }
 
@@ -515,6 +549,11 @@ pub struct CoverageCounts {
     pub br_fallthrough: u64,
     /// Both branch sets satisfied at once.
     pub br_both: u64,
+    /// The branch goes to set C, to set D (3 and 4 branch sets), and sets C and D are both
+    /// satisfied while A and B are not (C wins).
+    pub br_to_c: u64,
+    pub br_to_d: u64,
+    pub br_cd_tie: u64,
     pub clr_idle: u64,
     pub clr_busy: u64,
     /// Cycles with an underflow (a completion for a counter that is not outstanding).
@@ -595,9 +634,14 @@ impl Coverage {
         h.chk_true += u64::from(o.chk_ok);
         h.chk_false += u64::from(!o.chk_ok);
         h.br_stall += u64::from(!o.br_go);
-        h.br_taken += u64::from(o.br_go && !o.br_sel_b);
-        h.br_fallthrough += u64::from(o.br_sel_b);
+        // The chosen set: br_sel_b at 2 branch sets, br_sel above.
+        let sel = if self.p.br_sets == 2 { u64::from(o.br_sel_b) } else { o.br_sel };
+        h.br_taken += u64::from(o.br_go && sel == 0);
+        h.br_fallthrough += u64::from(o.br_go && sel == 1);
         h.br_both += u64::from(o.br_sat_a && o.br_sat_b);
+        h.br_to_c += u64::from(o.br_go && sel == 2);
+        h.br_to_d += u64::from(o.br_go && sel == 3);
+        h.br_cd_tie += u64::from(!o.br_sat_a && !o.br_sat_b && o.br_sat_c && o.br_sat_d);
         let c = i.clr_tg as usize;
         if i.clr_valid && c < ntg {
             h.clr_idle += u64::from(o.tg_idle[c]);
@@ -633,6 +677,9 @@ impl Coverage {
             ("br_taken", h.br_taken, true),
             ("br_fallthrough", h.br_fallthrough, true),
             ("br_both", h.br_both, true),
+            ("br_to_c", h.br_to_c, self.p.br_sets >= 3),
+            ("br_to_d", h.br_to_d, self.p.br_sets >= 4),
+            ("br_cd_tie", h.br_cd_tie, self.p.br_sets >= 4),
             ("clr_idle", h.clr_idle, true),
             ("clr_busy", h.clr_busy, self.allow_errors),
             ("underflow", h.underflow, self.allow_errors),

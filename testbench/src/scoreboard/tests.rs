@@ -22,7 +22,7 @@ fn case_table_covers_spec_list() {
         "T01", "T02", "T03", "T04", "T05", "T05-w1", "T06a", "T06b", "T07", "T07b", "T08", "T09",
         "T10", "T11", "T12a", "T12b", "T12c", "T12d", "T13", "T14", "T15", "T17:T01", "T17:T02",
         "T17:T03", "T17:T04", "T17:T07", "T17:T08", "T17:T11", "T17:T12a", "T17:T12d", "T17:T13",
-        "T17:T14", "T17:T15",
+        "T17:T14", "T17:T15", "X03", "X04",
     ] {
         assert!(names.contains(&id), "{id} missing from all_cases()");
     }
@@ -39,6 +39,8 @@ enum Mutation {
     IgnoreNxtMask,
     /// Set B wins when both sets are satisfied.
     BranchNoPriority,
+    /// With more than two sets, the last satisfied set wins instead of the first.
+    BranchLastSet,
     FullIsGreater,
     /// No saturation stall: every tracker may count to 2^CNT_W−1.
     IgnoreTrkMax,
@@ -100,6 +102,10 @@ impl Dut<Scoreboard> for Mutant {
         };
         match self.kind {
             BranchNoPriority => o.br_sel_b = o.br_sat_b,
+            BranchLastSet if self.p.br_sets > 2 => {
+                let sat = [o.br_sat_a, o.br_sat_b, o.br_sat_c, o.br_sat_d];
+                o.br_sel = sat[..self.p.br_sets].iter().rposition(|&x| x).unwrap_or(0) as u64;
+            }
             FullIsGreater => {
                 o.trk_full = o
                     .cnt
@@ -138,6 +144,7 @@ fn directed_cases_kill_every_mutant() {
         IgnoreDeps,
         IgnoreNxtMask,
         BranchNoPriority,
+        BranchLastSet,
         FullIsGreater,
         IgnoreTrkMax,
         ErrNotSticky,
@@ -169,6 +176,7 @@ fn random_params() -> Vec<ScoreboardParams> {
             cnt_w: 1,
             num_cpl: 1,
             trk_max: vec![1],
+            br_sets: 2,
         },
         ScoreboardParams {
             num_tg: 2,
@@ -176,6 +184,7 @@ fn random_params() -> Vec<ScoreboardParams> {
             cnt_w: 2,
             num_cpl: 4,
             trk_max: vec![3, 2, 1],
+            br_sets: 3,
         },
         ScoreboardParams {
             num_tg: 16,
@@ -183,7 +192,9 @@ fn random_params() -> Vec<ScoreboardParams> {
             cnt_w: 8,
             num_cpl: 4,
             trk_max: (0..16).map(|t| [255, 1, 15, 100][t % 4]).collect(),
+            br_sets: 4,
         },
+        ScoreboardParams { br_sets: 4, ..ScoreboardParams::spec_default() },
     ]
 }
 
@@ -317,6 +328,7 @@ fn params_and_widths() {
             cnt_w: 1,
             num_cpl: 1,
             trk_max: vec![1; trk],
+            br_sets: 2,
         };
         (p.tgw(), p.tkw())
     };
@@ -335,6 +347,9 @@ fn params_and_widths() {
     }
     .validate()
     .is_err());
+    for bad_sets in [1, 5] {
+        assert!(ScoreboardParams { br_sets: bad_sets, ..d.clone() }.validate().is_err());
+    }
     assert!(ScoreboardParams {
         trk_max: vec![1; 7],
         ..d
