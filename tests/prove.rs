@@ -42,6 +42,17 @@ fn scoreboard_proves() {
     assert!(t.contains("covered at step 17"), "{t}");
 }
 
+/// `scoreboard.branch_sets` 3 and 4 (rule SB2): `br_sel` is the first satisfied set. Four sets
+/// need two trackers, so that C and D can be satisfied together while A and B wait.
+#[test]
+fn scoreboard_branch_sets_prove() {
+    let small = ["scoreboard.thread_groups=1", "scoreboard.counter_width=1", "scoreboard.completion_ports=1"];
+    let t = proves("scoreboard", &[&small[..], &["scoreboard.trackers=1", "scoreboard.branch_sets=3"]].concat(), &[]);
+    assert!(t.contains(" c_br_c "), "{t}");
+    let t = proves("scoreboard", &[&small[..], &["scoreboard.trackers=2", "scoreboard.branch_sets=4"]].concat(), &[]);
+    assert!(t.contains(" c_br_d ") && t.contains(" c_br_cd_tie "), "{t}");
+}
+
 #[test]
 fn branch_stack_proves() {
     let t = proves("branch_stack", &["branch_stack.depth=2", "branch_stack.producer_stages=1", "branch_stack.pc_width=4", "branch_stack.offset_width=2", "branch_stack.reset_pc=5"], &[]);

@@ -19,7 +19,10 @@
 //! * `a_fetch_ok`: bit g is 1 iff every tracker of g's wait mask (the last fired `iss_nxt_mask`) is
 //!   zero — Ports `fetch_ok`, Fig. 5.
 //! * `a_chk_ok`, `a_br`: the queries on the shadow counters; `br_go = a|b`, `br_sel_b = !a & b`
-//!   (set A wins a tie) — Ports `chk_ok`, `br_*`.
+//!   (set A wins a tie) — Ports `chk_ok`, `br_*`. With `branch_sets` 3 or 4: every `br_sat_*`
+//!   on the shadow, `br_go` = some set satisfied, `br_sel` = the index of the first satisfied
+//!   set in the order A, B, C, D (0 when none) — rule SB2; covers of C and of D chosen, and
+//!   (4 sets) of C and D satisfied together with A and B not (C wins).
 //! * `a_trk_flags`: `trk_zero`, `trk_full` (≥ max_count), `tg_idle` — Ports.
 //! * `a_err_underflow`: the sticky flag equals the shadow: set exactly in the cycle after a
 //!   completion found its counter (plus that cycle's issue) exhausted, or named no counter; cleared
@@ -73,10 +76,59 @@ pub fn props(c: &ScoreboardConfig, e: &Emitted) -> String {
     } else {
         ""
     };
-    s += &BODY.replace("@INCDEC@", incdec).replace("@DEC2@", dec2).replace("@BADID@", badid);
+    let (br_decl, br_check) = branch(c.branch_sets as usize);
+    s += &BODY
+        .replace("@INCDEC@", incdec)
+        .replace("@DEC2@", dec2)
+        .replace("@BADID@", badid)
+        .replace("@BRDECL@", &br_decl)
+        .replace("@BR@", &br_check);
     s += "endmodule\n";
     s
 }
+
+/// The scoreboard branch's part of the checker for `sets` branch sets: the declarations of the
+/// shadow answers of sets C, D (none at 2 sets), and the assert and covers of the `br_*` ports.
+fn branch(sets: usize) -> (String, String) {
+    if sets == 2 {
+        return (String::new(), TWO_SET_BR.to_string());
+    }
+    let names = &["c", "d"][..sets - 2];
+    let mut decl = String::new();
+    for n in names {
+        decl += &format!(
+            "    wire [NTG-1:0] f_g_sat_{n};\n    generate\n        for (g = 0; g < NTG; g = g + 1) begin : gq{n}\n            assign f_g_sat_{n}[g] = (br_mask_{n} & ~f_zero[g*NTRK +: NTRK]) == 0;\n        end\n    endgenerate\n    wire f_sat_{n} = |(f_br_sel & f_g_sat_{n});\n"
+        );
+    }
+    // Rule SB2: the first satisfied set in the order A, B, C, D; 0 when none.
+    let mut first = String::from("f_sat_a ? 2'd0 : f_sat_b ? 2'd1 : f_sat_c ? 2'd2 : ");
+    if sets == 4 {
+        first += "f_sat_d ? 2'd3 : ";
+    }
+    decl += &format!("    wire [1:0] f_br_first = {first}2'd0;\n");
+    let sats: Vec<String> = ["a", "b"].iter().chain(names).map(|n| format!("br_sat_{n} == f_sat_{n}")).collect();
+    let any: Vec<String> = ["a", "b"].iter().chain(names).map(|n| format!("f_sat_{n}")).collect();
+    let mut check = String::from(
+        "        // Ports br_*, rule SB2: each set satisfied when its trackers are zero; br_go = some set satisfied;\n        // br_sel = the index of the first satisfied set in the order A, B, C, D (0 when none)\n",
+    );
+    check += &format!("        a_br: assert ({}\n                      && br_go == ({}) && br_sel == f_br_first);\n", sats.join(" && "), any.join(" || "));
+    check += "        c_br: cover (br_go && br_sel == 1 && br_mask_a != 0);\n";
+    check += "        c_br_tie: cover (br_sat_a && br_sat_b && br_mask_a != 0 && br_mask_b != 0);\n";
+    check += "        c_br_c: cover (br_go && br_sel == 2 && br_mask_a != 0 && br_mask_b != 0);\n";
+    if sets == 4 {
+        check += "        c_br_d: cover (br_go && br_sel == 3 && br_mask_a != 0 && br_mask_b != 0 && br_mask_c != 0);\n";
+        check += "        c_br_cd_tie: cover (!br_sat_a && !br_sat_b && br_sat_c && br_sat_d && br_mask_c != 0 && br_mask_d != 0);\n";
+    }
+    (decl, check)
+}
+
+/// The two-set branch's assert and covers (`branch_sets` 2).
+const TWO_SET_BR: &str = r#"        // Ports br_*: each set satisfied when its trackers are zero; br_go = a | b; br_sel_b = !a & b (A wins a tie)
+        a_br: assert (br_sat_a == f_sat_a && br_sat_b == f_sat_b
+                      && br_go == (br_sat_a || br_sat_b) && br_sel_b == (!br_sat_a && br_sat_b));
+        c_br: cover (br_sel_b && br_mask_a != 0);
+        c_br_tie: cover (br_sat_a && br_sat_b && br_mask_a != 0 && br_mask_b != 0);
+"#;
 
 /// The checker's body after the configuration localparams (NTG, NTRK, CW, NCPL, TGW, TKW, NC, TRK_MAX).
 const BODY: &str = r#"    // ---- shadow state, kept from the handshakes only ----
@@ -167,7 +219,7 @@ const BODY: &str = r#"    // ---- shadow state, kept from the handshakes only --
     wire f_chk = |(f_chk_sel & f_g_chk);
     wire f_sat_a = |(f_br_sel & f_g_sat_a);
     wire f_sat_b = |(f_br_sel & f_g_sat_b);
-    wire f_iss_to_max = |f_to_max;
+@BRDECL@    wire f_iss_to_max = |f_to_max;
     reg f_prev_busy;   // in the last cycle some counter was non-zero or err_underflow was set
     always @(posedge clock) f_prev_busy <= !(&tg_idle) || err_underflow;
 
@@ -196,12 +248,7 @@ const BODY: &str = r#"    // ---- shadow state, kept from the handshakes only --
         // Ports chk_ok: every tracker of chk_mask in chk_tg is zero (0 for a group id naming nothing)
         a_chk_ok: assert (chk_ok == f_chk);
         c_chk_ok: cover (!chk_ok && |f_chk_sel);
-        // Ports br_*: each set satisfied when its trackers are zero; br_go = a | b; br_sel_b = !a & b (A wins a tie)
-        a_br: assert (br_sat_a == f_sat_a && br_sat_b == f_sat_b
-                      && br_go == (br_sat_a || br_sat_b) && br_sel_b == (!br_sat_a && br_sat_b));
-        c_br: cover (br_sel_b && br_mask_a != 0);
-        c_br_tie: cover (br_sat_a && br_sat_b && br_mask_a != 0 && br_mask_b != 0);
-        c_br_stall: cover (!br_go);
+@BR@        c_br_stall: cover (!br_go);
         // Ports trk_zero / trk_full / tg_idle: counter zero, counter >= max_count[t], all counters of g zero
         a_trk_flags: assert (trk_zero == f_zero && trk_full == f_full && tg_idle == f_idle);
         c_trk_flags: cover (|trk_full);
