@@ -9,6 +9,7 @@ pub mod global_spreader;
 pub mod hdl;
 pub mod mem;
 pub mod netlist;
+pub mod perf;
 pub mod scoreboard;
 pub mod task_combiner;
 pub mod thread_merge;

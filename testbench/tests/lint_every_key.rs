@@ -4,7 +4,8 @@
 //! warpgen's waiver file. An edge that another key's rule forbids in the default config (the
 //! loader refuses it) is skipped: that is a config, not Verilog, the config tests check.
 //! Keys whose values are names (not numbers) add their non-default values by hand in
-//! `NAMED` (with the combinations that build different logic together).
+//! `NAMED` (with the combinations that build different logic together), as do combinations
+//! of a key that adds ports with the widths those ports depend on.
 
 use warpgen_rtl::config::{edge_values, BLOCK_NAMES, KEYS};
 use warpgen_rtl::{generate, Config};
@@ -16,6 +17,9 @@ const NAMED: &[(&str, &[&str])] = &[
     ("branch_stack", &["branch_stack.producer_conflict=\"stall\""]),
     ("branch_stack", &["branch_stack.producer_conflict=\"stall\"", "branch_stack.producer_stages=1"]),
     ("branch_stack", &["branch_stack.producer_conflict=\"stall\"", "branch_stack.compound_flags=\"cnvz\"", "branch_stack.depth=2"]),
+    // A key that adds ports, at the edges of the widths it depends on.
+    ("thread_merge", &["thread_merge.perf_counters=true", "thread_merge.slots=1", "thread_merge.lanes=32"]),
+    ("thread_merge", &["thread_merge.perf_counters=true", "thread_merge.slots=32", "thread_merge.merge_timeout=0"]),
 ];
 
 #[test]

@@ -242,6 +242,9 @@ pub struct ThreadMergeConfig {
     pub tag_width: i64,
     /// Bits of the primitive id (PRIM_W).
     pub prim_width: i64,
+    /// The performance-counter bank and the error clear (`perf_sel`, `perf_val`, `perf_clr`,
+    /// `err_clr`; docs/perf.md, contract R16-R17). false: no such port.
+    pub perf_counters: bool,
 }
 
 impl Default for ThreadMergeConfig {
@@ -254,6 +257,7 @@ impl Default for ThreadMergeConfig {
             merge_timeout: 16,
             tag_width: 32,
             prim_width: 16,
+            perf_counters: false,
         }
     }
 }
@@ -790,6 +794,21 @@ impl ThreadMergeConfig {
     /// CNT_W = ceil(log2(slots + 1)), the width of `free_cnt`.
     pub fn cnt_bits(&self) -> usize {
         bits_for(self.slots as u64)
+    }
+
+    /// Performance counters of the bank (docs/perf.md): 0 without `perf_counters`.
+    pub fn perf_count(&self) -> usize {
+        if self.perf_counters { Self::PERF_NAMES.len() } else { 0 }
+    }
+
+    /// The counters in `perf_sel` order (docs/perf.md, contract R16).
+    pub const PERF_NAMES: [&'static str; 9] = [
+        "frag_acc", "grp_out", "rsp_out", "stall_frag", "stall_grp", "stall_me", "err_proto_ev", "err_xlane_ev", "stall_slot",
+    ];
+
+    /// PSW = max(1, ceil(log2 NCNT)), the width of `perf_sel`.
+    pub fn perf_sel_bits(&self) -> usize {
+        super::id_bits(Self::PERF_NAMES.len())
     }
 
     pub(super) fn validate(&self, chk: &mut Checker) {

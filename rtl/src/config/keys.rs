@@ -152,6 +152,8 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "bits of the opaque fragment tag (TAG_W)" },
     KeyDoc { key: "thread_merge.prim_width", range: Range::Between(1, 32), default: "16",
         meaning: "bits of the primitive id (PRIM_W)" },
+    KeyDoc { key: "thread_merge.perf_counters", range: Range::Text("true / false"), default: "false",
+        meaning: "ports perf_sel, perf_val, perf_clr, err_clr: 9 saturating 32-bit event counters read by index and an error-flag clear (docs/perf.md)" },
     KeyDoc { key: "synth.clock_mhz", range: Range::Between(1, 1000), default: "100",
         meaning: "clock in MHz: the timing constraint of `warpgen synth` and `sweep`, and of the constraint files they write" },
     KeyDoc { key: "synth.target", range: Range::Text("ice40-hx8k, ecp5-25k, ecp5-85k, gw1nr-9 or lifcl-40"), default: "ice40-hx8k",

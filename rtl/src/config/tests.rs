@@ -392,6 +392,8 @@ fn thread_merge_keys_ranges_types_and_derived_widths() {
         ("lanes = \"8\"", "lanes"),
         ("slots = 2.5", "slots"),
         ("tag_width = true", "tag_width"),
+        ("perf_counters = 1", "perf_counters"),
+        ("perf_counters = \"on\"", "perf_counters"),
     ] {
         let e = load(&format!("[thread_merge]\nprim_width = 8\n{text}\n"), &[]).unwrap_err();
         assert!(e.message.contains("invalid type"), "{text}: {e}");
@@ -407,6 +409,15 @@ fn thread_merge_keys_ranges_types_and_derived_widths() {
     let e = load("[thread_merge]\n", &["thread_merge.lanes=12"]).unwrap_err();
     assert_eq!(e.key, "thread_merge.lanes");
     let e = load("[thread_merge]\n", &["thread_merge.remap=2"]).unwrap_err();
+    assert!(e.message.contains("invalid type"), "{e}");
+    // perf_counters: off by default (no port); on, 9 counters and a 4-bit perf_sel.
+    assert!(!d.perf_counters);
+    assert_eq!((d.perf_count(), d.perf_sel_bits()), (0, 4));
+    let c = load("[thread_merge]\nperf_counters = true\n", &[]).unwrap();
+    assert_eq!(c.thread_merge().unwrap().perf_count(), 9);
+    let c = load("[thread_merge]\n", &["thread_merge.perf_counters=true"]).unwrap();
+    assert!(c.thread_merge().unwrap().perf_counters);
+    let e = load("[thread_merge]\n", &["thread_merge.perf_counters=3"]).unwrap_err();
     assert!(e.message.contains("invalid type"), "{e}");
 
     // TGID_W = 1 + ceil(log2 S), CNT_W = ceil(log2(S+1)), LANE_W = log2 LANES.

@@ -1,6 +1,7 @@
 //! The thread-merge core: the slots, the candidate, the descriptor and response registers, and the rules of one edge.
 
 use super::*;
+use crate::perf::{self, PerfBank};
 
 // The rules of `update`, one file per part, in the order they run (`hdl::Part<0>`, `<1>`, …).
 mod state;
@@ -10,6 +11,7 @@ mod candidate;
 mod spawn;
 mod outputs;
 mod writeback;
+mod perf_events;
 
 /// The thread-merge core: the whole rule set of one edge in one process.
 #[derive(LogicBlock)]
@@ -90,6 +92,13 @@ pub struct ThreadMergeCore<const L: usize> {
     pub st_merged: Vec<Signal<Out, Bit>>,
     pub st_owe_a: Vec<Signal<Out, Bit>>,
     pub st_owe_b: Vec<Signal<Out, Bit>>,
+    // Performance counters and the error clear (R16, R17; docs/perf.md): one element each
+    // with `perf_counters`, none without (no port, no logic).
+    pub perf_sel: Vec<Signal<In, Bits<{ perf::SEL_BITS }>>>,
+    pub perf_val: Vec<Signal<Out, Bits<{ perf::VAL_BITS }>>>,
+    pub perf_clr: Vec<Signal<In, Bit>>,
+    pub err_clr: Vec<Signal<In, Bit>>,
+    perf: Vec<PerfBank>,
 
     // ---- Registers (R2). Per slot s, member A (tgid 2s) and B (tgid 2s+1).
     sa_q: Vec<DFF<State>>,
@@ -342,6 +351,8 @@ impl<const L: usize> ThreadMergeCore<L> {
         let timeout = cfg.merge_timeout as u64;
         let wait_bits = if timeout == 0 { 0 } else { crate::config::bits_for(timeout - 1) };
         let age_bits = crate::config::bits_for(hold);
+        // 1 with perf_counters (one counter bank and its ports), 0 without.
+        let pc = usize::from(cfg.perf_counters);
         let all = if L == 64 { u64::MAX } else { (1u64 << L) - 1 };
         ThreadMergeCore {
             clock: Signal::default(),
@@ -408,6 +419,11 @@ impl<const L: usize> ThreadMergeCore<L> {
             st_merged: signals(s),
             st_owe_a: signals(s),
             st_owe_b: signals(s),
+            perf_sel: signals(pc),
+            perf_val: signals(pc),
+            perf_clr: signals(pc),
+            err_clr: signals(pc),
+            perf: (0..pc).map(|_| PerfBank::new(cfg.perf_count())).collect(),
 
             sa_q: dffs(s),
             sb_q: dffs(s),
@@ -609,4 +625,4 @@ impl<const L: usize> ThreadMergeCore<L> {
     }
 }
 
-hdl::logic_from_parts!([const L: usize] ThreadMergeCore<L>, [0, 1, 2, 3, 4, 5, 6]);
+hdl::logic_from_parts!([const L: usize] ThreadMergeCore<L>, [0, 1, 2, 3, 4, 5, 6, 7]);

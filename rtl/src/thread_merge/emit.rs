@@ -10,7 +10,7 @@ impl crate::BlockGen for ThreadMergeConfig {
     }
 
     fn header_params(&self) -> Vec<(String, String)> {
-        vec![
+        let mut params = vec![
             ("lanes".into(), self.lanes.to_string()),
             ("slots".into(), self.slots.to_string()),
             ("remap".into(), self.remap.to_string()),
@@ -21,7 +21,13 @@ impl crate::BlockGen for ThreadMergeConfig {
             ("TGID_W (thread-group id bits)".into(), self.tgid_bits().to_string()),
             ("LANE_W (lane index bits)".into(), self.lane_bits().to_string()),
             ("CNT_W (free_cnt bits)".into(), self.cnt_bits().to_string()),
-        ]
+        ];
+        // Listed only when on, so that the default config's file stays as it was.
+        if self.perf_counters {
+            params.push(("perf_counters".into(), "true".into()));
+            params.push(("PSW (perf_sel bits)".into(), self.perf_sel_bits().to_string()));
+        }
+        params
     }
 
     /// rust-hdl's Verilog of the core, with `lanes` dispatched to `L`.
@@ -184,6 +190,25 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
                     per_group("st_owe", "st_owe", 1, "bit t: a resume is owed to group t"),
                 ],
             },
+        ]
+        .into_iter()
+        .chain(cfg.perf_counters.then(|| perf_group(cfg)))
+        .collect(),
+    }
+}
+
+/// With `perf_counters`: the uniform counter interface (docs/perf.md, contract R16-R17).
+fn perf_group(cfg: &ThreadMergeConfig) -> PortGroup {
+    let one = |name: &str, dir: Dir, w: usize, core_w: usize, doc: &str| {
+        Port::packed(name, dir, doc, vec![(format!("{name}_0"), w, core_w)])
+    };
+    PortGroup {
+        title: "Performance counters and error clear (docs/perf.md)".into(),
+        ports: vec![
+            one("perf_sel", Dir::In, cfg.perf_sel_bits(), crate::perf::SEL_BITS, "counter index (see docs/perf.md)"),
+            one("perf_val", Dir::Out, crate::perf::VAL_BITS, crate::perf::VAL_BITS, "counter perf_sel, saturating; 0 past the last (comb)"),
+            one("perf_clr", Dir::In, 1, 1, "every counter becomes 0 at this edge (wins over an event)"),
+            one("err_clr", Dir::In, 1, 1, "err_proto and err_xlane clear at this edge (an error of this edge wins)"),
         ],
     }
 }

@@ -252,6 +252,19 @@ mod tests {
         }
     }
 
+    #[test]
+    fn perf_counters_add_four_ports_and_a_bank() {
+        let off = emit(&[]);
+        assert!(!off.verilog.contains("perf_") && !off.verilog.contains("err_clr"), "off: no port, no logic");
+        let on = emit(&["perf_counters=true"]);
+        let w = widths(&on);
+        assert_eq!(&w[..w.len() - 4], &widths(&off)[..], "the other ports are unchanged");
+        assert_eq!(&w[w.len() - 4..], [("perf_sel", 4), ("perf_val", 32), ("perf_clr", 1), ("err_clr", 1)]);
+        assert!(on.verilog.contains(".perf_sel_0({4'b0, perf_sel})"), "perf_sel zero-extended into the bank's 8 bits");
+        assert_eq!(dff_instances(&on, 32), 1 + 9, "merge_count and the 9 counters");
+        assert!(on.verilog.contains("//   perf_counters") && on.verilog.contains("PSW (perf_sel bits)"));
+    }
+
     /// rust-hdl DFF instances per register width, by instance name prefix.
     fn dff_instances(e: &crate::Emitted, w: usize) -> usize {
         let module = format!("    warpgen_thread_merge_dff_w{w} ");

@@ -113,6 +113,14 @@ impl<const L: usize> hdl::Part<4> for ThreadMergeCore<L> {
         // enable is a register.
         self.epend_q.d.next = self.perr.val();
         self.eproto_q.d.next = self.eproto_q.q.val() | self.epend_q.q.val();
+        // R17 err_clr (perf_counters only): both flags clear, but an error of this
+        // edge still sets its flag (epend_q; xl_hit below).
+        for i in 0..self.err_clr.len() {
+            if self.err_clr[i].val() {
+                self.eproto_q.d.next = false;
+                self.exl_q.d.next = false;
+            }
+        }
         if self.xl_hit.val() {
             self.exl_q.d.next = true;
         }

@@ -1,0 +1,84 @@
+//! # perf — the uniform performance-counter bank (docs/perf.md)
+//!
+//! One bank of `n` event counters that every block can instantiate behind its
+//! `perf_counters` key. Ports of the bank (the block's core feeds them and the
+//! block's top module exposes `perf_sel`, `perf_val`, `perf_clr`):
+//!
+//! * `ev[k]` (in): event k happens in this cycle (a combinational function of the
+//!   block's registered state and this cycle's inputs, the same condition its rules
+//!   use at the edge).
+//! * `clear` (in, sampled at the edge): every counter becomes 0. The block ties it
+//!   to `reset | perf_clr`. A same-cycle event is not counted: clear wins.
+//! * `sel` (in, [`SEL_BITS`] bits, the block zero-extends its exact `perf_sel`) and
+//!   `val` (out, 32 bits, combinational from the counter registers): counter `sel`,
+//!   0 when `sel >= n`.
+//!
+//! Rule, per counter k at edge n: `cnt(n+1) = clear(n) ? 0 : min(cnt(n) + ev_k(n),
+//! 2^32 - 1)`: 32 bits, saturating (never wrapping), 0 after reset. Cost: 32 flops and
+//! one 32-bit incrementer with an all-ones detect per counter, and a 32-bit `n`-way
+//! AND-OR for `val`.
+
+use crate::hdl::{constant, dffs, signals};
+use rust_hdl::prelude::*;
+
+/// Width of the bank's `sel` input: up to 256 counters. The block's `perf_sel` port
+/// is exactly `max(1, ceil(log2 n))` bits, zero-extended into this.
+pub const SEL_BITS: usize = 8;
+/// The counter width.
+pub const VAL_BITS: usize = 32;
+
+/// The counter bank: `n` saturating 32-bit counters read through one index.
+#[derive(LogicBlock)]
+pub struct PerfBank {
+    pub clock: Signal<In, Clock>,
+    /// Synchronous clear of every counter (reset or `perf_clr`).
+    pub clear: Signal<In, Bit>,
+    /// The events, one per counter.
+    pub ev: Vec<Signal<In, Bit>>,
+    pub sel: Signal<In, Bits<SEL_BITS>>,
+    /// Counter `sel` (0 for an index past the last counter).
+    pub val: Signal<Out, Bits<VAL_BITS>>,
+    cnt_q: Vec<DFF<Bits<VAL_BITS>>>,
+    idx: Vec<Constant<Bits<SEL_BITS>>>,
+    zero: Constant<Bits<VAL_BITS>>,
+    one: Constant<Bits<VAL_BITS>>,
+}
+
+impl PerfBank {
+    /// A bank of `n` counters (1 to 256).
+    pub fn new(n: usize) -> Self {
+        assert!((1..=1 << SEL_BITS).contains(&n), "1 to 256 counters");
+        PerfBank {
+            clock: Signal::default(),
+            clear: Signal::default(),
+            ev: signals(n),
+            sel: Signal::default(),
+            val: Signal::default(),
+            cnt_q: dffs(n),
+            idx: (0..n).map(|k| constant(k as u64)).collect(),
+            zero: constant(0),
+            one: constant(1),
+        }
+    }
+}
+
+impl Logic for PerfBank {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.val.next = self.zero.val();
+        for k in 0..self.cnt_q.len() {
+            self.cnt_q[k].clock.next = self.clock.val();
+            self.cnt_q[k].d.next = self.cnt_q[k].q.val();
+            // Saturating: an event at all ones is dropped.
+            if self.ev[k].val() & !self.cnt_q[k].q.val().all() {
+                self.cnt_q[k].d.next = self.cnt_q[k].q.val() + self.one.val();
+            }
+            if self.clear.val() {
+                self.cnt_q[k].d.next = self.zero.val();
+            }
+            if self.sel.val() == self.idx[k].val() {
+                self.val.next = self.cnt_q[k].q.val();
+            }
+        }
+    }
+}

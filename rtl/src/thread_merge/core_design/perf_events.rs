@@ -1,0 +1,31 @@
+//! Part 7 of the core's rules: R16's performance-counter events (with `perf_counters` only;
+//! without it `perf` is empty and this part emits nothing).
+
+use super::*;
+
+impl<const L: usize> hdl::Part<7> for ThreadMergeCore<L> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // ---- R16: the events of this cycle, in perf_sel order (docs/perf.md), from the
+        // same signals the rules use at the edge. Reset clears like perf_clr.
+        for i in 0..self.perf.len() {
+            self.perf[i].clock.next = self.clock.val();
+            self.perf[i].clear.next = self.reset.val() | self.perf_clr[i].val();
+            self.perf[i].sel.next = self.perf_sel[i].val();
+            self.perf_val[i].next = self.perf[i].val.val();
+            // 0 frag_acc, 1 grp_out, 2 rsp_out: handshakes.
+            self.perf[i].ev[0].next = self.f_acc.val();
+            self.perf[i].ev[1].next = self.gv_q.q.val() & self.grp_ready.val();
+            self.perf[i].ev[2].next = self.rv_q.q.val() & self.rsp_ready.val();
+            // 3 stall_frag, 4 stall_grp, 5 stall_me: a valid not taken.
+            self.perf[i].ev[3].next = self.frag_valid.val() & !self.frag_ready.val();
+            self.perf[i].ev[4].next = self.gv_q.q.val() & !self.grp_ready.val();
+            self.perf[i].ev[5].next = self.me_valid.val() & !self.rsp_free.val();
+            // 6 err_proto_ev, 7 err_xlane_ev: what sets the sticky flags at this edge.
+            self.perf[i].ev[6].next = self.perr.val();
+            self.perf[i].ev[7].next = self.xl_hit.val();
+            // 8 stall_slot: a fragment refused while no slot is free.
+            self.perf[i].ev[8].next = self.frag_valid.val() & !self.frag_ready.val() & !self.any_free.val();
+        }
+    }
+}
