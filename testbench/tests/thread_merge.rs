@@ -2,7 +2,8 @@
 //! directed cases of spec §5.8 (under the contract) and the exhaustive pair table on the
 //! Verilated RTL, random lockstep against the model with the invariants checked every
 //! cycle and coverage of pairing, merge, timeout, termination and discard, a drained
-//! random run on the RTL alone (end-state invariants), and lint + yosys per config.
+//! random run on the RTL alone (end-state invariants), and lint + yosys per config; the
+//! performance counters and `err_clr` (`perf_counters`, R16-R17) in lockstep on two configs.
 
 use warpgen_testbench::harness;
 use warpgen_testbench::kit;
@@ -76,6 +77,26 @@ fn lockstep_one_slot() {
 #[test]
 fn lockstep_with_illegal_events() {
     lockstep(&c0(), 45, CYCLES / 4, true);
+}
+
+/// `perf_counters` (contract R16-R17): C0 and 2 slots of 8 lanes. `perf_val` is compared
+/// every cycle at a random `perf_sel` (also past the last counter), with rare `perf_clr`
+/// and `err_clr`; the runs with illegal events drive the error counters and `err_clr`.
+fn perf_configs() -> [ThreadMergeParams; 2] {
+    [
+        ThreadMergeParams { perf_counters: true, ..c0() },
+        ThreadMergeParams { perf_counters: true, slots: 2, lanes: 8, ..c0() },
+    ]
+}
+
+#[test]
+fn lockstep_perf_counters() {
+    for (p, seed) in perf_configs().iter().zip([46, 47]) {
+        lockstep(p, seed, CYCLES, false);
+        lockstep(p, seed + 10, CYCLES / 4, true);
+        let e = warpgen_rtl::generate(&config_for(p), "thread_merge").unwrap();
+        harness::lint(&e).unwrap_or_else(|m| panic!("lint {p:?}: {m}"));
+    }
 }
 
 #[test]

@@ -29,6 +29,7 @@ pub fn first_difference(e: &ThreadMergeOutputs, a: &ThreadMergeOutputs) -> Optio
             ("merge_count", o.merge_count),
             ("err_proto", u64::from(o.err_proto)),
             ("err_xlane", u64::from(o.err_xlane)),
+            ("perf_val", o.perf_val),
         ]
     };
     let grp = |o: &ThreadMergeOutputs| {

@@ -16,6 +16,10 @@
 //!   (active mask, tag, perm) stays in the slot after B retires and is A's partner record.
 //! * R14, R15 — sticky errors, `err_xlane` judged on the state at the start of the cycle;
 //!   synchronous active-high reset.
+//! * R16, R17 (`perf_counters`, docs/perf.md) — [`perf`]: the events of a cycle from S0 and
+//!   the inputs (the error events: an error flag set by this edge's rules), 32-bit
+//!   saturating counters cleared by `perf_clr` and reset; `err_clr` clears both flags before
+//!   this edge's errors set them again. Without the key the model ignores the three inputs.
 //!
 //! Cycle timing: [`ThreadMergeModel::outputs`] is the combinational view of the current
 //! cycle (registered outputs plus `frag_ready`, `me_ready`, `rf_*`, `wb_*`);
@@ -42,6 +46,8 @@
 //!
 //! Input values are taken modulo their port width (LANES, PRIM_W, TAG_W, TGID_W bits), as
 //! the Verilog ports would truncate them.
+
+pub mod perf;
 
 /// Group states as encoded in `st_state` (contract §3).
 pub const FREE: u8 = 0;
@@ -80,6 +86,8 @@ pub struct ThreadMergeParams {
     pub tag_width: u32,
     /// Primitive id width PRIM_W, 1..=32.
     pub prim_width: u32,
+    /// The performance counters and `err_clr` (R16, R17).
+    pub perf_counters: bool,
 }
 
 impl Default for ThreadMergeParams {
@@ -99,6 +107,7 @@ impl ThreadMergeParams {
             merge_timeout: 16,
             tag_width: 32,
             prim_width: 16,
+            perf_counters: false,
         }
     }
 
@@ -136,6 +145,16 @@ impl ThreadMergeParams {
 
     pub fn tgid_mask(&self) -> u64 {
         ones(self.tgid_w())
+    }
+
+    /// NCNT: the counters (0 without `perf_counters`).
+    pub fn perf_count(&self) -> usize {
+        if self.perf_counters { perf::PERF_NAMES.len() } else { 0 }
+    }
+
+    /// PSW = max(1, ceil(log2 NCNT)), the width of `perf_sel`.
+    pub fn perf_sel_w(&self) -> u32 {
+        clog2(perf::PERF_NAMES.len()).max(1)
     }
 
     /// Check the ranges of contract §2.
@@ -196,6 +215,10 @@ pub struct ThreadMergeInputs {
     pub xl_tgid: u64,
     pub rf_tgid: u64,
     pub wb_tgid: u64,
+    /// R16-R17 (with `perf_counters` only; ignored otherwise).
+    pub perf_sel: u64,
+    pub perf_clr: bool,
+    pub err_clr: bool,
 }
 
 impl ThreadMergeInputs {
@@ -296,6 +319,8 @@ pub struct ThreadMergeOutputs {
     pub st_slot: Vec<u8>,
     /// Per group: a resume is owed.
     pub st_owe: Vec<bool>,
+    /// Counter `perf_sel` (0 past the last one, and without `perf_counters`).
+    pub perf_val: u64,
 }
 
 /// Test-only model mutations (see `tests.rs`); each must be caught by a directed case,
@@ -429,6 +454,8 @@ pub struct ThreadMergeModel {
     merge_count: u32,
     err_proto: bool,
     err_xlane: bool,
+    /// R16: the counters, in `perf::PERF_NAMES` order (empty without `perf_counters`).
+    pub(crate) perf: Vec<u32>,
     #[cfg(test)]
     pub(crate) mutation: Option<Mutation>,
 }
@@ -450,6 +477,7 @@ impl ThreadMergeModel {
             merge_count: 0,
             err_proto: false,
             err_xlane: false,
+            perf: vec![0; p.perf_count()],
             #[cfg(test)]
             mutation: None,
         }
@@ -620,6 +648,7 @@ impl ThreadMergeModel {
                 .map(|s| (u8::from(s.merged) << 2) | (u8::from(s.broken) << 1) | u8::from(s.paired))
                 .collect(),
             st_owe: self.owe.clone(),
+            perf_val: perf::read(&self.perf, i.perf_sel & ones(self.p.perf_sel_w())),
         }
     }
 
@@ -743,9 +772,27 @@ impl ThreadMergeModel {
         let flush_now = self.flush_now(i);
         let frag_ready = self.frag_ready(i);
         let rsp_free = self.rsp_free(i);
+        let pc = p.perf_counters;
+        let mut ev = perf::PerfEvents {
+            frag_valid: i.frag_valid,
+            frag_ready,
+            grp_valid: self.grp.valid,
+            grp_ready: i.grp_ready,
+            rsp_valid: self.rsp.valid,
+            rsp_ready: i.rsp_ready,
+            me_valid: i.me_valid,
+            me_ready: rsp_free,
+            free_cnt: free0,
+            ..Default::default()
+        };
         if mutant!(self, ErrNotSticky) {
             self.err_proto = false;
         }
+        // R16-R17: the rules below set the flags for this edge's errors only; the sticky
+        // values (cleared by err_clr) are ORed back at the end.
+        let sticky = (self.err_proto && !(pc && i.err_clr), self.err_xlane && !(pc && i.err_clr));
+        self.err_proto = false;
+        self.err_xlane = false;
 
         // R8 term, R9 disc, R10 me.
         let mut response = None;
@@ -911,6 +958,15 @@ impl ThreadMergeModel {
                 };
             }
             None => self.grp.valid = self.grp.valid && !i.grp_ready,
+        }
+
+        // R16-R17: this edge's errors are the events; the flags keep them.
+        ev.proto_err = self.err_proto;
+        ev.xlane_err = self.err_xlane;
+        self.err_proto |= sticky.0;
+        self.err_xlane |= sticky.1;
+        if pc {
+            perf::count(&mut self.perf, &ev.vector(), i.perf_clr);
         }
     }
 }

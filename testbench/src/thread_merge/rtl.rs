@@ -11,8 +11,8 @@ use warpgen_sim::{PortId, Sim};
 pub fn toml_for(p: &ThreadMergeParams) -> String {
     format!(
         "[thread_merge]\nlanes = {}\nslots = {}\nremap = {}\npair_hold = {}\nmerge_timeout = {}\n\
-         tag_width = {}\nprim_width = {}\n",
-        p.lanes, p.slots, p.remap, p.pair_hold, p.merge_timeout, p.tag_width, p.prim_width
+         tag_width = {}\nprim_width = {}\nperf_counters = {}\n",
+        p.lanes, p.slots, p.remap, p.pair_hold, p.merge_timeout, p.tag_width, p.prim_width, p.perf_counters
     )
 }
 
@@ -35,6 +35,7 @@ impl From<&ThreadMergeConfig> for ThreadMergeParams {
             merge_timeout: c.merge_timeout as u32,
             tag_width: c.tag_width as u32,
             prim_width: c.prim_width as u32,
+            perf_counters: c.perf_counters,
         }
     }
 }
@@ -55,12 +56,17 @@ const OUTPUTS: [&str; 37] = [
     "merge_count", "err_proto", "err_xlane", "st_state", "st_active", "st_slot", "st_owe",
 ];
 
+/// With `perf_counters` (R16-R17): inputs perf_sel, perf_clr, err_clr, then output perf_val.
+const PERF_PORTS: [&str; 4] = ["perf_sel", "perf_clr", "err_clr", "perf_val"];
+
 /// The thread-group merge RTL in Verilator.
 pub struct RtlThreadMerge {
     p: ThreadMergeParams,
     sim: Sim,
     ins: Vec<PortId>,
     outs: Vec<PortId>,
+    /// [`PERF_PORTS`], empty without `perf_counters`.
+    perf: Vec<PortId>,
 }
 
 impl RtlThreadMerge {
@@ -72,7 +78,8 @@ impl RtlThreadMerge {
             .map_err(|x| x.to_string())?;
         let ids = |names: &[&str]| names.iter().map(|n| sim.port(n).map_err(|x| x.to_string())).collect::<Result<Vec<_>, _>>();
         let (ins, outs) = (ids(&INPUTS)?, ids(&OUTPUTS)?);
-        Ok(RtlThreadMerge { p: p.clone(), sim, ins, outs })
+        let perf = if p.perf_counters { ids(&PERF_PORTS)? } else { vec![] };
+        Ok(RtlThreadMerge { p: p.clone(), sim, ins, outs, perf })
     }
 
     /// The simulation instance: waveforms, recorded stimulus.
@@ -115,6 +122,9 @@ impl Dut<ThreadMerge> for RtlThreadMerge {
             i.wb_tgid,
         ];
         for (port, v) in self.ins.iter().zip(values) {
+            self.sim.set_unchecked(*port, v);
+        }
+        for (port, v) in self.perf.iter().zip([i.perf_sel, i.perf_clr as u64, i.err_clr as u64]) {
             self.sim.set_unchecked(*port, v);
         }
         self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
@@ -160,6 +170,7 @@ impl Dut<ThreadMerge> for RtlThreadMerge {
             st_active: self.fields(34, groups, p.lanes as u32),
             st_slot: self.fields(35, p.slots, 3).into_iter().map(|v| v as u8).collect(),
             st_owe: self.fields(36, groups, 1).into_iter().map(|v| v != 0).collect(),
+            perf_val: self.perf.get(3).map_or(0, |&v| self.sim.get(v)),
         }
     }
 

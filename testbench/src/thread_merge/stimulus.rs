@@ -260,6 +260,18 @@ impl ThreadMergeStimulus {
 
     /// Quiet inputs with random don't-care payloads.
     fn garbage(&mut self) -> ThreadMergeInputs {
+        let mut i = self.payloads();
+        // R16-R17: any counter index (also past the last one), rare clears. Drawn only
+        // with perf_counters, so that runs without the key see the same random stream.
+        if self.p.perf_counters {
+            i.perf_sel = self.rng.gen::<u64>() & crate::thread_merge::model::ones(self.p.perf_sel_w());
+            i.perf_clr = self.rng.gen_ratio(1, 400);
+            i.err_clr = self.rng.gen_ratio(1, 150);
+        }
+        i
+    }
+
+    fn payloads(&mut self) -> ThreadMergeInputs {
         ThreadMergeInputs {
             frag_cov: self.rng.gen::<u64>() & self.p.lane_mask(),
             frag_prim: self.rng.gen::<u64>() & self.p.prim_mask(),

@@ -33,6 +33,7 @@ struct IGroup {
 ///   slots with both members FREE; `rf_common_wmask ⊆ rf_exec_mask`;
 /// * `err_proto` rises exactly after an illegal event (cov 0, or me/term/disc for a group
 ///   that is not running), `err_xlane` exactly after `xl` for a group past its merge point;
+///   they fall only at reset or, with `perf_counters`, at `err_clr` without a new error (R17);
 /// * [`Invariants::finish`]: the drained block has `free_cnt = S`, nothing pending, no
 ///   group left, and every sample was written back.
 ///
@@ -155,8 +156,14 @@ impl Invariants {
                 if !self.expect_xlane && !po.err_xlane && o.err_xlane {
                     return Err("err_xlane set without xl after the merge point".into());
                 }
-                if (po.err_proto && !o.err_proto) || (po.err_xlane && !o.err_xlane) {
-                    return Err("an error flag fell without reset".into());
+                // R17: err_clr (perf_counters only) clears both flags unless this edge's
+                // error sets one again; nothing else lowers them but reset.
+                let clr = self.p.perf_counters && pi.err_clr;
+                if !clr && ((po.err_proto && !o.err_proto) || (po.err_xlane && !o.err_xlane)) {
+                    return Err("an error flag fell without reset or err_clr".into());
+                }
+                if clr && ((!self.expect_proto && o.err_proto) || (!self.expect_xlane && o.err_xlane)) {
+                    return Err("err_clr without a new error left an error flag set".into());
                 }
                 let new_rsp = o.rsp_valid && (!po.rsp_valid || pi.rsp_ready);
                 let delta = o.merge_count.wrapping_sub(po.merge_count) & 0xFFFF_FFFF;
