@@ -43,6 +43,8 @@ pub enum ParamsKind {
     Slots1,
     /// C0 with slots 3: ids 6 and 7 name nothing (X01).
     Slots3,
+    /// C0 with perf_counters (X09, R16-R17).
+    Perf,
 }
 
 impl ParamsKind {
@@ -55,6 +57,7 @@ impl ParamsKind {
             ParamsKind::Lanes8 => ThreadMergeParams { lanes: 8, ..c0 },
             ParamsKind::Slots1 => ThreadMergeParams { slots: 1, ..c0 },
             ParamsKind::Slots3 => ThreadMergeParams { slots: 3, ..c0 },
+            ParamsKind::Perf => ThreadMergeParams { perf_counters: true, ..c0 },
         }
     }
 }
@@ -112,6 +115,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X06", C0, x06),
         ("X07", C0, x07),
         ("X08", C0, x08),
+        ("X09", Perf, x09),
     ]
 }
 

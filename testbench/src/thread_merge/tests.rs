@@ -457,3 +457,22 @@ fn compare_masks_payloads() {
     a.st_slot[0] ^= 2;
     assert!(first_difference(&e, &a).unwrap().starts_with("st_slot[0]"));
 }
+
+/// R16 saturation through the model (2^32 cycles are too many for the RTL): a counter one
+/// below 2^32 - 1 reaches it with the next event and stays there; perf_clr zeroes it.
+#[test]
+fn model_counters_saturate() {
+    let p = ThreadMergeParams { perf_counters: true, ..ThreadMergeParams::contract_default() };
+    let mut m = ThreadMergeModel::new(&p);
+    m.perf[0] = u32::MAX - 1;
+    let full = || ThreadMergeInputs::idle(&p).frag(0b1111, 1, 0, false);
+    for _ in 0..3 {
+        let i = full();
+        assert!(m.outputs(&i).frag_ready);
+        m.clock(&i);
+    }
+    let read = ThreadMergeInputs { perf_sel: 0, ..ThreadMergeInputs::idle(&p) };
+    assert_eq!(m.outputs(&read).perf_val, u64::from(u32::MAX));
+    m.clock(&ThreadMergeInputs { perf_clr: true, ..full() });
+    assert_eq!(m.outputs(&read).perf_val, 0, "clear wins over the same edge's fragment");
+}

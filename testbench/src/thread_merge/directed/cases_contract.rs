@@ -232,3 +232,48 @@ pub fn x08(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
         .at(19, &[RspValid(false)]);
     c.run(dut)
 }
+
+/// X09 (R16-R17) the counters and err_clr: a pair F{0111} @1 + F{1000} @2 whose descriptor
+/// is blocked in cycles 3-4 (taken at edge 5), F{1111,0x12} presented from cycle 3 (refused
+/// while the descriptor register is full, accepted at edge 5, taken @6), me{2} @7 (response
+/// @8, held by rsp_ready 0 in cycle 8, taken at edge 9) with term{7} @7 (FREE: a protocol
+/// error), me{0} presented @8 (refused, accepted at edge 9: it parks), xl{2} @9 (POST: a
+/// cross-lane error). Read @11-@21 through perf_sel 0..8, 9 and 15, values from R16:
+/// frag_acc 3 (edges 1, 2, 5), grp_out 2 (5, 6), rsp_out 1 (9), stall_frag 2 (3, 4),
+/// stall_grp 2 (3, 4), stall_me 1 (8), err_proto_ev 1 (7), err_xlane_ev 1 (9), stall_slot 0,
+/// and 0 past the last counter. perf_clr @22 with term{7} @22: clear wins (@23 all 0), the
+/// flag stays; err_clr @23 clears both flags (@24); err_clr with term{7} @24: the error
+/// wins (@25 err_proto 1, counted once).
+pub fn x09(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    c.frag(1, f(0b0111, 0x10))
+        .frag(2, f(0b1000, 0x11))
+        .frag(3, f(0b1111, 0x12))
+        .grp_block(3, 4)
+        .me(7, 2)
+        .term(7, 7)
+        .me(8, 0)
+        .rsp_block(8, 8)
+        .xl(9, 2)
+        .at(3, &pair(0, 0b0111, 0x10, 0b1000, 0, 0x11))
+        .during(3, 4, &[FragReady(false)])
+        .at(6, &single(2, 0b1111, 0x12))
+        .at(8, &rsp(2, false, 0b1111))
+        .at(8, &[MeReady(false), ErrProto(true), ErrXlane(false)])
+        .at(10, &[ErrXlane(true), State(0, WAIT), RspValid(false)]);
+    let want = [3, 2, 1, 2, 2, 1, 1, 1, 0];
+    for (k, &v) in want.iter().enumerate() {
+        c.at(11 + k as u32, &[PerfVal(k as u64, v)]);
+    }
+    c.at(20, &[PerfVal(9, 0)])
+        .at(21, &[PerfVal(15, 0)])
+        .perf_clr(22)
+        .term(22, 7)
+        .at(23, &[PerfVal(6, 0), ErrProto(true), ErrXlane(true)])
+        .err_clr(23)
+        .at(24, &[PerfVal(0, 0), ErrProto(false), ErrXlane(false)])
+        .err_clr(24)
+        .term(24, 7)
+        .at(25, &[PerfVal(6, 1), ErrProto(true), ErrXlane(false)]);
+    c.run(dut)
+}

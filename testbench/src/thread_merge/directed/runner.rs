@@ -44,6 +44,8 @@ enum Ev {
     GrpReady(bool),
     RspReady(bool),
     Reset,
+    PerfClr,
+    ErrClr,
 }
 
 /// One expected output value. Lookup expectations name the id driven on rf_tgid/wb_tgid.
@@ -86,6 +88,8 @@ pub(super) enum Exp {
     WbPermSelf(u64, u8),
     WbPermPartner(u64, u8),
     WbOrig(u64, [u8; 4]),
+    /// `perf_val` with `perf_sel` driven to the first value in this cycle (R16).
+    PerfVal(u64, u64),
 }
 pub(super) use Exp::*;
 
@@ -182,6 +186,7 @@ impl Exp {
                 format!("{e:?}"),
                 format!("{:?}", o.wb_orig_lane),
             ),
+            PerfVal(sel, e) => (format!("perf_val(perf_sel {sel})"), n(e), n(o.perf_val)),
         };
         (exp != act).then(|| format!("{sig} expected {exp}, actual {act}"))
     }
@@ -229,6 +234,18 @@ impl Case {
 
     pub(super) fn xl(&mut self, c: u32, t: u64) -> &mut Self {
         self.ev.push((c, Ev::Xl(t)));
+        self
+    }
+
+    /// `perf_clr` in cycle c (R16).
+    pub(super) fn perf_clr(&mut self, c: u32) -> &mut Self {
+        self.ev.push((c, Ev::PerfClr));
+        self
+    }
+
+    /// `err_clr` in cycle c (R17).
+    pub(super) fn err_clr(&mut self, c: u32) -> &mut Self {
+        self.ev.push((c, Ev::ErrClr));
         self
     }
 
@@ -287,6 +304,8 @@ impl Case {
                     Ev::GrpReady(r) => i.grp_ready = r,
                     Ev::RspReady(r) => i.rsp_ready = r,
                     Ev::Reset => reset = true,
+                    Ev::PerfClr => i.perf_clr = true,
+                    Ev::ErrClr => i.err_clr = true,
                 }
             }
             if reset {
@@ -308,6 +327,9 @@ impl Case {
                 }
             }
             let exp = self.exp.get(&cycle).cloned().unwrap_or_default();
+            if let Some(sel) = exp.iter().find_map(|e| if let PerfVal(sel, _) = e { Some(*sel) } else { None }) {
+                i.perf_sel = sel;
+            }
             let mut bad = Vec::new();
             let mut ids: Vec<u64> = exp.iter().filter_map(|e| e.lookup_id()).collect();
             ids.dedup();
