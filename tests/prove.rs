@@ -86,6 +86,8 @@ fn thread_merge_proves() {
     proves("thread_merge", &["thread_merge.slots=2", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=2", "thread_merge.merge_timeout=3", "thread_merge.remap=true"], &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
     // The default config: bounded (PDR does not close), every cover reached by step 7.
     proves("thread_merge", &[], &["--pdr-seconds", "10", "--depth", "7", "--cover-depth", "12"]);
+    // The counters and err_clr (R16-R17) on the first small config.
+    proves("thread_merge", &["thread_merge.slots=3", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=0", "thread_merge.merge_timeout=0", "thread_merge.remap=false", "thread_merge.perf_counters=true"], &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
 }
 
 /// A scoreboard that ignores completion port 1 for thread group 1 (a dropped term, the kind of

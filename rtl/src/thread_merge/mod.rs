@@ -14,7 +14,7 @@
 //! long are resolved without a merge. After CN-patent "Graphics processing
 //! system" (ARM) as specified in `docs/spec/thread_merge.md` §2, §4.4 and §5, under
 //! its contract (`docs/contracts/thread_merge.md`), which wins over the
-//! spec; its rules are cited as R1–R15 below.
+//! spec; its rules are cited as R1–R17 below.
 //!
 //! ## Structure
 //! `warpgen_thread_merge` (exact-width ports, written by [`crate::emit::Wrapper`])
@@ -55,7 +55,22 @@
 //!
 //! ## Files
 //! `core_design.rs`: the core ([`ThreadMergeCore`]); `emit.rs`: the exact ports (packed
-//! status vectors) and the header; this file: the widths and the tests.
+//! status vectors) and the header; this file: the widths and the tests;
+//! `core_design/perf_events.rs`: R16's events into the shared counter bank
+//! ([`crate::perf::PerfBank`]).
+//!
+//! ## Option `perf_counters` (R16, R17; `docs/perf.md`)
+//! Off (default): no port, no flop, the Verilog of the block without the option. On: the
+//! core's `perf_sel`, `perf_val`, `perf_clr`, `err_clr` and `perf` vectors have one element
+//! (zero otherwise, so no loop over them emits anything), and the top module gets
+//! `perf_sel[4]` (zero-extended to the bank's 8 bits), `perf_val[32]`, `perf_clr`, `err_clr`.
+//! The bank holds 9 saturating 32-bit counters (`frag_acc`, `grp_out`, `rsp_out`,
+//! `stall_frag`, `stall_grp`, `stall_me`, `err_proto_ev`, `err_xlane_ev`, `stall_slot`);
+//! their events are the signals the rules use at the edge (`f_acc`, the handshakes,
+//! `rsp_free`, `perr`, `xl_hit`, `any_free`), and its clear is `reset | perf_clr`.
+//! `err_clr` zeroes `eproto_q` (which also drops the pending error of the last edge,
+//! `epend_q`) and `exl_q`, while this edge's `perr` / `xl_hit` still set them: the error wins.
+//! Cost at C0: 288 flops more (9 × 32).
 //!
 //! ## Widths
 //! `lanes` is the const generic `L` of the core (4 monomorphizations,
@@ -94,6 +109,9 @@
 //!   n+1; an owed resume created at n is sent @n+1 when the response register
 //!   is free and no merge-event response has priority. Reset is synchronous
 //!   and wins over every input of its edge.
+//! * With `perf_counters`: `perf_val` is combinational from `perf_sel` and the
+//!   counter registers; an event of cycle n shows in `perf_val` from n+1;
+//!   `perf_clr` and `err_clr` act at the edge (R16, R17).
 //!
 //! ## Deviations from the spec's proposal (§5.3, §5.5)
 //! * D1 `clock`/`reset` (synchronous, active high) replace `clk`/`rst_n`;
@@ -115,6 +133,8 @@
 //! * D5 debug: `dbg_*` are replaced by the flat status vectors `st_state`,
 //!   `st_active`, `st_slot` ({merged, broken, paired}, bit 0 paired), `st_owe`.
 //! * D6 `lanes` ∈ {4, 8, 16, 32}; `prim_width` is a key.
+//! * Counters and `err_clr` (R16, R17) are an option the spec does not have;
+//!   without it the error flags stay sticky until reset.
 //! * D7 where the spec is silent: an accepted fragment with `frag_cov == 0`
 //!   only sets `err_proto` (R4); lookups of FREE groups or ids naming nothing
 //!   return 0 on every `rf_*`/`wb_*` output (R13); an owed resume is cancelled

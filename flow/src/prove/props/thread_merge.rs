@@ -11,7 +11,14 @@
 //! * `a_grp_new`: a new descriptor appears exactly one cycle after an emission, with the E0-E3
 //!   content, pairing by R5 (first p of merge()), lowest free slot of the edge (R4-R7).
 //! * `a_grp_disjoint`: a pair's coverages are disjoint (I1, claim 5).
-//! * `a_err_proto`, `a_err_xlane`: sticky, set exactly by the edge of an error (R8-R10, R4, R14).
+//! * `a_err_proto`, `a_err_xlane`: sticky, set exactly by the edge of an error (R8-R10, R4, R14);
+//!   with `perf_counters` cleared by `err_clr` unless that edge has an error (R17), so a flag
+//!   falls only by `err_clr` or reset.
+//! * With `perf_counters` (R16, docs/perf.md): `a_perf_reset` (every counter 0 after reset),
+//!   `a_perf_none` (an index past the last counter reads 0), `a_perf_count` (a counter read at
+//!   the same index in two cycles moved by exactly its event, 0 or 1, saturating, or is 0
+//!   after `perf_clr`: monotone unless cleared), `a_err_clr` (err_clr without a new error
+//!   lowers `err_proto`).
 //! * `a_merge_count`: +1 per merge response (R10).
 //! * `a_owe_post`: a resume is owed only to a POST group (R8, R11, R12).
 //! * Shadow of one freely chosen slot `f_s` (anyconst), rebuilt from its spawn descriptor and the
@@ -61,12 +68,18 @@ pub fn props(c: &ThreadMergeConfig, e: &Emitted) -> String {
         c.merge_timeout,
         c.remap as u8
     );
+    // R17: err_clr exists only with perf_counters; without it the flags are sticky until reset.
+    s += if c.perf_counters { "    wire f_err_clr = err_clr;\n" } else { "    wire f_err_clr = 1'b0;\n" };
     s += BODY;
     if (1usize << (tg - 1)) > c.slots as usize {
         s += NOTHING;
     }
     if c.merge_timeout != 0 {
         s += TIMEOUT;
+    }
+    if c.perf_counters {
+        s += &format!("    localparam NC = {};\n", c.perf_count());
+        s += PERF;
     }
     s += "endmodule\n";
     s
@@ -430,9 +443,9 @@ const BODY: &str = r#"    // ---- derived constants, helpers -------------------
         end
         // R14: err_proto and err_xlane are sticky and set by the edge of an error
         if (f_pl) begin
-            a_err_proto: assert (err_proto == $past(err_proto || f_err_ev));
+            a_err_proto: assert (err_proto == $past((err_proto && !f_err_clr) || f_err_ev));
             c_err_proto: cover (err_proto && !$past(err_proto));
-            a_err_xlane: assert (err_xlane == $past(err_xlane || f_xl_ev));
+            a_err_xlane: assert (err_xlane == $past((err_xlane && !f_err_clr) || f_xl_ev));
             c_err_xlane: cover (err_xlane && !$past(err_xlane));
         end
         // R10: merge_count counts merges (one per merge response)
@@ -524,6 +537,38 @@ const NOTHING: &str = r#"        // R13: ids naming no slot look up as all zero
                 && wb_active == 0 && wb_lane_src == 0 && wb_tag_self == 0 && wb_tag_partner == 0
                 && wb_perm_self == 0 && wb_perm_partner == 0 && wb_orig_lane == 0);
             c_nothing: cover (1);
+        end
+"#;
+
+/// The counters (R16, docs/perf.md; only with perf_counters): the events from ports and the
+/// checker's own error events, and the counter rule read through perf_sel.
+const PERF: &str = r#"        // R16: events of the cycle in perf_sel order, from the ports and f_err_ev / f_xl_ev
+        wire [NC-1:0] f_pev = {frag_valid && !frag_ready && free_cnt == 0, f_xl_ev, f_err_ev,
+            me_valid && !me_ready, grp_valid && !grp_ready, frag_valid && !frag_ready,
+            rsp_valid && rsp_ready, grp_valid && grp_ready, frag_valid && frag_ready};
+        always @(posedge clock) if (f_live) begin
+            // R15, R16: every counter is 0 after a reset
+            if (f_past && $past(reset)) begin
+                a_perf_reset: assert (perf_val == 0);
+                c_perf_reset: cover (perf_sel < NC);
+            end
+            // R16: an index past the last counter reads 0
+            if (perf_sel >= NC) begin
+                a_perf_none: assert (perf_val == 0);
+                c_perf_none: cover (1);
+            end
+            // R16: a counter read in two cycles moved by its event (0 or 1; saturating at
+            // 2^32-1), or became 0 after perf_clr (clear wins): monotone unless cleared
+            if (f_pl && perf_sel < NC && perf_sel == $past(perf_sel)) begin
+                a_perf_count: assert (perf_val == ($past(perf_clr) ? 32'd0
+                    : $past(perf_val) + {31'd0, $past(f_pev[perf_sel]) && $past(perf_val) != 32'hffffffff}));
+                c_perf_count: cover (perf_val == 2);
+            end
+            // R17: err_clr lowers a flag unless the same edge has an error
+            if (f_pl && $past(err_clr && err_proto && !f_err_ev)) begin
+                a_err_clr: assert (!err_proto);
+                c_err_clr: cover (1);
+            end
         end
 "#;
 
