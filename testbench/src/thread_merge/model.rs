@@ -358,6 +358,10 @@ pub enum Mutation {
     MeKeepsOwe,
     /// err_xlane judged after this edge's me (not on S0).
     XlAfterMe,
+    /// perf_clr loses to a same-edge event (the counter restarts at the event).
+    PerfClrLoses,
+    /// err_clr also drops the error of its own edge.
+    ErrClrWins,
 }
 
 /// Is mutation `$m` active (always false outside tests).
@@ -963,10 +967,17 @@ impl ThreadMergeModel {
         // R16-R17: this edge's errors are the events; the flags keep them.
         ev.proto_err = self.err_proto;
         ev.xlane_err = self.err_xlane;
+        if mutant!(self, ErrClrWins) && pc && i.err_clr {
+            (self.err_proto, self.err_xlane) = (false, false);
+        }
         self.err_proto |= sticky.0;
         self.err_xlane |= sticky.1;
         if pc {
-            perf::count(&mut self.perf, &ev.vector(), i.perf_clr);
+            let clr = i.perf_clr && !mutant!(self, PerfClrLoses);
+            if mutant!(self, PerfClrLoses) && i.perf_clr {
+                self.perf.iter_mut().for_each(|c| *c = 0);
+            }
+            perf::count(&mut self.perf, &ev.vector(), clr);
         }
     }
 }

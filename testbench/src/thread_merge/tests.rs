@@ -276,6 +276,8 @@ fn mutants_are_caught() {
         (TermNoResume, "T19"),
         (MeKeepsOwe, "X03"),
         (XlAfterMe, "X07"),
+        (PerfClrLoses, "X09"),
+        (ErrClrWins, "X09"),
     ] {
         let c = catchers(m);
         report.push(format!("{m:?}: {}", c.join(", ")));
