@@ -27,6 +27,26 @@ pub const SEL_BITS: usize = 8;
 /// The counter width.
 pub const VAL_BITS: usize = 32;
 
+/// The block's top-module ports of the interface, bound to the core's one-element vectors
+/// `perf_sel_0` (zero-extended into [`SEL_BITS`]), `perf_val_0`, `perf_clr_0`, plus
+/// `err_clr_0` when `err_clr` names the flags it clears (a block that has an `err_clr` port
+/// of its own passes `None`). `sel_bits` is the block's PSW.
+pub fn ports(sel_bits: usize, err_clr: Option<&str>) -> Vec<crate::emit::Port> {
+    use crate::emit::{Dir, Port};
+    let one = |name: &str, dir: Dir, w: usize, core_w: usize, doc: &str| {
+        Port::packed(name, dir, doc, vec![(format!("{name}_0"), w, core_w)])
+    };
+    let mut v = vec![
+        one("perf_sel", Dir::In, sel_bits, SEL_BITS, "counter index (see docs/perf.md)"),
+        one("perf_val", Dir::Out, VAL_BITS, VAL_BITS, "counter perf_sel, saturating; 0 past the last (comb)"),
+        one("perf_clr", Dir::In, 1, 1, "every counter becomes 0 at this edge (wins over an event)"),
+    ];
+    if let Some(flags) = err_clr {
+        v.push(one("err_clr", Dir::In, 1, 1, &format!("{flags} clear at this edge (an error of this edge wins)")));
+    }
+    v
+}
+
 /// The counter bank: `n` saturating 32-bit counters read through one index.
 #[derive(LogicBlock)]
 pub struct PerfBank {

@@ -18,6 +18,8 @@ const NAMED: &[(&str, &[&str])] = &[
     ("branch_stack", &["branch_stack.producer_conflict=\"stall\"", "branch_stack.producer_stages=1"]),
     ("branch_stack", &["branch_stack.producer_conflict=\"stall\"", "branch_stack.compound_flags=\"cnvz\"", "branch_stack.depth=2"]),
     // A key that adds ports, at the edges of the widths it depends on.
+    ("branch_stack", &["branch_stack.perf_counters=true", "branch_stack.producer_conflict=\"stall\"", "branch_stack.producer_stages=1"]),
+    ("branch_stack", &["branch_stack.perf_counters=true", "branch_stack.producer_conflict=\"stall\"", "branch_stack.depth=32", "branch_stack.pc_width=4", "branch_stack.offset_width=4"]),
     ("thread_merge", &["thread_merge.perf_counters=true", "thread_merge.slots=1", "thread_merge.lanes=32"]),
     ("thread_merge", &["thread_merge.perf_counters=true", "thread_merge.slots=32", "thread_merge.merge_timeout=0"]),
 ];

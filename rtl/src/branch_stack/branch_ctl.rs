@@ -1,6 +1,7 @@
 //! The branch control: the PC update and its priority.
 
 use super::*;
+use crate::perf::{self, PerfBank};
 
 /// Stack, branch decision, producer arbitration (§5.5.3), port limit (§5.5.4)
 /// and the sticky error flags (§5.5.8).
@@ -39,6 +40,13 @@ pub struct BranchCtl {
     /// `producer_conflict = "stall"` only (NSRC bits; none at "drop"): stage i's
     /// operation is applied this cycle (rule S1).
     pub cc_ready: Vec<Signal<Out, Bit>>,
+    /// `perf_counters` only (one element each; none without): the counter bank's index,
+    /// value and clear, and `pc_hold` for the `stall_pc` event (docs/perf.md, rule P1).
+    pub perf_sel: Vec<Signal<In, Bits<{ perf::SEL_BITS }>>>,
+    pub perf_val: Vec<Signal<Out, Bits<{ perf::VAL_BITS }>>>,
+    pub perf_clr: Vec<Signal<In, Bit>>,
+    pub perf_hold: Vec<Signal<In, Bit>>,
+    perf: Vec<PerfBank>,
     stack: CcStack,
     eval: BranchEval,
     ovf_q: DFF<Bit>,
@@ -73,6 +81,8 @@ impl BranchCtl {
         let cnt_bits = cfg.cnt_bits();
         let cnvz = usize::from(cfg.cnvz());
         let stall = cfg.stall();
+        // 1 with perf_counters (one counter bank and its ports), 0 without.
+        let pc = usize::from(cfg.perf_counters);
         BranchCtl {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -100,6 +110,11 @@ impl BranchCtl {
             err_port: Signal::default(),
             err_multi: Signal::default(),
             cc_ready: signals(if stall { nsrc } else { 0 }),
+            perf_sel: signals(pc),
+            perf_val: signals(pc),
+            perf_clr: signals(pc),
+            perf_hold: signals(pc),
+            perf: (0..pc).map(|_| PerfBank::new(cfg.perf_count())).collect(),
             stack: CcStack::new(cfg.depth as usize, cnt_bits),
             eval: BranchEval::new(cfg.cnvz()),
             ovf_q: DFF::default(),
@@ -247,6 +262,37 @@ impl Logic for BranchCtl {
         self.err_udf.next = self.udf_q.q.val();
         self.err_port.next = self.port_q.q.val();
         self.err_multi.next = self.multi_q.q.val();
+
+        // ---- Rule P1 (perf_counters only): this cycle's events, in perf_sel order
+        // (docs/perf.md), from the signals the rules above use at this edge. Reset clears
+        // like perf_clr.
+        for i in 0..self.perf.len() {
+            self.perf[i].clock.next = self.clock.val();
+            self.perf[i].clear.next = self.reset.val() | self.perf_clr[i].val();
+            self.perf[i].sel.next = self.perf_sel[i].val();
+            self.perf_val[i].next = self.perf[i].val.val();
+            // 0 push, 1 pop: the producer's op as applied (after the port limit).
+            self.perf[i].ev[0].next = self.pu.val();
+            self.perf[i].ev[1].next = self.pe.val();
+            // 2 branch, 3 taken.
+            self.perf[i].ev[2].next = self.de_br_vld.val();
+            self.perf[i].ev[3].next = self.eval.taken.val();
+            // 4 stall_cc: some cc_ready is 0, i.e. an older producer won or the port limit
+            // stopped the winner ("stall" only, set below); 5 stall_pc.
+            self.perf[i].ev[4].next = false;
+            self.perf[i].ev[5].next = self.perf_hold[i].val();
+            // 6..9: what sets err_ovf, err_udf, err_port, err_multi at this edge.
+            self.perf[i].ev[6].next = self.stack.ovf_p.val();
+            self.perf[i].ev[7].next = self.stack.udf_p.val();
+            self.perf[i].ev[8].next = self.port_hit.val();
+            self.perf[i].ev[9].next = self.multi.val();
+            // "stall": nothing is dropped, the same conditions hold a producer instead.
+            for _j in 0..self.win.len() {
+                self.perf[i].ev[4].next = self.multi.val() | self.port_hit.val();
+                self.perf[i].ev[8].next = false;
+                self.perf[i].ev[9].next = false;
+            }
+        }
     }
 }
 

@@ -50,6 +50,10 @@ pub struct BranchStackCore<const P: usize> {
     pub err_multi: Signal<Out, Bit>,
     /// `producer_conflict = "stall"` only: per producer stage, its op is applied.
     pub cc_ready: Vec<Signal<Out, Bit>>,
+    /// `perf_counters` only (one element each; none without): docs/perf.md.
+    pub perf_sel: Vec<Signal<In, Bits<{ crate::perf::SEL_BITS }>>>,
+    pub perf_val: Vec<Signal<Out, Bits<{ crate::perf::VAL_BITS }>>>,
+    pub perf_clr: Vec<Signal<In, Bit>>,
     ctl: BranchCtl,
     dfc: DataFlowCtl<P>,
 }
@@ -96,6 +100,9 @@ impl<const P: usize> BranchStackCore<P> {
             err_port: Signal::default(),
             err_multi: Signal::default(),
             cc_ready: signals(if cfg.stall() { nsrc } else { 0 }),
+            perf_sel: signals(usize::from(cfg.perf_counters)),
+            perf_val: signals(usize::from(cfg.perf_counters)),
+            perf_clr: signals(usize::from(cfg.perf_counters)),
             ctl: BranchCtl::new(cfg),
             dfc: DataFlowCtl::new(cfg),
         }
@@ -129,6 +136,12 @@ impl<const P: usize> Logic for BranchStackCore<P> {
             self.cc_ready[i].next = self.ctl.cc_ready[i].val();
         }
         self.ctl.err_clr.next = self.err_clr.val();
+        for i in 0..self.perf_sel.len() {
+            self.ctl.perf_sel[i].next = self.perf_sel[i].val();
+            self.ctl.perf_clr[i].next = self.perf_clr[i].val();
+            self.ctl.perf_hold[i].next = self.pc_hold.val();
+            self.perf_val[i].next = self.ctl.perf_val[i].val();
+        }
         self.br_taken.next = self.ctl.br_taken.val();
         self.cc_r.next = self.ctl.cc_r.val();
         self.cc_r_vld.next = self.ctl.cc_r_vld.val();

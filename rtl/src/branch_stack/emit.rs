@@ -26,6 +26,10 @@ impl crate::BlockGen for BranchStackConfig {
         if self.stall() {
             v.push(("producer_conflict".into(), self.producer_conflict.clone()));
         }
+        if self.perf_counters {
+            v.push(("perf_counters".into(), "true".into()));
+            v.push(("PSW (perf_sel bits)".into(), self.perf_sel_bits().to_string()));
+        }
         v
     }
 
@@ -153,6 +157,18 @@ pub(super) fn wrapper(cfg: &BranchStackConfig) -> Wrapper {
                     },
                 ],
             },
-        ],
+        ]
+        .into_iter()
+        .chain(cfg.perf_counters.then(|| perf_group(cfg)))
+        .collect(),
+    }
+}
+
+/// With `perf_counters`: the counter ports of the uniform interface (docs/perf.md);
+/// `err_clr` is in the sticky-error group, always.
+fn perf_group(cfg: &BranchStackConfig) -> PortGroup {
+    PortGroup {
+        title: "Performance counters (docs/perf.md)".into(),
+        ports: crate::perf::ports(cfg.perf_sel_bits(), None),
     }
 }

@@ -170,6 +170,24 @@ mod tests {
     }
 
     #[test]
+    fn perf_counters_add_three_ports_and_a_bank() {
+        let off = emit(&[]);
+        assert!(!off.verilog.contains("perf_"), "off: no port, no logic");
+        let names = |e: &crate::Emitted| e.ports.iter().map(|p| (p.name.clone(), p.width())).collect::<Vec<_>>();
+        for extra in [&[][..], &["producer_conflict=\"stall\"", "producer_stages=1"][..]] {
+            let base = emit(extra);
+            let on = emit(&[extra, &["perf_counters=true"]].concat());
+            let w = names(&on);
+            assert_eq!(&w[..w.len() - 3], &names(&base)[..], "the other ports are unchanged");
+            let tail: Vec<(&str, usize)> = w[w.len() - 3..].iter().map(|(n, w)| (n.as_str(), *w)).collect();
+            assert_eq!(tail, [("perf_sel", 4), ("perf_val", 32), ("perf_clr", 1)]);
+            assert!(on.verilog.contains(".perf_sel_0({4'b0, perf_sel})"), "perf_sel zero-extended into the bank's 8 bits");
+            assert_eq!(on.verilog.matches("warpgen_branch_stack_dff_w32 cnt_q_").count(), 10, "10 counters");
+            assert!(on.verilog.contains("//   perf_counters") && on.verilog.contains("PSW (perf_sel bits)"));
+        }
+    }
+
+    #[test]
     fn registers_are_exact_and_modules_prefixed() {
         let e = emit(&["depth=5", "pc_width=20", "offset_width=7"]);
         // rust-hdl's DFFs by width: 4-bit entries, 1-bit cnt/flags, 20-bit PCs only.

@@ -67,6 +67,9 @@ pub struct BranchStackConfig {
     /// Producers beyond what the stack takes in one cycle: "drop" (B21/B22: suppressed,
     /// `err_port`/`err_multi`) or "stall" (held through `cc_ready`, rule S1).
     pub producer_conflict: String,
+    /// The performance-counter bank (`perf_sel`, `perf_val`, `perf_clr`; docs/perf.md).
+    /// false: no such port. (`err_clr` is always there.)
+    pub perf_counters: bool,
 }
 
 impl Default for BranchStackConfig {
@@ -80,6 +83,7 @@ impl Default for BranchStackConfig {
             reset_pc: 0,
             compound_flags: "nz".into(),
             producer_conflict: "drop".into(),
+            perf_counters: false,
         }
     }
 }
@@ -377,6 +381,21 @@ impl BranchStackConfig {
     /// `producer_conflict = "stall"`: the block has `cc_ready` and holds producers.
     pub fn stall(&self) -> bool {
         self.producer_conflict == "stall"
+    }
+
+    /// Performance counters of the bank (docs/perf.md): 0 without `perf_counters`.
+    pub fn perf_count(&self) -> usize {
+        if self.perf_counters { Self::PERF_NAMES.len() } else { 0 }
+    }
+
+    /// The counters in `perf_sel` order (docs/perf.md, docs/blocks/branch_stack.md rule P1).
+    pub const PERF_NAMES: [&'static str; 10] = [
+        "push", "pop", "branch", "taken", "stall_cc", "stall_pc", "err_ovf_ev", "err_udf_ev", "err_port_ev", "err_multi_ev",
+    ];
+
+    /// PSW = max(1, ceil(log2 NCNT)), the width of `perf_sel`.
+    pub fn perf_sel_bits(&self) -> usize {
+        super::id_bits(Self::PERF_NAMES.len())
     }
 
     pub(super) fn validate(&self, chk: &mut Checker) {

@@ -73,6 +73,8 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "flags a compound branch selects from R and S: nz (de_br_f/de_br_g 1 bit, 0 N, 1 Z) or cnvz (2 bits, 3 C, 2 N, 1 V, 0 Z as de_br_sel)" },
     KeyDoc { key: "branch_stack.producer_conflict", range: Range::Text("\"drop\" or \"stall\""), default: "\"drop\"",
         meaning: "more producer ops than the stack takes in a cycle: drop (the op is lost, err_multi/err_port) or stall (output cc_ready holds them, rule S1)" },
+    KeyDoc { key: "branch_stack.perf_counters", range: Range::Text("true / false"), default: "false",
+        meaning: "ports perf_sel, perf_val, perf_clr: 10 saturating 32-bit event counters read by index (docs/perf.md); err_clr is always there" },
     KeyDoc { key: "task_combiner.entries", range: Range::Between(1, 64), default: "16",
         meaning: "table entries (N_ENTRIES): open and pending tasks held at once" },
     KeyDoc { key: "task_combiner.width", range: Range::Text("4, 8, 16, 32 or 64"), default: "32",

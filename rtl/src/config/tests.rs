@@ -660,3 +660,20 @@ fn branch_stack_compound_flags_and_producer_conflict() {
     let c = load("[branch_stack]\n", &["branch_stack.producer_conflict=\"stall\""]).unwrap();
     assert!(c.branch_stack.unwrap().stall());
 }
+
+#[test]
+fn branch_stack_perf_counters() {
+    let bs = |body: &str| load(&format!("[branch_stack]\n{body}"), &[]).map(|c| c.branch_stack.unwrap());
+    // Off by default (no port); on, 10 counters and a 4-bit perf_sel.
+    let d = bs("").unwrap();
+    assert!(!d.perf_counters);
+    assert_eq!((d.perf_count(), d.perf_sel_bits()), (0, 4));
+    assert_eq!(bs("perf_counters = true\n").unwrap().perf_count(), 10);
+    let c = load("[branch_stack]\n", &["branch_stack.perf_counters=true"]).unwrap();
+    assert!(c.branch_stack.unwrap().perf_counters);
+    for body in ["perf_counters = 1\n", "perf_counters = \"on\"\n"] {
+        let e = bs(body).unwrap_err();
+        assert!(e.message.contains("invalid type"), "{body}: {e}");
+        assert_eq!((e.key.as_str(), e.line), ("branch_stack.perf_counters", Some(2)), "{body}");
+    }
+}

@@ -199,16 +199,8 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
 
 /// With `perf_counters`: the uniform counter interface (docs/perf.md, contract R16-R17).
 fn perf_group(cfg: &ThreadMergeConfig) -> PortGroup {
-    let one = |name: &str, dir: Dir, w: usize, core_w: usize, doc: &str| {
-        Port::packed(name, dir, doc, vec![(format!("{name}_0"), w, core_w)])
-    };
     PortGroup {
         title: "Performance counters and error clear (docs/perf.md)".into(),
-        ports: vec![
-            one("perf_sel", Dir::In, cfg.perf_sel_bits(), crate::perf::SEL_BITS, "counter index (see docs/perf.md)"),
-            one("perf_val", Dir::Out, crate::perf::VAL_BITS, crate::perf::VAL_BITS, "counter perf_sel, saturating; 0 past the last (comb)"),
-            one("perf_clr", Dir::In, 1, 1, "every counter becomes 0 at this edge (wins over an event)"),
-            one("err_clr", Dir::In, 1, 1, "err_proto and err_xlane clear at this edge (an error of this edge wins)"),
-        ],
+        ports: crate::perf::ports(cfg.perf_sel_bits(), Some("err_proto and err_xlane")),
     }
 }
