@@ -6,6 +6,7 @@ pub mod branch_stack;
 pub mod global_spreader;
 pub mod harness;
 pub mod kit;
+pub mod perf;
 pub mod scoreboard;
 pub mod sim_rate;
 pub mod smoke;

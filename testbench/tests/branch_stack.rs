@@ -87,6 +87,19 @@ fn lockstep_producer_conflict_stall_three_producers() {
     lockstep(&shape(2, 3).stall().cnvz(), 19, CYCLES / 4, true);
 }
 
+/// perf_counters (rule P1, docs/perf.md): the default shape and producer_conflict =
+/// "stall". `perf_val` is compared every cycle at a random `perf_sel` (also past the last
+/// counter) with rare `perf_clr`; the runs with protocol errors drive the error counters.
+#[test]
+fn lockstep_perf_counters() {
+    for (p, seed) in [BranchStackParams::spec_default().perf(), BranchStackParams::spec_default().stall().perf()].iter().zip([20, 22]) {
+        lockstep(p, seed, CYCLES, false);
+        lockstep(p, seed + 1, CYCLES / 4, true);
+        let e = warpgen_rtl::generate(&config_for(p), "branch_stack").unwrap();
+        harness::lint(&e).unwrap_or_else(|m| panic!("lint {p:?}: {m}"));
+    }
+}
+
 #[test]
 fn lint_and_synth_every_tested_config() {
     for p in [

@@ -29,6 +29,7 @@
 //!   `branch_t0_q`/`t0pc_q`/`pc` neither record it nor take a T1 redirect of that cycle.
 //! * X02–X04 (the options, [`options`]): compound branches on each of C, N, V, Z at
 //!   `compound_flags = "cnvz"`; held producers at `producer_conflict = "stall"` (rule S1).
+//! * X05 (`perf_counters`, [`perf`]): counter values from rule P1 at "drop" and "stall".
 
 use super::BranchStack;
 use super::model::{C_BIT, Z_BIT};
@@ -38,6 +39,7 @@ use BoolOp::{And, Or, Xnor, Xor};
 use CbBit::{N, Z};
 
 mod options;
+mod perf;
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +62,10 @@ pub enum ParamsKind {
     Cnvz,
     /// The defaults with `producer_conflict = "stall"` (three producer stages).
     Stall,
+    /// The defaults with `perf_counters`.
+    Perf,
+    /// The defaults with `producer_conflict = "stall"` and `perf_counters`.
+    StallPerf,
 }
 
 impl ParamsKind {
@@ -88,6 +94,8 @@ impl ParamsKind {
             },
             ParamsKind::Cnvz => d.cnvz(),
             ParamsKind::Stall => d.stall(),
+            ParamsKind::Perf => d.perf(),
+            ParamsKind::StallPerf => d.stall().perf(),
             ParamsKind::Wide => BranchStackParams {
                 pc_w: 64,
                 off_w: 32,
@@ -168,6 +176,8 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X03", Stall, options::x03_stall_two_producers),
         ("X03/three", Stall, options::x03_stall_three_producers),
         ("X04", Stall, options::x04_stall_port_limit),
+        ("X05", Perf, perf::x05_perf_counters),
+        ("X05/stall", StallPerf, perf::x05_perf_counters_stall),
     ]
 }
 

@@ -58,6 +58,7 @@ impl crate::kit::Block for BranchStack {
     }
     fn tag(p: &BranchStackParams) -> String {
         let opts = format!("{}{}", if p.cnvz { "-cnvz" } else { "" }, if p.stall { "-stall" } else { "" });
+        let opts = format!("{opts}{}", if p.perf_counters { "-perf" } else { "" });
         format!("d{}-src{}-pc{}{opts}", p.depth, p.nsrc, p.pc_w)
     }
 }
@@ -82,6 +83,7 @@ pub fn first_difference(e: &BranchStackOutputs, a: &BranchStackOutputs) -> Optio
             ("err_port", o.err_port as u64),
             ("err_multi", o.err_multi as u64),
             ("cc_ready", o.cc_ready.iter().rev().fold(0, |a, &b| a << 1 | u64::from(b))),
+            ("perf_val", o.perf_val),
         ]
     };
     fields(e)

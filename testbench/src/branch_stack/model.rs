@@ -27,6 +27,11 @@
 //!   are ready; `err_multi` and `err_port` are never set. `cc_ready` is a combinational
 //!   function of this cycle's `cc_vld`, `cc_sop`, `de_br_vld` and `de_br_cmp`.
 //!
+//! Rule P1 (`perf_counters`, docs/perf.md and docs/blocks/branch_stack.md): [`perf`]: ten
+//! events per cycle from the cycle's [`StackEffect`], outputs and inputs, counted by the
+//! shared saturating rule ([`crate::perf`]), cleared by `perf_clr` and reset; `perf_val`
+//! reads counter `perf_sel` (0 past the last). Without the key the model ignores the inputs.
+//!
 //! Block contract deviations and readings: `reset` is synchronous and active high (the
 //! spec's `rst_n` is active low); a branch presented while `pc_hold` is processed
 //! literally (it pops, the frozen DFC registers do not record it); reset also clears
@@ -37,6 +42,8 @@
 //! Input values are taken modulo their port width, as the Verilog ports would truncate
 //! them: `cc_sop` 2 bits, `cc_val` 4 bits, `de_br_sel`/`de_br_op` 2 bits, `de_pc`/`ex_t1pc`
 //! PC_W bits, `de_off` OFF_W bits.
+
+pub mod perf;
 
 /// Bit positions of the CNVZ flags in a CC value (§5.3).
 pub const C_BIT: u8 = 3;
@@ -75,6 +82,8 @@ pub struct BranchStackParams {
     /// through `cc_ready` (rule S1 of docs/blocks/branch_stack.md) instead of dropped
     /// (B21/B22).
     pub stall: bool,
+    /// `perf_counters`: the counter bank read through `perf_sel` / `perf_val` (rule P1).
+    pub perf_counters: bool,
 }
 
 impl BranchStackParams {
@@ -89,6 +98,7 @@ impl BranchStackParams {
             reset_pc: 0,
             cnvz: false,
             stall: false,
+            perf_counters: false,
         }
     }
 
@@ -109,6 +119,21 @@ impl BranchStackParams {
     /// The same parameters with `producer_conflict = "stall"`.
     pub fn stall(self) -> Self {
         BranchStackParams { stall: true, ..self }
+    }
+
+    /// The same parameters with `perf_counters`.
+    pub fn perf(self) -> Self {
+        BranchStackParams { perf_counters: true, ..self }
+    }
+
+    /// NCNT: the counters (0 without `perf_counters`).
+    pub fn perf_count(&self) -> usize {
+        if self.perf_counters { perf::PERF_NAMES.len() } else { 0 }
+    }
+
+    /// PSW, the width of `perf_sel`.
+    pub fn perf_sel_w(&self) -> u32 {
+        crate::perf::sel_width(perf::PERF_NAMES.len())
     }
 
     /// Width of `de_br_f` / `de_br_g`: 1 ("nz") or 2 ("cnvz").
@@ -279,6 +304,9 @@ pub struct BranchStackInputs {
     pub ex_t1pc: u64,
     pub pc_hold: bool,
     pub err_clr: bool,
+    /// `perf_counters` only (ignored otherwise): counter index (taken modulo 2^PSW) and clear.
+    pub perf_sel: u64,
+    pub perf_clr: bool,
 }
 
 impl BranchStackInputs {
@@ -413,6 +441,8 @@ pub struct BranchStackOutputs {
     /// `producer_conflict = "stall"` only (NSRC bits, empty at "drop"): stage i's
     /// operation is applied this cycle (rule S1); combinational.
     pub cc_ready: Vec<bool>,
+    /// Counter `perf_sel` (0 past the last one, and without `perf_counters`).
+    pub perf_val: u64,
 }
 
 /// The four sticky error flags (§5.5.8), or the events that set them in one cycle.
@@ -533,6 +563,8 @@ pub struct BranchStackModel {
     pub(super) branch_t0_q: bool,
     pub(super) t0pc_q: u64,
     pub(super) err: ErrFlags,
+    /// Rule P1: the counters in `perf::PERF_NAMES` order (empty without `perf_counters`).
+    pub(super) perf: Vec<u32>,
 }
 
 impl BranchStackModel {
@@ -548,6 +580,7 @@ impl BranchStackModel {
             branch_t0_q: false,
             t0pc_q: 0,
             err: ErrFlags::default(),
+            perf: vec![0; p.perf_count()],
         }
     }
 
@@ -604,6 +637,7 @@ impl BranchStackModel {
             err_port: self.err.port,
             err_multi: self.err.multi,
             cc_ready: StackEffect::of(&self.p, i, self.stack.len()).ready,
+            perf_val: crate::perf::read(&self.perf, i.perf_sel & ones(self.p.perf_sel_w())),
         }
     }
 
@@ -640,5 +674,8 @@ impl BranchStackModel {
 
         // §5.5.8
         self.err = self.err.update(e.err, i.err_clr);
+
+        // Rule P1: the events of this cycle, counted (perf_clr wins over them).
+        crate::perf::count(&mut self.perf, &perf::events(&e, &out, i), i.perf_clr);
     }
 }

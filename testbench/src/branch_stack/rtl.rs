@@ -21,6 +21,7 @@ pub fn config_for(p: &BranchStackParams) -> Config {
             reset_pc,
             compound_flags: if p.cnvz { "cnvz" } else { "nz" }.into(),
             producer_conflict: if p.stall { "stall" } else { "drop" }.into(),
+            perf_counters: p.perf_counters,
         }),
         ..Config::default()
     }
@@ -38,6 +39,7 @@ impl From<&BranchStackConfig> for BranchStackParams {
             reset_pc: c.reset_pc as u64,
             cnvz: c.cnvz(),
             stall: c.stall(),
+            perf_counters: c.perf_counters,
         }
     }
 }
@@ -54,6 +56,9 @@ const OUTPUTS: [&str; 15] = [
     "t0pc_q", "err_ovf", "err_udf", "err_port", "err_multi",
 ];
 
+/// With `perf_counters`: inputs perf_sel, perf_clr, then output perf_val.
+const PERF_PORTS: [&str; 3] = ["perf_sel", "perf_clr", "perf_val"];
+
 /// The branch stack RTL in Verilator.
 pub struct RtlBranchStack {
     p: BranchStackParams,
@@ -62,6 +67,8 @@ pub struct RtlBranchStack {
     outs: Vec<PortId>,
     /// `cc_ready` (`producer_conflict = "stall"` only).
     ready: Option<PortId>,
+    /// [`PERF_PORTS`], empty without `perf_counters`.
+    perf: Vec<PortId>,
 }
 
 impl RtlBranchStack {
@@ -74,7 +81,8 @@ impl RtlBranchStack {
         let ids = |names: &[&str]| names.iter().map(|n| sim.port(n).map_err(|x| x.to_string())).collect::<Result<Vec<_>, _>>();
         let (ins, outs) = (ids(&INPUTS)?, ids(&OUTPUTS)?);
         let ready = if p.stall { Some(ids(&["cc_ready"])?[0]) } else { None };
-        Ok(RtlBranchStack { p: p.clone(), sim, ins, outs, ready })
+        let perf = if p.perf_counters { ids(&PERF_PORTS)? } else { vec![] };
+        Ok(RtlBranchStack { p: p.clone(), sim, ins, outs, ready, perf })
     }
 
     /// The simulation instance: waveforms, recorded stimulus.
@@ -111,6 +119,9 @@ impl Dut<BranchStack> for RtlBranchStack {
         for (port, v) in self.ins.iter().zip(values) {
             self.sim.set_unchecked(*port, v);
         }
+        for (port, v) in self.perf.iter().zip([i.perf_sel, i.perf_clr as u64]) {
+            self.sim.set_unchecked(*port, v);
+        }
         self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
         let o: Vec<u64> = self.outs.iter().map(|p| self.sim.get(*p)).collect();
         let ready = self.ready.map(|r| self.sim.get(r));
@@ -132,6 +143,7 @@ impl Dut<BranchStack> for RtlBranchStack {
             err_port: o[13] != 0,
             err_multi: o[14] != 0,
             cc_ready,
+            perf_val: self.perf.get(2).map_or(0, |&v| self.sim.get(v)),
         }
     }
 

@@ -188,6 +188,12 @@ impl BranchStackStimulus {
         i.de_pc = self.rand_pc();
         i.de_off = self.rand_off();
         i.ex_t1pc = self.rand_pc();
+        // Rule P1: any counter index (also past the last one, up to 2^PSW - 1), rare clears.
+        // Drawn only with perf_counters, so that runs without the key see the same stream.
+        if self.p.perf_counters {
+            i.perf_sel = self.rng.gen_range(0..1u64 << self.p.perf_sel_w());
+            i.perf_clr = self.rng.gen_ratio(1, 300);
+        }
         i
     }
 

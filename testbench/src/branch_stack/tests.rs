@@ -68,6 +68,10 @@ enum Mutation {
     ErrNotSticky,
     ResetKeepsErrors,
     ResetKeepsT0pc,
+    /// An event of a `perf_clr` cycle is counted (the clear loses).
+    PerfClrLoses,
+    /// A producer pop stopped by the port limit is counted as a pop.
+    PopCountsSuppressed,
 }
 
 /// The model with one [`Mutation`], applied to its inputs, outputs or next state.
@@ -193,6 +197,13 @@ impl Dut<BranchStack> for Mutant {
                 m.err.udf = pre.err.udf && !i.err_clr
             }
             ErrNotSticky => m.err = e.err,
+            PerfClrLoses if i.perf_clr => {
+                let ev = model::perf::events(&e, &pre.outputs(&i), &i);
+                m.perf.iter_mut().zip(ev).for_each(|(c, v)| *c = u32::from(v));
+            }
+            PopCountsSuppressed if e.suppressed && e.op.pops() && !i.perf_clr && !m.perf.is_empty() => {
+                m.perf[model::perf::POP] += 1;
+            }
             _ => {}
         }
     }
@@ -220,6 +231,8 @@ fn directed_cases_kill_every_mutant() {
         (ErrNotSticky, "TC-22"),
         (ResetKeepsErrors, "TC-01"),
         (ResetKeepsT0pc, "TC-01"),
+        (PerfClrLoses, "X05"),
+        (PopCountsSuppressed, "X05"),
     ] {
         let res = run_all(&mut |p| Box::new(Mutant::new(p, kind)));
         let err = res.expect_err(&format!("mutant {kind:?} passes every directed case"));
@@ -540,4 +553,23 @@ fn ledger_accepts_the_model_and_rejects_lost_codes() {
     assert!(port_lie.check().is_err());
     let dropped = run(&|_, _| {}, true);
     assert!(dropped.check().unwrap_err().contains("hold rule"), "{:?}", dropped.violation);
+}
+
+/// Rule P1 on the model: a counter saturates at 2^32 - 1 (2^32 cycles are too long for the
+/// RTL), and the indices past the last counter read 0.
+#[test]
+fn perf_counters_saturate_on_the_model() {
+    let p = BranchStackParams::spec_default().perf();
+    let mut m = BranchStackModel::new(&p);
+    m.perf[model::perf::PUSH] = u32::MAX - 1;
+    let push = BranchStackInputs::idle(&p).push(0, 1);
+    for _ in 0..3 {
+        m.clock(&push);
+    }
+    let read = |m: &BranchStackModel, sel| m.outputs(&BranchStackInputs { perf_sel: sel, ..BranchStackInputs::idle(&p) }).perf_val;
+    assert_eq!(read(&m, 0), u64::from(u32::MAX), "saturated, not wrapped");
+    assert_eq!(read(&m, 6), 0, "no overflow yet: 3 entries");
+    assert_eq!((10..16).map(|s| read(&m, s)).sum::<u64>(), 0);
+    let off = BranchStackModel::new(&BranchStackParams::spec_default());
+    assert_eq!(read(&off, 0), 0, "without the key perf_val reads 0");
 }
