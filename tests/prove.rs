@@ -64,6 +64,19 @@ fn branch_stack_proves() {
     proves("branch_stack", &[], &["--engine", "smtbmc", "--depth", "10", "--cover-depth", "20"]);
 }
 
+/// `branch_stack.perf_counters` (rule P1, docs/perf.md): the shared counter asserts with the
+/// shadow's events, at "drop" and at "stall" (where `stall_cc` counts held stages), on a
+/// 2-deep stack with two producers (bounded: PDR does not close within 10 s).
+#[test]
+fn branch_stack_perf_counters_prove() {
+    let small = ["branch_stack.depth=2", "branch_stack.producer_stages=2", "branch_stack.pc_width=4", "branch_stack.offset_width=2", "branch_stack.perf_counters=true"];
+    let args = ["--pdr-seconds", "10", "--depth", "8", "--cover-depth", "12"];
+    for extra in [&[][..], &["branch_stack.producer_conflict=\"stall\""][..]] {
+        let t = proves("branch_stack", &[&small[..], extra].concat(), &args);
+        assert!(t.contains(" a_perf_count ") && t.contains(" c_perf_count "), "{t}");
+    }
+}
+
 #[test]
 fn task_combiner_proves() {
     proves("task_combiner", &["task_combiner.entries=2", "task_combiner.width=4", "task_combiner.shader_types=2", "task_combiner.state_width=1", "task_combiner.ref_width=2", "task_combiner.tile_pipes=2", "task_combiner.tag_gen_width=1"], &["--pdr-seconds", "10", "--depth", "5", "--cover-depth", "12"]);

@@ -36,6 +36,12 @@
 //!     applies (the shadow stack, compared by `a_cnt`/`a_cc_r`/`a_cc_s`, applies exactly that op:
 //!     an accepted op is applied).
 //! * `compound_flags = "cnvz"`: `de_br_f`/`de_br_g` are 2-bit CC bit indices in `a_br_taken`.
+//! * `perf_counters` (rule P1, docs/perf.md): `a_perf_reset`, `a_perf_none` (an index >= 10
+//!   reads 0) and `a_perf_count` (a counter read at one index in two cycles moved by exactly
+//!   its event, 0 or 1, saturating, or is 0 after `perf_clr`), the shared asserts of
+//!   `props::perf_asserts`, fed with the shadow's events: `f_pu`, `f_pe` (as applied),
+//!   `de_br_vld`, the decision, a `cc_ready` bit 0 (0 at "drop"), `pc_hold`, and the four
+//!   flags' set conditions. `err_clr` is already in `a_err_*`.
 //! * `a_reset`: the first cycle after reset: empty stack, `pc = reset_pc`, `branch_t0_q = 0`,
 //!   `t0pc_q = 0`, flags 0 — Ports `reset`, Deviations.
 //!
@@ -90,6 +96,9 @@ pub fn props(c: &BranchStackConfig, e: &Emitted) -> String {
         .replace("@STALL@", if stall { "1'b1" } else { "1'b0" })
         .replace("@READY@", &if stall { STALL.replace("@READY_K@", &ready_k(c.producer_stages)) } else { String::new() });
     s += &body;
+    if c.perf_counters {
+        s += &super::perf_asserts(&perf_events(stall));
+    }
     s += "endmodule\n";
     s
 }
@@ -256,6 +265,27 @@ const STALL: &str = r#"        // rule S1: an idle or DN stage is ready; an acti
         c_ready: cover (f_multi && f_port);
         c_ready_pair: cover (f_nact == 2'd2 && !f_port && de_br_vld);
 "#;
+
+/// Rule P1's events (docs/blocks/branch_stack.md, `perf_counters`) in `perf_sel` order, from
+/// the shadow's own terms: the producer's pop and push as applied (after the port limit),
+/// the branch and its decision, a held stage (some `cc_ready` bit 0, checked by
+/// `a_ready_<k>`; 0 at "drop"), `pc_hold`, and what sets each sticky flag.
+fn perf_events(stall: bool) -> Vec<String> {
+    [
+        "f_pu",
+        "f_pe",
+        "de_br_vld",
+        "de_br_vld && f_cond",
+        if stall { "cc_ready != {NSRC{1'b1}}" } else { "1'b0" },
+        "pc_hold",
+        "f_ovf",
+        "f_udf",
+        "!F_STALL && f_port",
+        "!F_STALL && f_multi",
+    ]
+    .map(String::from)
+    .to_vec()
+}
 
 /// `a_ready_<k>` for each producer stage k (rule S1).
 fn ready_k(nsrc: i64) -> String {

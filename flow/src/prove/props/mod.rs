@@ -106,3 +106,41 @@ pub fn formal_top(e: &Emitted) -> String {
     s += "    always @(*) if (f_first) m_reset_first: assume (reset);\nendmodule\n";
     s
 }
+
+/// The counter asserts of the uniform performance-counter interface (docs/perf.md), the same
+/// for every block with `perf_counters`: `events` are the checker's own Verilog expressions
+/// of the block's events, in `perf_sel` order (counter k counts `events[k]`).
+/// * `a_perf_reset`: every counter is 0 after a reset;
+/// * `a_perf_none`: an index past the last counter reads 0;
+/// * `a_perf_count`: a counter read at the same index in two cycles moved by exactly its
+///   event (0 or 1, saturating at 2^32 - 1), or is 0 after `perf_clr` (clear wins).
+pub fn perf_asserts(events: &[String]) -> String {
+    let n = events.len();
+    let pev: Vec<&str> = events.iter().rev().map(String::as_str).collect();
+    format!(
+        r#"    localparam NC = {n};
+        // docs/perf.md: the events of the cycle in perf_sel order, from the checker's own terms
+        wire [NC-1:0] f_pev = {{{}}};
+        always @(posedge clock) if (f_live) begin
+            // docs/perf.md: every counter is 0 after a reset
+            if (f_past && $past(reset)) begin
+                a_perf_reset: assert (perf_val == 0);
+                c_perf_reset: cover (perf_sel < NC);
+            end
+            // docs/perf.md: an index past the last counter reads 0
+            if (perf_sel >= NC) begin
+                a_perf_none: assert (perf_val == 0);
+                c_perf_none: cover (1);
+            end
+            // docs/perf.md: a counter read in two cycles moved by its event (0 or 1; saturating at
+            // 2^32-1), or became 0 after perf_clr (clear wins): monotone unless cleared
+            if (f_past && $past(f_live) && perf_sel < NC && perf_sel == $past(perf_sel)) begin
+                a_perf_count: assert (perf_val == ($past(perf_clr) ? 32'd0
+                    : $past(perf_val) + {{31'd0, $past(f_pev[perf_sel]) && $past(perf_val) != 32'hffffffff}}));
+                c_perf_count: cover (perf_val == 2);
+            end
+        end
+"#,
+        pev.join(",\n            ")
+    )
+}

@@ -78,7 +78,14 @@ pub fn props(c: &ThreadMergeConfig, e: &Emitted) -> String {
         s += TIMEOUT;
     }
     if c.perf_counters {
-        s += &format!("    localparam NC = {};\n", c.perf_count());
+        // R16: events of the cycle in perf_sel order, from the ports and f_err_ev / f_xl_ev.
+        let ev = [
+            "frag_valid && frag_ready", "grp_valid && grp_ready", "rsp_valid && rsp_ready",
+            "frag_valid && !frag_ready", "grp_valid && !grp_ready", "me_valid && !me_ready",
+            "f_err_ev", "f_xl_ev", "frag_valid && !frag_ready && free_cnt == 0",
+        ];
+        assert_eq!(ev.len(), c.perf_count());
+        s += &super::perf_asserts(&ev.map(String::from));
         s += PERF;
     }
     s += "endmodule\n";
@@ -540,30 +547,9 @@ const NOTHING: &str = r#"        // R13: ids naming no slot look up as all zero
         end
 "#;
 
-/// The counters (R16, docs/perf.md; only with perf_counters): the events from ports and the
-/// checker's own error events, and the counter rule read through perf_sel.
-const PERF: &str = r#"        // R16: events of the cycle in perf_sel order, from the ports and f_err_ev / f_xl_ev
-        wire [NC-1:0] f_pev = {frag_valid && !frag_ready && free_cnt == 0, f_xl_ev, f_err_ev,
-            me_valid && !me_ready, grp_valid && !grp_ready, frag_valid && !frag_ready,
-            rsp_valid && rsp_ready, grp_valid && grp_ready, frag_valid && frag_ready};
-        always @(posedge clock) if (f_live) begin
-            // R15, R16: every counter is 0 after a reset
-            if (f_past && $past(reset)) begin
-                a_perf_reset: assert (perf_val == 0);
-                c_perf_reset: cover (perf_sel < NC);
-            end
-            // R16: an index past the last counter reads 0
-            if (perf_sel >= NC) begin
-                a_perf_none: assert (perf_val == 0);
-                c_perf_none: cover (1);
-            end
-            // R16: a counter read in two cycles moved by its event (0 or 1; saturating at
-            // 2^32-1), or became 0 after perf_clr (clear wins): monotone unless cleared
-            if (f_pl && perf_sel < NC && perf_sel == $past(perf_sel)) begin
-                a_perf_count: assert (perf_val == ($past(perf_clr) ? 32'd0
-                    : $past(perf_val) + {31'd0, $past(f_pev[perf_sel]) && $past(perf_val) != 32'hffffffff}));
-                c_perf_count: cover (perf_val == 2);
-            end
+/// R17's `a_err_clr` (only with perf_counters; the counter asserts of R16 are the shared
+/// `props::perf_asserts`, fed with the events from the ports and the checker's own errors).
+const PERF: &str = r#"        always @(posedge clock) if (f_live) begin
             // R17: err_clr lowers a flag unless the same edge has an error
             if (f_pl && $past(err_clr && err_proto && !f_err_ev)) begin
                 a_err_clr: assert (!err_proto);
