@@ -43,12 +43,14 @@
 //! PC widths by 5 occupancy widths), packed into a [`CNT_CORE_BITS`]-bit value
 //! for its arithmetic; the padding bits are constant 0 and synthesize away. The
 //! flops are exactly `4*depth + cnt_bits + 2*pc_width + 1 + 4` (stack, `cnt`,
-//! `pc` and `t0pc_q`, `branch_t0_q`, errors); with `producer_stages = 1`
-//! flattened synthesis drops the `err_multi` flop, which can never be set.
+//! `pc` and `t0pc_q`, `branch_t0_q`, errors), plus 32 per counter with `perf_counters`;
+//! with `producer_stages = 1` flattened synthesis drops the `err_multi` flop, which can
+//! never be set.
 //!
 //! ## Cycle timing
 //! * Registered: the stack entries and `cnt`, `pc`, `branch_t0_q`, `t0pc_q`,
-//!   `err_ovf`, `err_udf`, `err_port`, `err_multi`. Nothing else.
+//!   `err_ovf`, `err_udf`, `err_port`, `err_multi` (and the counters with
+//!   `perf_counters`). Nothing else.
 //! * Combinational from that state: `cc_r`, `cc_r_vld`, `cc_s`, `cc_s_vld`,
 //!   `cc_cnt`, `npc = pc + pc_increment`.
 //! * Combinational from this cycle's inputs and the state at the start of the
@@ -75,6 +77,14 @@
 //!   every active stage but the oldest and for the oldest when the port limit
 //!   stops it, so the pipeline holds them; `err_port` / `err_multi` are never set
 //!   (their flops stay 0). `cc_ready` and its logic exist only at "stall".
+//! * `perf_counters` (docs/perf.md, rule P1 of docs/blocks/branch_stack.md): ports
+//!   `perf_sel` (4 bits, comb into `perf_val`), `perf_val` (32 bits, comb from the counter
+//!   registers; 0 for an index >= 10) and `perf_clr` (sampled at the edge, wins over an
+//!   event); one [`crate::perf::PerfBank`] of ten saturating 32-bit counters inside
+//!   [`BranchCtl`], counting at each edge this cycle's push, pop (the producer's ops as
+//!   applied), branch, taken, stall_cc (a `cc_ready` bit 0, "stall" only), stall_pc
+//!   (`pc_hold`) and the four error flags' set conditions. Reset and `perf_clr` clear every
+//!   counter. `err_clr` is a port in every config. Off: no port, no flop, the default Verilog.
 //!
 //! ## Deviations and interpretations (beyond the spec's proposal)
 //! * `clock` / `reset` instead of `clk` / `rst_n`: reset is synchronous and
