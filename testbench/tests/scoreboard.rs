@@ -12,7 +12,7 @@ use warpgen_testbench::scoreboard::{directed, Dut, ScoreboardParams};
 const CYCLES: u64 = 200_000;
 
 fn params(num_tg: usize, num_trk: usize, cnt_w: u32, num_cpl: usize) -> ScoreboardParams {
-    ScoreboardParams { num_tg, num_trk, cnt_w, num_cpl, trk_max: vec![(1 << cnt_w) - 1; num_trk], br_sets: 2 }
+    ScoreboardParams { num_tg, num_trk, cnt_w, num_cpl, trk_max: vec![(1 << cnt_w) - 1; num_trk], br_sets: 2, perf_counters: false }
 }
 
 /// The warpgen default config (configs/default.toml).

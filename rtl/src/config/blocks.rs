@@ -21,6 +21,9 @@ pub struct ScoreboardConfig {
     /// with one entry per tracker. Absent: 2^counter_width - 1 for every tracker.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_count: Option<MaxCount>,
+    /// The performance-counter bank and the error clear (`perf_sel`, `perf_val`, `perf_clr`,
+    /// `err_clr`; docs/perf.md, rules SB3-SB4 of docs/blocks/scoreboard.md). false: no such port.
+    pub perf_counters: bool,
 }
 
 /// `max_count`: one value for every tracker, or one per tracker.
@@ -40,6 +43,7 @@ impl Default for ScoreboardConfig {
             completion_ports: 2,
             branch_sets: 2,
             max_count: None,
+            perf_counters: false,
         }
     }
 }
@@ -328,6 +332,27 @@ impl ScoreboardConfig {
     /// Bits of a tracker id: max(1, ceil(log2 trackers)).
     pub fn trk_bits(&self) -> usize {
         id_bits(self.trackers as usize)
+    }
+
+    /// The counters before the per-port ones, in `perf_sel` order (docs/perf.md, rule SB3);
+    /// counter `PERF_FIXED.len() + p` is `cpl_<p>`, completions on port p.
+    pub const PERF_FIXED: [&'static str; 6] =
+        ["issue", "stall_issue", "stall_dep", "stall_sat", "stall_fetch", "err_underflow_ev"];
+
+    /// Every counter's name in `perf_sel` order (also without `perf_counters`).
+    pub fn perf_names(&self) -> Vec<String> {
+        let ports = (0..self.completion_ports).map(|p| format!("cpl_{p}"));
+        Self::PERF_FIXED.iter().map(|n| n.to_string()).chain(ports).collect()
+    }
+
+    /// NCNT, the counters of the bank: 0 without `perf_counters`.
+    pub fn perf_count(&self) -> usize {
+        if self.perf_counters { self.perf_names().len() } else { 0 }
+    }
+
+    /// PSW = max(1, ceil(log2 NCNT)), the width of `perf_sel`.
+    pub fn perf_sel_bits(&self) -> usize {
+        id_bits(self.perf_names().len())
     }
 
     pub(super) fn validate(&self, chk: &mut Checker) {

@@ -57,6 +57,8 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { key: "scoreboard.max_count", range: Range::Text("1 to 2^counter_width-1, one value or one per tracker"),
         default: "2^counter_width-1 for every tracker",
         meaning: "outstanding instructions a tracker may count (TRK_MAX); an issue on a full tracker stalls" },
+    KeyDoc { key: "scoreboard.perf_counters", range: Range::Text("true / false"), default: "false",
+        meaning: "ports perf_sel, perf_val, perf_clr, err_clr: 6 + completion_ports saturating 32-bit event counters (issues, stalls by cause, underflow events, completions per port) read by index and a clear of err_underflow (docs/perf.md)" },
     KeyDoc { key: "branch_stack.depth", range: Range::Between(2, 32), default: "4",
         meaning: "condition registers in the stack; a push onto a full stack drops the bottom entry" },
     KeyDoc { key: "branch_stack.producer_stages", range: Range::Between(1, 3), default: "3",

@@ -104,6 +104,24 @@ fn branch_stack_ranges_are_checked_at_both_ends() {
 }
 
 #[test]
+fn scoreboard_perf_counters_key() {
+    // Off by default (no port); on, 6 counters plus one per completion port.
+    let d = ScoreboardConfig::default();
+    assert!(!d.perf_counters);
+    assert_eq!((d.perf_count(), d.perf_sel_bits()), (0, 3));
+    let c = load("[scoreboard]\nperf_counters = true\n", &[]).unwrap().scoreboard.unwrap();
+    assert_eq!((c.perf_count(), c.perf_sel_bits()), (8, 3));
+    assert_eq!(c.perf_names()[5..], ["err_underflow_ev", "cpl_0", "cpl_1"]);
+    let c = load("[scoreboard]\n", &["scoreboard.perf_counters=true", "scoreboard.completion_ports=4"]).unwrap();
+    assert_eq!((c.scoreboard.as_ref().unwrap().perf_count(), c.scoreboard.unwrap().perf_sel_bits()), (10, 4));
+    for text in ["perf_counters = 1", "perf_counters = \"on\""] {
+        let e = load(&format!("[scoreboard]\n{text}\n"), &[]).unwrap_err();
+        assert!(e.message.contains("invalid type") && e.key == "scoreboard.perf_counters", "{text}: {e}");
+        assert_eq!(e.line, Some(2), "{e}");
+    }
+}
+
+#[test]
 fn max_count_forms_and_ranges() {
     let c = load("[scoreboard]\ntrackers = 3\ncounter_width = 2\nmax_count = [3, 1, 2]\n", &[]).unwrap();
     assert_eq!(c.scoreboard.unwrap().max_counts(), vec![3, 1, 2]);

@@ -1,6 +1,7 @@
 //! The scoreboard core: the thread groups and the issue selection.
 
 use super::*;
+use crate::perf::{self, PerfBank};
 
 /// The scoreboard core: routes each port to the thread group its id names.
 #[derive(LogicBlock)]
@@ -42,6 +43,20 @@ pub struct ScoreboardCore<const W: usize> {
     pub tg_idle: Vec<Signal<Out, Bit>>,
     pub cnt: Vec<Vec<Signal<Out, Bits<W>>>>,
     pub err_underflow: Signal<Out, Bit>,
+    // Performance counters and the error clear (rules SB3, SB4; docs/perf.md): one element
+    // each with `perf_counters`, none without (no port, no logic).
+    pub perf_sel: Vec<Signal<In, Bits<{ perf::SEL_BITS }>>>,
+    pub perf_val: Vec<Signal<Out, Bits<{ perf::VAL_BITS }>>>,
+    pub perf_clr: Vec<Signal<In, Bit>>,
+    pub err_clr: Vec<Signal<In, Bit>>,
+    perf: Vec<PerfBank>,
+    /// The stall causes of the addressed group and this edge's underflow (SB3).
+    pev_dep: Vec<Signal<Local, Bit>>,
+    pev_sat: Vec<Signal<Local, Bit>>,
+    pev_fetch: Vec<Signal<Local, Bit>>,
+    pev_uf: Vec<Signal<Local, Bit>>,
+    /// Tracker ids (with `perf_counters` only).
+    perf_trk_id: Vec<Constant<Id>>,
     groups: Vec<TrackerGroup<W>>,
     err_q: DFF<Bit>,
     tg_id: Vec<Constant<Id>>,
@@ -58,6 +73,8 @@ impl<const W: usize> ScoreboardCore<W> {
         let trk = cfg.trackers as usize;
         let ports = cfg.completion_ports as usize;
         let extra = cfg.extra_branch_sets();
+        // 1 with perf_counters (one counter bank and its ports), 0 without.
+        let pc = usize::from(cfg.perf_counters);
         ScoreboardCore {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -93,6 +110,16 @@ impl<const W: usize> ScoreboardCore<W> {
             tg_idle: signals(tg),
             cnt: (0..tg).map(|_| signals(trk)).collect(),
             err_underflow: Signal::default(),
+            perf_sel: signals(pc),
+            perf_val: signals(pc),
+            perf_clr: signals(pc),
+            err_clr: signals(pc),
+            perf: (0..pc).map(|_| PerfBank::new(cfg.perf_count())).collect(),
+            pev_dep: signals(pc),
+            pev_sat: signals(pc),
+            pev_fetch: signals(pc),
+            pev_uf: signals(pc),
+            perf_trk_id: (0..pc * trk).map(id).collect(),
             groups: (0..tg).map(|_| TrackerGroup::new(cfg)).collect(),
             err_q: DFF::default(),
             tg_id: (0..tg).map(id).collect(),
@@ -150,6 +177,12 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
         // down there) and this one (a port named no group); the output is their OR.
         self.err_q.clock.next = self.clock.val();
         self.err_q.d.next = self.err_q.q.val();
+        // SB4 (perf_counters): err_clr clears the flag unless this edge sets it again.
+        for i in 0..self.err_clr.len() {
+            if self.err_clr[i].val() {
+                self.err_q.d.next = false;
+            }
+        }
         for p in 0..self.cpl_valid.len() {
             if self.cpl_valid[p].val() & (self.cpl_tg[p].val() >= self.num_tg.val()) {
                 self.err_q.d.next = true;
@@ -191,6 +224,54 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
         }
         if self.reset.val() {
             self.err_q.d.next = false;
+        }
+
+        // ---- SB3: the events of this cycle, in perf_sel order (docs/perf.md), from the
+        // registered state and this cycle's inputs. Reset clears like perf_clr.
+        for i in 0..self.perf.len() {
+            self.perf[i].clock.next = self.clock.val();
+            self.perf[i].clear.next = self.reset.val() | self.perf_clr[i].val();
+            self.perf[i].sel.next = self.perf_sel[i].val();
+            self.perf_val[i].next = self.perf[i].val.val();
+            self.pev_dep[i].next = false;
+            self.pev_sat[i].next = false;
+            self.pev_fetch[i].next = false;
+            self.pev_uf[i].next = false;
+            for g in 0..self.groups.len() {
+                self.groups[g].err_clr[i].next = self.err_clr[i].val();
+                if self.groups[g].uf_ev[i].val() {
+                    self.pev_uf[i].next = true;
+                }
+                if self.iss_tg.val() == self.tg_id[g].val() {
+                    if !self.groups[g].fetch_ok.val() {
+                        self.pev_fetch[i].next = true;
+                    }
+                    for t in 0..self.perf_trk_id.len() {
+                        if self.iss_dep_mask[t].val() & !self.groups[g].zero[t].val() {
+                            self.pev_dep[i].next = true;
+                        }
+                        if (self.iss_trk.val() == self.perf_trk_id[t].val()) & self.groups[g].full[t].val() {
+                            self.pev_sat[i].next = true;
+                        }
+                    }
+                }
+            }
+            for p in 0..self.cpl_valid.len() {
+                if self.cpl_valid[p].val() & (self.cpl_tg[p].val() >= self.num_tg.val()) {
+                    self.pev_uf[i].next = true;
+                }
+                // 6 + p cpl_<p>: a completion presented on port p.
+                self.perf[i].ev[6 + p].next = self.cpl_valid[p].val();
+            }
+            // 0 issue, 1 stall_issue: the issue handshake.
+            self.perf[i].ev[0].next = self.iss_fire.val();
+            self.perf[i].ev[1].next = self.iss_valid.val() & !self.iss_ready.val();
+            // 2 stall_dep, 3 stall_sat, 4 stall_fetch: each cause that holds (each refuses).
+            self.perf[i].ev[2].next = self.iss_valid.val() & self.pev_dep[i].val();
+            self.perf[i].ev[3].next = self.iss_valid.val() & self.iss_trk_en.val() & self.pev_sat[i].val();
+            self.perf[i].ev[4].next = self.iss_valid.val() & self.pev_fetch[i].val();
+            // 5 err_underflow_ev: what sets err_underflow at this edge.
+            self.perf[i].ev[5].next = self.pev_uf[i].val();
         }
     }
 }

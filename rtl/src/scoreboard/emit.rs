@@ -103,6 +103,26 @@ pub(super) fn wrapper(cfg: &ScoreboardConfig) -> Wrapper {
                     bit("err_underflow", Dir::Out, "sticky: a completion found no outstanding instruction"),
                 ],
             },
+        ]
+        .into_iter()
+        .chain(cfg.perf_counters.then(|| perf_group(cfg)))
+        .collect(),
+    }
+}
+
+/// With `perf_counters`: the uniform counter interface (docs/perf.md, rules SB3-SB4).
+fn perf_group(cfg: &ScoreboardConfig) -> PortGroup {
+    let one = |name: &str, dir: Dir, w: usize, core_w: usize, doc: &str| {
+        Port::packed(name, dir, doc, vec![(format!("{name}_0"), w, core_w)])
+    };
+    let (sel, val) = (crate::perf::SEL_BITS, crate::perf::VAL_BITS);
+    PortGroup {
+        title: "Performance counters and error clear (docs/perf.md)".into(),
+        ports: vec![
+            one("perf_sel", Dir::In, cfg.perf_sel_bits(), sel, "counter index (see docs/perf.md)"),
+            one("perf_val", Dir::Out, val, val, "counter perf_sel, saturating; 0 past the last (comb)"),
+            one("perf_clr", Dir::In, 1, 1, "every counter becomes 0 at this edge (wins over an event)"),
+            one("err_clr", Dir::In, 1, 1, "err_underflow clears at this edge (an underflow of this edge wins)"),
         ],
     }
 }
@@ -163,6 +183,10 @@ pub(super) fn header_params(cfg: &ScoreboardConfig) -> Vec<(String, String)> {
     // (Listed only above its default, so that the default config's file stays as it was.)
     if cfg.branch_sets != 2 {
         v.insert(4, ("branch_sets".into(), cfg.branch_sets.to_string()));
+    }
+    if cfg.perf_counters {
+        v.push(("perf_counters".into(), "true".into()));
+        v.push(("PSW (perf_sel bits)".into(), cfg.perf_sel_bits().to_string()));
     }
     v
 }

@@ -59,6 +59,11 @@ pub struct TrackerGroup<const W: usize> {
     /// Sticky: a completion of this group found nothing to count down (its
     /// counter at 0, or a tracker id it does not have).
     pub err: Signal<Out, Bit>,
+    /// With `perf_counters` (one element each; none without, so no port): `err_clr` clears
+    /// the sticky flags at this edge unless this edge's completions set them (rule SB4), and
+    /// `uf_ev` is this edge's underflow, what sets `err` (rule SB3, `err_underflow_ev`).
+    pub err_clr: Vec<Signal<In, Bit>>,
+    pub uf_ev: Vec<Signal<Out, Bit>>,
     cnt_q: Vec<DFF<Bits<W>>>,
     wait_q: Vec<DFF<Bit>>,
     /// cnt_q != 0 and cnt_q >= max, registered with the counter.
@@ -137,6 +142,8 @@ impl<const W: usize> TrackerGroup<W> {
             sat_x: signals(extra),
             err_clear: Signal::default(),
             err: Signal::default(),
+            err_clr: signals(usize::from(cfg.perf_counters)),
+            uf_ev: signals(usize::from(cfg.perf_counters)),
             cnt_q: (0..trk).map(|_| DFF::default()).collect(),
             wait_q: (0..trk).map(|_| DFF::default()).collect(),
             nz_q: (0..trk).map(|_| DFF::default()).collect(),
@@ -248,6 +255,9 @@ impl<const W: usize> Logic for TrackerGroup<W> {
 
         self.bad_q.clock.next = self.clock.val();
         self.err.next = self.bad_q.q.val();
+        for i in 0..self.uf_ev.len() {
+            self.uf_ev[i].next = false;
+        }
         for t in 0..self.cnt_q.len() {
             self.cnt_q[t].clock.next = self.clock.val();
             self.wait_q[t].clock.next = self.clock.val();
@@ -320,6 +330,19 @@ impl<const W: usize> Logic for TrackerGroup<W> {
                 self.full_q[t].d.next = self.full_b.val();
                 self.err_q[t].d.next = self.err_q[t].q.val() | self.uf_b.val();
             }
+            // SB3, SB4 (perf_counters): this edge's underflow is the event; err_clr drops the
+            // old flag but keeps it (the new error wins).
+            for i in 0..self.uf_ev.len() {
+                if (self.uf_a.val() & !self.inc.val()) | (self.uf_b.val() & self.inc.val()) {
+                    self.uf_ev[i].next = true;
+                }
+                if self.err_clr[i].val() {
+                    self.err_q[t].d.next = self.uf_a.val();
+                    if self.inc.val() {
+                        self.err_q[t].d.next = self.uf_b.val();
+                    }
+                }
+            }
             self.wait_q[t].d.next = self.wait_q[t].q.val();
             if self.fire.val() {
                 self.wait_q[t].d.next = self.nxt_mask[t].val();
@@ -340,9 +363,17 @@ impl<const W: usize> Logic for TrackerGroup<W> {
         }
         // A completion naming a tracker this group does not have.
         self.bad_q.d.next = self.bad_q.q.val();
+        for i in 0..self.err_clr.len() {
+            if self.err_clr[i].val() {
+                self.bad_q.d.next = false;
+            }
+        }
         for p in 0..self.cpl_hit.len() {
             if self.cpl_hit[p].val() & (self.cpl_trk[p].val() >= self.num_trk.val()) {
                 self.bad_q.d.next = true;
+                for i in 0..self.uf_ev.len() {
+                    self.uf_ev[i].next = true;
+                }
             }
         }
         if self.err_clear.val() {

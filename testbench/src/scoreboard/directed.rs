@@ -39,6 +39,7 @@ impl ParamsKind {
                 num_cpl: 3,
                 trk_max: vec![7, 1, 3, 7, 2],
                 br_sets: 2,
+                perf_counters: false,
             },
             ParamsKind::Sets3 => ScoreboardParams { br_sets: 3, ..ScoreboardParams::spec_default() },
             ParamsKind::Sets4 => ScoreboardParams { br_sets: 4, ..ScoreboardParams::spec_default() },

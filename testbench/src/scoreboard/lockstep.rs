@@ -58,7 +58,8 @@ impl crate::kit::Block for Scoreboard {
     }
     fn tag(p: &ScoreboardParams) -> String {
         let sets = if p.br_sets == 2 { String::new() } else { format!("-br{}", p.br_sets) };
-        format!("tg{}-trk{}-w{}{sets}", p.num_tg, p.num_trk, p.cnt_w)
+        let perf = if p.perf_counters { "-perf" } else { "" };
+        format!("tg{}-trk{}-w{}{sets}{perf}", p.num_tg, p.num_trk, p.cnt_w)
     }
 }
 
@@ -79,6 +80,9 @@ pub fn first_difference(expected: &ScoreboardOutputs, actual: &ScoreboardOutputs
     ];
     if let Some((n, e, a)) = flags.iter().find(|(_, e, a)| e != a) {
         return Some(format!("{n}: expected {}, actual {}", *e as u8, *a as u8));
+    }
+    if expected.perf_val != actual.perf_val {
+        return Some(format!("perf_val: expected {}, actual {}", expected.perf_val, actual.perf_val));
     }
     if expected.br_sel != actual.br_sel {
         return Some(format!("br_sel: expected {}, actual {}", expected.br_sel, actual.br_sel));

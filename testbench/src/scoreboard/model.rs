@@ -11,12 +11,20 @@
 //! * §6.2–§6.4 — parameters, ports, cycle semantics (registered state, combinational
 //!   checks, no bypass, wait mask replaced on every fire, sticky underflow flag).
 //!
+//! * Rules SB3, SB4 (`perf_counters`, docs/perf.md) — [`perf`]: the events of a cycle from the
+//!   state and the inputs (a refused issue counts each cause that holds; the underflow event is
+//!   what sets `err_underflow`), 32-bit saturating counters cleared by `perf_clr` and reset;
+//!   `err_clr` clears `err_underflow` unless this edge underflows. Without the key the model
+//!   ignores the three inputs.
+//!
 //! Where the spec and the block contract differ (reset is synchronous and active high
 //! here, the spec's `rst_n` is asynchronous active low; group/tracker ids that name no
 //! counter) the contract of the verification plan is followed.
 //!
 //! Input values are taken modulo their port width (TGW, TKW or NUM_TRK bits), as the
 //! Verilog ports would truncate them.
+
+pub mod perf;
 
 /// Block parameters (spec §6.2).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +41,8 @@ pub struct ScoreboardParams {
     pub trk_max: Vec<u64>,
     /// Dependency sets of the scoreboard branch, 2..=4 (`branch_sets`): A, B, C, D.
     pub br_sets: usize,
+    /// The performance counters and `err_clr` (rules SB3, SB4).
+    pub perf_counters: bool,
 }
 
 /// `max(1, ceil(log2 n))`.
@@ -62,6 +72,7 @@ impl ScoreboardParams {
             num_cpl: 2,
             trk_max,
             br_sets: 2,
+            perf_counters: false,
         }
     }
 
@@ -87,6 +98,16 @@ impl ScoreboardParams {
     /// Mask covering every tracker of one group (the NUM_TRK-bit mask ports).
     pub fn trk_mask(&self) -> u64 {
         ones(self.num_trk as u32)
+    }
+
+    /// NCNT: the counters (0 without `perf_counters`).
+    pub fn perf_count(&self) -> usize {
+        if self.perf_counters { perf::names(self.num_cpl).len() } else { 0 }
+    }
+
+    /// PSW, the width of `perf_sel`.
+    pub fn perf_sel_w(&self) -> u32 {
+        crate::perf::sel_width(perf::names(self.num_cpl).len())
     }
 
     /// Check the ranges of §6.2 / the block contract.
@@ -143,6 +164,10 @@ pub struct ScoreboardInputs {
     pub cpl_valid: Vec<bool>,
     pub cpl_tg: Vec<u64>,
     pub cpl_trk: Vec<u64>,
+    /// SB3-SB4 (with `perf_counters` only; ignored otherwise).
+    pub perf_sel: u64,
+    pub perf_clr: bool,
+    pub err_clr: bool,
 }
 
 impl ScoreboardInputs {
@@ -240,6 +265,8 @@ pub struct ScoreboardOutputs {
     pub tg_idle: Vec<bool>,
     pub cnt: Vec<u64>,
     pub err_underflow: bool,
+    /// Counter `perf_sel` (0 past the last one, and without `perf_counters`).
+    pub perf_val: u64,
 }
 
 /// The reference model: registered state plus the combinational function of §6.3/§6.4.
@@ -249,7 +276,9 @@ pub struct ScoreboardModel {
     /// `cnt[g*NUM_TRK+t]`
     cnt: Vec<u64>,
     wait_mask: Vec<u64>,
-    err: bool,
+    pub(crate) err: bool,
+    /// SB3: the counters in `perf_sel` order (empty without `perf_counters`).
+    pub(crate) perf: Vec<u32>,
 }
 
 impl ScoreboardModel {
@@ -263,6 +292,7 @@ impl ScoreboardModel {
             cnt: vec![0; p.num_tg * p.num_trk],
             wait_mask: vec![0; p.num_tg],
             err: false,
+            perf: vec![0; p.perf_count()],
         }
     }
 
@@ -357,6 +387,7 @@ impl ScoreboardModel {
             tg_idle: (0..ntg).map(|g| self.busy_mask(g) == 0).collect(),
             cnt: self.cnt.clone(),
             err_underflow: self.err,
+            perf_val: crate::perf::read(&self.perf, i.perf_sel & ones(self.p.perf_sel_w())),
         }
     }
 
@@ -367,9 +398,11 @@ impl ScoreboardModel {
             self.cnt.fill(0);
             self.wait_mask.fill(0);
             self.err = false;
+            self.perf.fill(0);
             return;
         }
         let fire = i.iss_valid && self.iss_ready(i);
+        let mut ev = self.perf_events(i);
         let mut underflow = false;
 
         // §6.4.2: +1 for the issued reorderable instruction, −1 per completion port.
@@ -411,6 +444,29 @@ impl ScoreboardModel {
                 self.wait_mask[g] = 0;
             }
         }
-        self.err |= underflow;
+        // SB4: err_clr drops the old flag; this edge's underflow still sets it.
+        let pc = self.p.perf_counters;
+        self.err = (self.err && !(pc && i.err_clr)) || underflow;
+        if pc {
+            ev.underflow = underflow;
+            crate::perf::count(&mut self.perf, &ev.vector(), i.perf_clr);
+        }
+    }
+
+    /// SB3: the facts of this cycle's events, from the state before the edge (the underflow
+    /// is filled in by [`Self::clock`], which detects it).
+    fn perf_events(&self, i: &ScoreboardInputs) -> perf::PerfEvents {
+        let g = self.group(i.iss_tg);
+        let t = self.tracker(i.iss_trk);
+        perf::PerfEvents {
+            iss_valid: i.iss_valid,
+            iss_ready: self.iss_ready(i),
+            dep_busy: g.is_some_and(|g| i.iss_dep_mask & self.p.trk_mask() & self.busy_mask(g) != 0),
+            trk_at_max: i.iss_trk_en
+                && g.zip(t).is_some_and(|(g, t)| self.cnt(g, t) >= self.p.trk_max[t]),
+            fetch_closed: g.is_some_and(|g| !self.fetch_ok(g)),
+            underflow: false,
+            cpl_valid: (0..self.p.num_cpl).map(|p| i.cpl_valid.get(p).copied().unwrap_or(false)).collect(),
+        }
     }
 }

@@ -19,6 +19,7 @@ pub fn config_for(p: &ScoreboardParams) -> Config {
             completion_ports: p.num_cpl as i64,
             branch_sets: p.br_sets as i64,
             max_count: Some(MaxCount::PerTracker(p.trk_max.iter().map(|m| *m as i64).collect())),
+            perf_counters: p.perf_counters,
         }),
         ..Config::default()
     }
@@ -34,6 +35,7 @@ impl From<&ScoreboardConfig> for ScoreboardParams {
             num_cpl: c.completion_ports as usize,
             trk_max: c.max_counts(),
             br_sets: c.branch_sets as usize,
+            perf_counters: c.perf_counters,
         }
     }
 }
@@ -75,6 +77,8 @@ struct Ports {
     tg_idle: PortId,
     cnt_flat: PortId,
     err_underflow: PortId,
+    /// With `perf_counters` (SB3-SB4): perf_sel, perf_clr, err_clr, then perf_val.
+    perf: Vec<PortId>,
 }
 
 /// The scoreboard RTL in Verilator.
@@ -129,6 +133,11 @@ impl RtlScoreboard {
             tg_idle: port("tg_idle")?,
             cnt_flat: port("cnt_flat")?,
             err_underflow: port("err_underflow")?,
+            perf: if p.perf_counters {
+                ["perf_sel", "perf_clr", "err_clr", "perf_val"].iter().map(|n| port(n)).collect::<Result<_, _>>()?
+            } else {
+                vec![]
+            },
         };
         Ok(RtlScoreboard { p: p.clone(), sim, ports })
     }
@@ -185,6 +194,9 @@ impl Dut<Scoreboard> for RtlScoreboard {
                 self.sim.set_unchecked(port, v);
             }
         }
+        for (port, v) in self.ports.perf.iter().zip([i.perf_sel, i.perf_clr as u64, i.err_clr as u64]) {
+            self.sim.set_unchecked(*port, v);
+        }
         self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
         let ports = &self.ports;
         let sim = &self.sim;
@@ -209,6 +221,7 @@ impl Dut<Scoreboard> for RtlScoreboard {
             tg_idle: bits(ports.tg_idle, self.p.num_tg),
             cnt: (0..counters).map(|c| field(sim, ports.cnt_flat, c * cw, cw)).collect(),
             err_underflow: flag(ports.err_underflow),
+            perf_val: ports.perf.get(3).map_or(0, |&v| sim.get(v)),
         }
     }
 

@@ -287,6 +287,13 @@ impl ScoreboardStimulus {
             i.cpl_tg[p] = self.rand_id(tgw);
             i.cpl_trk[p] = self.rand_id(tkw);
         }
+        // SB3-SB4: any counter index (past the last one too where PSW allows), rare clears.
+        // Drawn only with perf_counters, so that runs without the key see the same stream.
+        if self.p.perf_counters {
+            i.perf_sel = self.rand_id(self.p.perf_sel_w());
+            i.perf_clr = self.rng.gen_ratio(1, 400);
+            i.err_clr = self.rng.gen_ratio(1, 150);
+        }
         i
     }
 

@@ -177,6 +177,7 @@ fn random_params() -> Vec<ScoreboardParams> {
             num_cpl: 1,
             trk_max: vec![1],
             br_sets: 2,
+            perf_counters: false,
         },
         ScoreboardParams {
             num_tg: 2,
@@ -185,6 +186,7 @@ fn random_params() -> Vec<ScoreboardParams> {
             num_cpl: 4,
             trk_max: vec![3, 2, 1],
             br_sets: 3,
+            perf_counters: false,
         },
         ScoreboardParams {
             num_tg: 16,
@@ -193,6 +195,7 @@ fn random_params() -> Vec<ScoreboardParams> {
             num_cpl: 4,
             trk_max: (0..16).map(|t| [255, 1, 15, 100][t % 4]).collect(),
             br_sets: 4,
+            perf_counters: false,
         },
         ScoreboardParams { br_sets: 4, ..ScoreboardParams::spec_default() },
     ]
@@ -329,6 +332,7 @@ fn params_and_widths() {
             num_cpl: 1,
             trk_max: vec![1; trk],
             br_sets: 2,
+            perf_counters: false,
         };
         (p.tgw(), p.tkw())
     };
