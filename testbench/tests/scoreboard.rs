@@ -41,9 +41,11 @@ fn lint_and_synth(p: &ScoreboardParams) {
     let r = harness::synth(&e).unwrap_or_else(|m| panic!("yosys {p:?}: {m}"));
     // Flip-flops per (group, tracker): the counter, its wait bit, and three flags (nonzero, at
     // its maximum, sticky underflow); per group a sticky flag for a completion naming a tracker
-    // it does not have; and the core's flag for a completion naming no group.
+    // it does not have; and the core's flag for a completion naming no group. With
+    // perf_counters, 32 per event counter (SB3).
     let counters = p.num_tg * p.num_trk;
-    assert_eq!(r.flip_flops, counters * (p.cnt_w as usize + 4) + p.num_tg + 1, "flop count for {p:?}: {r:?}");
+    let perf = 32 * p.perf_count();
+    assert_eq!(r.flip_flops, counters * (p.cnt_w as usize + 4) + p.num_tg + 1 + perf, "flop count for {p:?}: {r:?}");
 }
 
 #[test]
@@ -106,9 +108,29 @@ fn lockstep_three_branch_sets_odd_sizes() {
     lockstep_and_cover(&three_sets_params(), 9, CYCLES, true);
 }
 
+/// `perf_counters` (rules SB3-SB4): the default shape (8 counters) and 3 groups x 5 trackers
+/// with one completion port (7 counters, so `perf_sel` 7 reads past the last). `perf_val` is
+/// compared every cycle at a random `perf_sel`, with rare `perf_clr` and `err_clr`; the runs
+/// with protocol errors drive `err_underflow_ev` and `err_clr` against real underflows.
+fn perf_params() -> [ScoreboardParams; 2] {
+    [
+        ScoreboardParams { perf_counters: true, ..default_params() },
+        ScoreboardParams { perf_counters: true, trk_max: vec![7, 1, 3, 7, 2], ..params(3, 5, 3, 1) },
+    ]
+}
+
+#[test]
+fn lockstep_perf_counters() {
+    for (p, seed) in perf_params().iter().zip([10, 11]) {
+        lockstep_and_cover(p, seed, CYCLES, false);
+        lockstep_and_cover(p, seed + 10, CYCLES / 4, true);
+    }
+}
+
 #[test]
 fn lint_and_synth_every_tested_config() {
-    for p in [default_params(), ScoreboardParams::spec_w1(), params(1, 1, 4, 2), ScoreboardParams::spec_default(), params(3, 5, 3, 3), four_sets_params(), three_sets_params()] {
+    let [perf_a, perf_b] = perf_params();
+    for p in [default_params(), ScoreboardParams::spec_w1(), params(1, 1, 4, 2), ScoreboardParams::spec_default(), params(3, 5, 3, 3), four_sets_params(), three_sets_params(), perf_a, perf_b] {
         lint_and_synth(&p);
     }
 }

@@ -1,6 +1,6 @@
 //! Directed test cases of spec §6.5 (T01–T15, T17) plus cases for behaviour that only
 //! the block contract defines (X01, X02) and for the `branch_sets` key (X03, X04: rule SB2
-//! of docs/blocks/scoreboard.md).
+//! of docs/blocks/scoreboard.md), and for `perf_counters` (X05: rules SB3-SB4, in `x05.rs`).
 //!
 //! Conventions (spec §6.5): "cN" is the cycle relative to the end of reset. Every case
 //! starts with one reset cycle (eval + tick with `reset=1`); then each cycle is
@@ -11,6 +11,9 @@
 use super::Scoreboard;
 use super::{Dut, ScoreboardInputs, ScoreboardOutputs, ScoreboardParams};
 use std::fmt::Debug;
+
+mod x05;
+pub use x05::x05_perf_counters;
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +28,8 @@ pub enum ParamsKind {
     /// The §6.5 default configuration with a scoreboard branch over 3 or 4 sets.
     Sets3,
     Sets4,
+    /// The §6.5 default configuration with `perf_counters`.
+    Perf,
 }
 
 impl ParamsKind {
@@ -43,6 +48,7 @@ impl ParamsKind {
             },
             ParamsKind::Sets3 => ScoreboardParams { br_sets: 3, ..ScoreboardParams::spec_default() },
             ParamsKind::Sets4 => ScoreboardParams { br_sets: 4, ..ScoreboardParams::spec_default() },
+            ParamsKind::Perf => ScoreboardParams { perf_counters: true, ..ScoreboardParams::spec_default() },
         }
     }
 }
@@ -95,6 +101,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X02", Default, x02_clear_precedence),
         ("X03", Sets4, x03_four_branch_sets),
         ("X04", Sets3, x04_three_branch_sets),
+        ("X05", Perf, x05_perf_counters),
     ]
 }
 

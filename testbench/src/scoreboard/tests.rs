@@ -22,7 +22,7 @@ fn case_table_covers_spec_list() {
         "T01", "T02", "T03", "T04", "T05", "T05-w1", "T06a", "T06b", "T07", "T07b", "T08", "T09",
         "T10", "T11", "T12a", "T12b", "T12c", "T12d", "T13", "T14", "T15", "T17:T01", "T17:T02",
         "T17:T03", "T17:T04", "T17:T07", "T17:T08", "T17:T11", "T17:T12a", "T17:T12d", "T17:T13",
-        "T17:T14", "T17:T15", "X03", "X04",
+        "T17:T14", "T17:T15", "X03", "X04", "X05",
     ] {
         assert!(names.contains(&id), "{id} missing from all_cases()");
     }
@@ -46,6 +46,12 @@ enum Mutation {
     IgnoreTrkMax,
     ErrNotSticky,
     ResetKeepsErr,
+    /// An event in the cycle of `perf_clr` is counted (the clear loses).
+    PerfClrLoses,
+    /// `err_clr` clears `err_underflow` even when the same edge underflows.
+    ErrClrWins,
+    /// A refused issue counts only its first cause (dependency, then saturation, then fetch).
+    StallFirstCauseOnly,
 }
 
 struct Mutant {
@@ -129,8 +135,28 @@ impl Dut<Scoreboard> for Mutant {
             self.m.clock(&ScoreboardInputs::idle(&self.p).cpl(0, 0));
             return;
         }
+        // The perf mutants: this edge's events, from a copy clocked without perf_clr.
+        let counting = !self.m.perf.is_empty() && !self.last.reset;
+        let old = self.m.perf.clone();
+        let mut copy = self.m.clone();
+        copy.clock(&ScoreboardInputs { perf_clr: false, ..self.last.clone() });
+        let ev: Vec<u32> = copy.perf.iter().zip(&old).map(|(n, o)| n - o).collect();
         self.m.clock(&self.last);
         self.fresh_err = !before && self.m.err_underflow();
+        use super::model::perf::{STALL_DEP, STALL_FETCH, STALL_SAT};
+        match self.kind {
+            Mutation::PerfClrLoses if counting && self.last.perf_clr => self.m.perf = ev,
+            Mutation::ErrClrWins if counting && self.last.err_clr => self.m.err = false,
+            Mutation::StallFirstCauseOnly if counting && !self.last.perf_clr => {
+                if ev[STALL_DEP] == 1 && ev[STALL_SAT] == 1 {
+                    self.m.perf[STALL_SAT] -= 1;
+                }
+                if (ev[STALL_DEP] == 1 || ev[STALL_SAT] == 1) && ev[STALL_FETCH] == 1 {
+                    self.m.perf[STALL_FETCH] -= 1;
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -149,6 +175,9 @@ fn directed_cases_kill_every_mutant() {
         IgnoreTrkMax,
         ErrNotSticky,
         ResetKeepsErr,
+        PerfClrLoses,
+        ErrClrWins,
+        StallFirstCauseOnly,
     ] {
         let res = run_all(&mut |p| Box::new(Mutant::new(p, kind)));
         assert!(res.is_err(), "mutant {kind:?} passes every directed case");
