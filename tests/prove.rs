@@ -53,6 +53,16 @@ fn scoreboard_branch_sets_prove() {
     assert!(t.contains(" c_br_d ") && t.contains(" c_br_cd_tie "), "{t}");
 }
 
+/// `scoreboard.perf_counters` (rules SB3-SB4): every counter moves by exactly its event (from
+/// the ports and the checker's shadow), clears, reads 0 past the last (7 counters, 3-bit
+/// `perf_sel`), and `err_clr` lowers `err_underflow` unless that edge underflows.
+#[test]
+fn scoreboard_perf_counters_prove() {
+    let sets = ["scoreboard.thread_groups=1", "scoreboard.trackers=2", "scoreboard.counter_width=1", "scoreboard.completion_ports=1", "scoreboard.perf_counters=true"];
+    let t = proves("scoreboard", &sets, &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
+    assert!(t.contains(" c_perf_none ") && t.contains(" a_perf_count ") && t.contains(" a_err_clr "), "{t}");
+}
+
 #[test]
 fn branch_stack_proves() {
     let t = proves("branch_stack", &["branch_stack.depth=2", "branch_stack.producer_stages=1", "branch_stack.pc_width=4", "branch_stack.offset_width=2", "branch_stack.reset_pc=5"], &[]);

@@ -97,7 +97,7 @@ pub fn props(c: &BranchStackConfig, e: &Emitted) -> String {
         .replace("@READY@", &if stall { STALL.replace("@READY_K@", &ready_k(c.producer_stages)) } else { String::new() });
     s += &body;
     if c.perf_counters {
-        s += &super::perf_asserts(&perf_events(stall));
+        s += &super::perf_asserts(&perf_events(stall), c.perf_sel_bits());
     }
     s += "endmodule\n";
     s

@@ -111,11 +111,17 @@ pub fn formal_top(e: &Emitted) -> String {
 /// for every block with `perf_counters`: `events` are the checker's own Verilog expressions
 /// of the block's events, in `perf_sel` order (counter k counts `events[k]`).
 /// * `a_perf_reset`: every counter is 0 after a reset;
-/// * `a_perf_none`: an index past the last counter reads 0;
+/// * `a_perf_none`: an index past the last counter reads 0 (only where `perf_sel`, `sel_bits`
+///   wide, can name one: else its cover could not be reached);
 /// * `a_perf_count`: a counter read at the same index in two cycles moved by exactly its
 ///   event (0 or 1, saturating at 2^32 - 1), or is 0 after `perf_clr` (clear wins).
-pub fn perf_asserts(events: &[String]) -> String {
+pub fn perf_asserts(events: &[String], sel_bits: usize) -> String {
     let n = events.len();
+    let none = if n < 1 << sel_bits {
+        "            // docs/perf.md: an index past the last counter reads 0\n            if (perf_sel >= NC) begin\n                a_perf_none: assert (perf_val == 0);\n                c_perf_none: cover (1);\n            end\n"
+    } else {
+        ""
+    };
     let pev: Vec<&str> = events.iter().rev().map(String::as_str).collect();
     format!(
         r#"    localparam NC = {n};
@@ -127,12 +133,7 @@ pub fn perf_asserts(events: &[String]) -> String {
                 a_perf_reset: assert (perf_val == 0);
                 c_perf_reset: cover (perf_sel < NC);
             end
-            // docs/perf.md: an index past the last counter reads 0
-            if (perf_sel >= NC) begin
-                a_perf_none: assert (perf_val == 0);
-                c_perf_none: cover (1);
-            end
-            // docs/perf.md: a counter read in two cycles moved by its event (0 or 1; saturating at
+{none}            // docs/perf.md: a counter read in two cycles moved by its event (0 or 1; saturating at
             // 2^32-1), or became 0 after perf_clr (clear wins): monotone unless cleared
             if (f_past && $past(f_live) && perf_sel < NC && perf_sel == $past(perf_sel)) begin
                 a_perf_count: assert (perf_val == ($past(perf_clr) ? 32'd0
@@ -141,6 +142,7 @@ pub fn perf_asserts(events: &[String]) -> String {
             end
         end
 "#,
-        pev.join(",\n            ")
+        pev.join(",\n            "),
+        none = none
     )
 }

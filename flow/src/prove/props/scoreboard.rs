@@ -26,7 +26,13 @@
 //! * `a_trk_flags`: `trk_zero`, `trk_full` (≥ max_count), `tg_idle` — Ports.
 //! * `a_err_underflow`: the sticky flag equals the shadow: set exactly in the cycle after a
 //!   completion found its counter (plus that cycle's issue) exhausted, or named no counter; cleared
-//!   only by reset — Ports `err_underflow`, Deviations.
+//!   only by reset (with `perf_counters` also by `err_clr` without an underflow of that edge,
+//!   rule SB4) — Ports `err_underflow`, Deviations.
+//! * With `perf_counters` (rule SB3, docs/perf.md; the shared [`super::perf_asserts`] and `a_err_clr`):
+//!   `a_perf_reset`, `a_perf_none` (where `perf_sel` can name no counter), `a_perf_count` (each
+//!   counter moves by exactly its event, from the ports and the shadow: `iss_fire`, a refused
+//!   issue, each stall cause on the shadow counters, the shadow's underflow, `cpl_valid[p]`),
+//!   `a_err_clr`.
 //! * `a_clr`: the cycle after a clr of a group, the group is idle and may fetch — Deviations (clearing
 //!   a busy group).
 //! * `a_reset`: the first cycle after reset: counters 0, flags as for all-zero, `err_underflow` 0 —
@@ -82,7 +88,11 @@ pub fn props(c: &ScoreboardConfig, e: &Emitted) -> String {
         .replace("@DEC2@", dec2)
         .replace("@BADID@", badid)
         .replace("@BRDECL@", &br_decl)
-        .replace("@BR@", &br_check);
+        .replace("@BR@", &br_check)
+        .replace("@ERRCLR@", if c.perf_counters { " && !err_clr" } else { "" });
+    if c.perf_counters {
+        s += &perf(c);
+    }
     s += "endmodule\n";
     s
 }
@@ -121,6 +131,55 @@ fn branch(sets: usize) -> (String, String) {
     }
     (decl, check)
 }
+
+/// With `perf_counters` (rules SB3-SB4 of docs/blocks/scoreboard.md, docs/perf.md): the events
+/// from the ports and the shadow state, in perf_sel order, and the checks of
+/// [`super::perf_asserts`] and `a_err_clr`; `err_clr` enters the shadow `sh_err` (so `a_err_underflow` checks
+/// that the flag falls only by err_clr or reset and that an underflow of the same edge wins).
+fn perf(c: &ScoreboardConfig) -> String {
+    let mut s = String::from(PERF_DECL);
+    let mut ev: Vec<String> = [
+        "iss_fire",
+        "iss_valid && !iss_ready",
+        "iss_valid && |(f_iss_sel & f_g_dep_busy)",
+        "iss_valid && iss_trk_en && |(f_iss_sel & f_g_at_max)",
+        "iss_valid && |(f_iss_sel & ~f_fetch)",
+        "f_udf",
+    ]
+    .iter()
+    .map(|e| e.to_string())
+    .collect();
+    ev.extend((0..c.completion_ports).map(|p| format!("cpl_valid[{p}]")));
+    assert_eq!(ev.len(), c.perf_count());
+    s += &super::perf_asserts(&ev, c.perf_sel_bits());
+    s += ERR_CLR;
+    s
+}
+
+/// SB4: `err_clr` lowers `err_underflow` unless the same edge has an underflow.
+const ERR_CLR: &str = r#"    always @(posedge clock) if (f_live) begin
+        // SB4: err_clr lowers err_underflow unless the same edge underflows again
+        if (f_pl && $past(err_clr && err_underflow && !f_udf)) begin
+            a_err_clr: assert (!err_underflow);
+            c_err_clr: cover (1);
+        end
+    end
+"#;
+
+/// The stall causes per group on the shadow counters, and `f_pl` (live, the previous edge was
+/// not a reset).
+const PERF_DECL: &str = r#"    // SB3: per group, some tracker of iss_dep_mask busy; tracker iss_trk at its maximum
+    wire [NTG-1:0] f_g_dep_busy, f_g_at_max;
+    generate
+        for (g = 0; g < NTG; g = g + 1) begin : gpf
+            assign f_g_dep_busy[g] = (iss_dep_mask & ~f_zero[g*NTRK +: NTRK]) != 0;
+            assign f_g_at_max[g] = |(f_trk_sel & f_full[g*NTRK +: NTRK]);
+        end
+    endgenerate
+    reg f_prev_reset = 1'b1;
+    always @(posedge clock) f_prev_reset <= reset;
+    wire f_pl = f_live && !f_prev_reset;
+"#;
 
 /// The two-set branch's assert and covers (`branch_sets` 2).
 const TWO_SET_BR: &str = r#"        // Ports br_*: each set satisfied when its trackers are zero; br_go = a | b; br_sel_b = !a & b (A wins a tie)
@@ -189,7 +248,7 @@ const BODY: &str = r#"    // ---- shadow state, kept from the handshakes only --
         end
     endgenerate
     wire f_udf = |f_udf_c || |f_cpl_bad;   // an underflow this cycle
-    always @(posedge clock) sh_err <= !reset && (sh_err || f_udf);
+    always @(posedge clock) sh_err <= !reset && (sh_err@ERRCLR@ || f_udf);
     // the expected answers of the issue port and the queries, from the shadow state
     // (one-hot selections, no variable indexing)
     wire [NTG-1:0] f_iss_sel, f_chk_sel, f_br_sel, f_clr_sel, f_g_deps, f_g_below, f_g_chk, f_g_sat_a, f_g_sat_b;

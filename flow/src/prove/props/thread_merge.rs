@@ -85,7 +85,7 @@ pub fn props(c: &ThreadMergeConfig, e: &Emitted) -> String {
             "f_err_ev", "f_xl_ev", "frag_valid && !frag_ready && free_cnt == 0",
         ];
         assert_eq!(ev.len(), c.perf_count());
-        s += &super::perf_asserts(&ev.map(String::from));
+        s += &super::perf_asserts(&ev.map(String::from), c.perf_sel_bits());
         s += PERF;
     }
     s += "endmodule\n";
