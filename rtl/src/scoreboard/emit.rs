@@ -112,18 +112,9 @@ pub(super) fn wrapper(cfg: &ScoreboardConfig) -> Wrapper {
 
 /// With `perf_counters`: the uniform counter interface (docs/perf.md, rules SB3-SB4).
 fn perf_group(cfg: &ScoreboardConfig) -> PortGroup {
-    let one = |name: &str, dir: Dir, w: usize, core_w: usize, doc: &str| {
-        Port::packed(name, dir, doc, vec![(format!("{name}_0"), w, core_w)])
-    };
-    let (sel, val) = (crate::perf::SEL_BITS, crate::perf::VAL_BITS);
     PortGroup {
         title: "Performance counters and error clear (docs/perf.md)".into(),
-        ports: vec![
-            one("perf_sel", Dir::In, cfg.perf_sel_bits(), sel, "counter index (see docs/perf.md)"),
-            one("perf_val", Dir::Out, val, val, "counter perf_sel, saturating; 0 past the last (comb)"),
-            one("perf_clr", Dir::In, 1, 1, "every counter becomes 0 at this edge (wins over an event)"),
-            one("err_clr", Dir::In, 1, 1, "err_underflow clears at this edge (an underflow of this edge wins)"),
-        ],
+        ports: crate::perf::ports(cfg.perf_sel_bits(), Some("err_underflow")),
     }
 }
 
