@@ -31,7 +31,7 @@ pub const VAL_BITS: usize = 32;
 /// `perf_sel_0` (zero-extended into [`SEL_BITS`]), `perf_val_0`, `perf_clr_0`, plus
 /// `err_clr_0` when `err_clr` names the flags it clears (a block that has an `err_clr` port
 /// of its own passes `None`). `sel_bits` is the block's PSW.
-pub fn ports(sel_bits: usize, err_clr: Option<&str>) -> Vec<crate::emit::Port> {
+fn ports(sel_bits: usize, err_clr: Option<&str>) -> Vec<crate::emit::Port> {
     use crate::emit::{Dir, Port};
     let one = |name: &str, dir: Dir, w: usize, core_w: usize, doc: &str| {
         Port::packed(name, dir, doc, vec![(format!("{name}_0"), w, core_w)])
@@ -45,6 +45,16 @@ pub fn ports(sel_bits: usize, err_clr: Option<&str>) -> Vec<crate::emit::Port> {
         v.push(one("err_clr", Dir::In, 1, 1, &format!("{flags} clear at this edge (an error of this edge wins)")));
     }
     v
+}
+
+/// The block's port group of the interface: the counter ports, and `err_clr` where
+/// `err_flags` names the sticky flags it clears (`None`: the block has its own `err_clr`).
+pub fn port_group(sel_bits: usize, err_flags: Option<&str>) -> crate::emit::PortGroup {
+    let title = match err_flags {
+        Some(_) => "Performance counters and error clear (docs/perf.md)",
+        None => "Performance counters (docs/perf.md)",
+    };
+    crate::emit::PortGroup { title: title.into(), ports: ports(sel_bits, err_flags) }
 }
 
 /// The counter bank: `n` saturating 32-bit counters read through one index.

@@ -159,16 +159,7 @@ pub(super) fn wrapper(cfg: &BranchStackConfig) -> Wrapper {
             },
         ]
         .into_iter()
-        .chain(cfg.perf_counters.then(|| perf_group(cfg)))
+        .chain(cfg.perf_counters.then(|| crate::perf::port_group(cfg.perf_sel_bits(), None)))
         .collect(),
-    }
-}
-
-/// With `perf_counters`: the counter ports of the uniform interface (docs/perf.md);
-/// `err_clr` is in the sticky-error group, always.
-fn perf_group(cfg: &BranchStackConfig) -> PortGroup {
-    PortGroup {
-        title: "Performance counters (docs/perf.md)".into(),
-        ports: crate::perf::ports(cfg.perf_sel_bits(), None),
     }
 }

@@ -105,16 +105,8 @@ pub(super) fn wrapper(cfg: &ScoreboardConfig) -> Wrapper {
             },
         ]
         .into_iter()
-        .chain(cfg.perf_counters.then(|| perf_group(cfg)))
+        .chain(cfg.perf_counters.then(|| crate::perf::port_group(cfg.perf_sel_bits(), Some("err_underflow"))))
         .collect(),
-    }
-}
-
-/// With `perf_counters`: the uniform counter interface (docs/perf.md, rules SB3-SB4).
-fn perf_group(cfg: &ScoreboardConfig) -> PortGroup {
-    PortGroup {
-        title: "Performance counters and error clear (docs/perf.md)".into(),
-        ports: crate::perf::ports(cfg.perf_sel_bits(), Some("err_underflow")),
     }
 }
 

@@ -192,15 +192,7 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
             },
         ]
         .into_iter()
-        .chain(cfg.perf_counters.then(|| perf_group(cfg)))
+        .chain(cfg.perf_counters.then(|| crate::perf::port_group(cfg.perf_sel_bits(), Some("err_proto and err_xlane"))))
         .collect(),
-    }
-}
-
-/// With `perf_counters`: the uniform counter interface (docs/perf.md, contract R16-R17).
-fn perf_group(cfg: &ThreadMergeConfig) -> PortGroup {
-    PortGroup {
-        title: "Performance counters and error clear (docs/perf.md)".into(),
-        ports: crate::perf::ports(cfg.perf_sel_bits(), Some("err_proto and err_xlane")),
     }
 }

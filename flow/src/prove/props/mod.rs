@@ -146,3 +146,19 @@ pub fn perf_asserts(events: &[String], sel_bits: usize) -> String {
         none = none
     )
 }
+
+/// docs/perf.md "Error clear": `err_clr` at an edge without a new error of that edge lowers
+/// sticky flag `flag` (`a_err_clr`). `flag_ev` is the checker's own expression of what sets the
+/// flag, `pl` its "live, and the previous edge was not a reset", `rule` the block's rule.
+pub fn err_clr_assert(rule: &str, flag: &str, flag_ev: &str, pl: &str) -> String {
+    format!(
+        r#"    always @(posedge clock) if (f_live) begin
+        // {rule}: err_clr lowers {flag} unless the same edge sets it again
+        if ({pl} && $past(err_clr && {flag} && !{flag_ev})) begin
+            a_err_clr: assert (!{flag});
+            c_err_clr: cover (1);
+        end
+    end
+"#
+    )
+}

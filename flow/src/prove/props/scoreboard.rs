@@ -152,19 +152,9 @@ fn perf(c: &ScoreboardConfig) -> String {
     ev.extend((0..c.completion_ports).map(|p| format!("cpl_valid[{p}]")));
     assert_eq!(ev.len(), c.perf_count());
     s += &super::perf_asserts(&ev, c.perf_sel_bits());
-    s += ERR_CLR;
+    s += &super::err_clr_assert("SB4", "err_underflow", "f_udf", "f_pl");
     s
 }
-
-/// SB4: `err_clr` lowers `err_underflow` unless the same edge has an underflow.
-const ERR_CLR: &str = r#"    always @(posedge clock) if (f_live) begin
-        // SB4: err_clr lowers err_underflow unless the same edge underflows again
-        if (f_pl && $past(err_clr && err_underflow && !f_udf)) begin
-            a_err_clr: assert (!err_underflow);
-            c_err_clr: cover (1);
-        end
-    end
-"#;
 
 /// The stall causes per group on the shadow counters, and `f_pl` (live, the previous edge was
 /// not a reset).

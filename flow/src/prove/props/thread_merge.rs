@@ -86,7 +86,7 @@ pub fn props(c: &ThreadMergeConfig, e: &Emitted) -> String {
         ];
         assert_eq!(ev.len(), c.perf_count());
         s += &super::perf_asserts(&ev.map(String::from), c.perf_sel_bits());
-        s += PERF;
+        s += &super::err_clr_assert("R17", "err_proto", "f_err_ev", "f_pl");
     }
     s += "endmodule\n";
     s
@@ -544,17 +544,6 @@ const NOTHING: &str = r#"        // R13: ids naming no slot look up as all zero
                 && wb_active == 0 && wb_lane_src == 0 && wb_tag_self == 0 && wb_tag_partner == 0
                 && wb_perm_self == 0 && wb_perm_partner == 0 && wb_orig_lane == 0);
             c_nothing: cover (1);
-        end
-"#;
-
-/// R17's `a_err_clr` (only with perf_counters; the counter asserts of R16 are the shared
-/// `props::perf_asserts`, fed with the events from the ports and the checker's own errors).
-const PERF: &str = r#"        always @(posedge clock) if (f_live) begin
-            // R17: err_clr lowers a flag unless the same edge has an error
-            if (f_pl && $past(err_clr && err_proto && !f_err_ev)) begin
-                a_err_clr: assert (!err_proto);
-                c_err_clr: cover (1);
-            end
         end
 "#;
 
