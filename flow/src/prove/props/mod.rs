@@ -109,7 +109,8 @@ pub fn formal_top(e: &Emitted) -> String {
 
 /// The counter asserts of the uniform performance-counter interface (docs/perf.md), the same
 /// for every block with `perf_counters`: `events` are the checker's own Verilog expressions
-/// of the block's events, in `perf_sel` order (counter k counts `events[k]`).
+/// of the block's events, in `perf_sel` order (counter k counts `events[k]`). Its names
+/// (`NPC`, `f_pev`) must not be the checker's own (the scoreboard's has an `NC`).
 /// * `a_perf_reset`: every counter is 0 after a reset;
 /// * `a_perf_none`: an index past the last counter reads 0 (only where `perf_sel`, `sel_bits`
 ///   wide, can name one: else its cover could not be reached);
@@ -118,24 +119,24 @@ pub fn formal_top(e: &Emitted) -> String {
 pub fn perf_asserts(events: &[String], sel_bits: usize) -> String {
     let n = events.len();
     let none = if n < 1 << sel_bits {
-        "            // docs/perf.md: an index past the last counter reads 0\n            if (perf_sel >= NC) begin\n                a_perf_none: assert (perf_val == 0);\n                c_perf_none: cover (1);\n            end\n"
+        "            // docs/perf.md: an index past the last counter reads 0\n            if (perf_sel >= NPC) begin\n                a_perf_none: assert (perf_val == 0);\n                c_perf_none: cover (1);\n            end\n"
     } else {
         ""
     };
     let pev: Vec<&str> = events.iter().rev().map(String::as_str).collect();
     format!(
-        r#"    localparam NC = {n};
+        r#"    localparam NPC = {n};
         // docs/perf.md: the events of the cycle in perf_sel order, from the checker's own terms
-        wire [NC-1:0] f_pev = {{{}}};
+        wire [NPC-1:0] f_pev = {{{}}};
         always @(posedge clock) if (f_live) begin
             // docs/perf.md: every counter is 0 after a reset
             if (f_past && $past(reset)) begin
                 a_perf_reset: assert (perf_val == 0);
-                c_perf_reset: cover (perf_sel < NC);
+                c_perf_reset: cover (perf_sel < NPC);
             end
 {none}            // docs/perf.md: a counter read in two cycles moved by its event (0 or 1; saturating at
             // 2^32-1), or became 0 after perf_clr (clear wins): monotone unless cleared
-            if (f_past && $past(f_live) && perf_sel < NC && perf_sel == $past(perf_sel)) begin
+            if (f_past && $past(f_live) && perf_sel < NPC && perf_sel == $past(perf_sel)) begin
                 a_perf_count: assert (perf_val == ($past(perf_clr) ? 32'd0
                     : $past(perf_val) + {{31'd0, $past(f_pev[perf_sel]) && $past(perf_val) != 32'hffffffff}}));
                 c_perf_count: cover (perf_val == 2);
