@@ -63,6 +63,30 @@ fn scoreboard_perf_counters_prove() {
     assert!(t.contains(" c_perf_none ") && t.contains(" a_perf_count ") && t.contains(" a_err_clr "), "{t}");
 }
 
+/// `scoreboard.implicit_fence` (rule SB5): with tracker 1 fenced the asserts hold and an issue
+/// refused by its fence alone is covered; the block generated without the key (no fence) fails
+/// `a_iss_ready` against the same properties, so they see the fence.
+#[test]
+fn scoreboard_implicit_fence_proves() {
+    let sets = ["scoreboard.thread_groups=1", "scoreboard.trackers=2", "scoreboard.counter_width=2", "scoreboard.completion_ports=1"];
+    let fence = [&sets[..], &["scoreboard.implicit_fence=[1]"]].concat();
+    let t = proves("scoreboard", &fence, &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
+    assert!(t.contains(" c_iss_fence ") && t.contains(" proved "), "{t}");
+    let d = tempfile::tempdir().unwrap();
+    let rtl = d.path().join("rtl");
+    let mut args = vec!["generate", "--block", "scoreboard", "--out", rtl.to_str().unwrap()];
+    args.extend(sets.iter().flat_map(|s| ["--set", *s]));
+    assert!(warpgen(&args).status.success());
+    let plain = rtl.join("warpgen_scoreboard.v");
+    let out = d.path().join("p");
+    let mut args = vec!["prove", "scoreboard", "--rtl", plain.to_str().unwrap(), "--depth", "6", "--cover-depth", "6", "--out", out.to_str().unwrap()];
+    args.extend(fence.iter().flat_map(|s| ["--set", *s]));
+    let o = warpgen(&args);
+    let table = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{table}{}", stderr(&o));
+    assert!(table.lines().any(|l| l.contains(" a_iss_ready ") && l.contains("FAILED")), "{table}");
+}
+
 #[test]
 fn branch_stack_proves() {
     let t = proves("branch_stack", &["branch_stack.depth=2", "branch_stack.producer_stages=1", "branch_stack.pc_width=4", "branch_stack.offset_width=2", "branch_stack.reset_pc=5"], &[]);

@@ -24,6 +24,10 @@ const NAMED: &[(&str, &[&str])] = &[
     ("thread_merge", &["thread_merge.perf_counters=true", "thread_merge.slots=32", "thread_merge.merge_timeout=0"]),
     ("scoreboard", &["scoreboard.perf_counters=true", "scoreboard.thread_groups=1", "scoreboard.trackers=1", "scoreboard.counter_width=1", "scoreboard.completion_ports=1"]),
     ("scoreboard", &["scoreboard.perf_counters=true", "scoreboard.thread_groups=3", "scoreboard.trackers=5", "scoreboard.completion_ports=4", "scoreboard.branch_sets=4"]),
+    // implicit_fence: one tracker of one, every tracker, and one of an odd count (with the counters).
+    ("scoreboard", &["scoreboard.implicit_fence=[0]", "scoreboard.thread_groups=1", "scoreboard.trackers=1", "scoreboard.counter_width=1"]),
+    ("scoreboard", &["scoreboard.implicit_fence=[0, 1, 2, 3, 4, 5, 6, 7]"]),
+    ("scoreboard", &["scoreboard.implicit_fence=[4]", "scoreboard.trackers=5", "scoreboard.thread_groups=3", "scoreboard.perf_counters=true"]),
 ];
 
 #[test]

@@ -12,7 +12,7 @@ use warpgen_testbench::scoreboard::{directed, Dut, ScoreboardParams};
 const CYCLES: u64 = 200_000;
 
 fn params(num_tg: usize, num_trk: usize, cnt_w: u32, num_cpl: usize) -> ScoreboardParams {
-    ScoreboardParams { num_tg, num_trk, cnt_w, num_cpl, trk_max: vec![(1 << cnt_w) - 1; num_trk], br_sets: 2, perf_counters: false }
+    ScoreboardParams { num_tg, num_trk, cnt_w, num_cpl, trk_max: vec![(1 << cnt_w) - 1; num_trk], br_sets: 2, perf_counters: false, fence: 0 }
 }
 
 /// The warpgen default config (configs/default.toml).
@@ -127,10 +127,28 @@ fn lockstep_perf_counters() {
     }
 }
 
+/// `implicit_fence` (rule SB5): on the default shape trackers 0 and 7 (a load class and the
+/// tracker of maximum 1), with the counters so that `stall_dep` counts the fence's waits; on
+/// the odd shape tracker 2 (maximum 3), with ids that name no group or tracker.
+fn fence_params() -> [ScoreboardParams; 2] {
+    [
+        ScoreboardParams { fence: 0x81, perf_counters: true, ..ScoreboardParams::spec_default() },
+        ScoreboardParams { fence: 0b100, trk_max: vec![7, 1, 3, 7, 2], ..params(3, 5, 3, 3) },
+    ]
+}
+
+#[test]
+fn lockstep_implicit_fence() {
+    let [a, b] = fence_params();
+    lockstep_and_cover(&a, 12, CYCLES, false);
+    lockstep_and_cover(&b, 13, CYCLES, true);
+}
+
 #[test]
 fn lint_and_synth_every_tested_config() {
     let [perf_a, perf_b] = perf_params();
-    for p in [default_params(), ScoreboardParams::spec_w1(), params(1, 1, 4, 2), ScoreboardParams::spec_default(), params(3, 5, 3, 3), four_sets_params(), three_sets_params(), perf_a, perf_b] {
+    let [fence_a, fence_b] = fence_params();
+    for p in [default_params(), ScoreboardParams::spec_w1(), params(1, 1, 4, 2), ScoreboardParams::spec_default(), params(3, 5, 3, 3), four_sets_params(), three_sets_params(), perf_a, perf_b, fence_a, fence_b] {
         lint_and_synth(&p);
     }
 }

@@ -24,6 +24,11 @@ pub struct ScoreboardConfig {
     /// The performance-counter bank and the error clear (`perf_sel`, `perf_val`, `perf_clr`,
     /// `err_clr`; docs/perf.md, rules SB3-SB4 of docs/blocks/scoreboard.md). false: no such port.
     pub perf_counters: bool,
+    /// Trackers with an implicit fence (rule SB5 of docs/blocks/scoreboard.md; spec [0050],
+    /// [0159]): an instruction counted on one of them also waits for that tracker of its group
+    /// to be zero, as if its dependency mask named it. Empty (the default): no implicit fence.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub implicit_fence: Vec<i64>,
 }
 
 /// `max_count`: one value for every tracker, or one per tracker.
@@ -44,6 +49,7 @@ impl Default for ScoreboardConfig {
             branch_sets: 2,
             max_count: None,
             perf_counters: false,
+            implicit_fence: vec![],
         }
     }
 }
@@ -355,9 +361,27 @@ impl ScoreboardConfig {
         id_bits(self.perf_names().len())
     }
 
+    /// SB5: bit t set when tracker t has an implicit fence.
+    pub fn fence_mask(&self) -> u64 {
+        self.implicit_fence.iter().fold(0, |m, &t| m | 1 << t)
+    }
+
     pub(super) fn validate(&self, chk: &mut Checker) {
         chk.key_range("scoreboard.thread_groups", self.thread_groups);
-        chk.key_range("scoreboard.trackers", self.trackers);
+        let trk_ok = chk.key_range("scoreboard.trackers", self.trackers);
+        let key = "scoreboard.implicit_fence";
+        for (k, t) in self.implicit_fence.iter().enumerate() {
+            if !trk_ok {
+                break;
+            }
+            if !(0..self.trackers).contains(t) {
+                chk.fail(key, format!(
+                    "{t} is out of range: allowed tracker indices 0 to {} (scoreboard.trackers - 1), each at most once",
+                    self.trackers - 1));
+            } else if self.implicit_fence[..k].contains(t) {
+                chk.fail(key, format!("{t} is listed twice: allowed tracker indices 0 to {}, each at most once", self.trackers - 1));
+            }
+        }
         let width_ok = chk.key_range("scoreboard.counter_width", self.counter_width);
         chk.key_range("scoreboard.completion_ports", self.completion_ports);
         chk.key_range("scoreboard.branch_sets", self.branch_sets);

@@ -104,6 +104,26 @@ fn branch_stack_ranges_are_checked_at_both_ends() {
 }
 
 #[test]
+fn scoreboard_implicit_fence_key() {
+    // None by default; a list of distinct tracker indices below `trackers`.
+    assert_eq!(ScoreboardConfig::default().fence_mask(), 0);
+    let c = load("[scoreboard]\nimplicit_fence = [0, 3]\n", &[]).unwrap().scoreboard.unwrap();
+    assert_eq!(c.fence_mask(), 0b1001);
+    let c = load("[scoreboard]\n", &["scoreboard.implicit_fence=[7]"]).unwrap().scoreboard.unwrap();
+    assert_eq!(c.fence_mask(), 0x80);
+    for (text, why) in [("implicit_fence = [8]", "8 is out of range: allowed tracker indices 0 to 7"),
+                        ("implicit_fence = [1, 1]", "1 is listed twice"),
+                        ("implicit_fence = [-1]", "-1 is out of range")] {
+        let e = load(&format!("# c\n[scoreboard]\n{text}\n"), &[]).unwrap_err();
+        assert_eq!((e.key.as_str(), e.line), ("scoreboard.implicit_fence", Some(3)), "{text}: {e}");
+        assert!(e.message.contains(why), "{text}: {e}");
+    }
+    // The range follows `trackers`.
+    let e = load("[scoreboard]\ntrackers = 2\nimplicit_fence = [2]\n", &[]).unwrap_err();
+    assert!(e.message.contains("allowed tracker indices 0 to 1"), "{e}");
+}
+
+#[test]
 fn scoreboard_perf_counters_key() {
     // Off by default (no port); on, 6 counters plus one per completion port.
     let d = ScoreboardConfig::default();

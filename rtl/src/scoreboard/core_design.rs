@@ -57,6 +57,10 @@ pub struct ScoreboardCore<const W: usize> {
     pev_uf: Vec<Signal<Local, Bit>>,
     /// Tracker ids (with `perf_counters` only).
     perf_trk_id: Vec<Constant<Id>>,
+    /// SB5 (`implicit_fence`): per tracker, whether it is fenced, and its id; none without
+    /// the key (no logic).
+    fence_on: Vec<Constant<Bit>>,
+    fence_id: Vec<Constant<Id>>,
     groups: Vec<TrackerGroup<W>>,
     err_q: DFF<Bit>,
     tg_id: Vec<Constant<Id>>,
@@ -75,6 +79,8 @@ impl<const W: usize> ScoreboardCore<W> {
         let extra = cfg.extra_branch_sets();
         // 1 with perf_counters (one counter bank and its ports), 0 without.
         let pc = usize::from(cfg.perf_counters);
+        // Trackers checked for an implicit fence: all of them with the key, none without.
+        let nf = if cfg.implicit_fence.is_empty() { 0 } else { trk };
         ScoreboardCore {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -120,6 +126,8 @@ impl<const W: usize> ScoreboardCore<W> {
             pev_fetch: signals(pc),
             pev_uf: signals(pc),
             perf_trk_id: (0..pc * trk).map(id).collect(),
+            fence_on: (0..nf).map(|t| Constant::new(cfg.fence_mask() >> t & 1 == 1)).collect(),
+            fence_id: (0..nf).map(id).collect(),
             groups: (0..tg).map(|_| TrackerGroup::new(cfg)).collect(),
             err_q: DFF::default(),
             tg_id: (0..tg).map(id).collect(),
@@ -210,6 +218,12 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
                 self.trk_full[g][t].next = self.groups[g].full[t].val();
                 self.cnt[g][t].next = self.groups[g].cnt[t].val();
             }
+            // SB5: an instruction counted on a fenced tracker also depends on that tracker.
+            for t in 0..self.fence_on.len() {
+                if self.fence_on[t].val() & self.iss_trk_en.val() & (self.iss_trk.val() == self.fence_id[t].val()) {
+                    self.groups[g].iss_mask[t].next = true;
+                }
+            }
             for p in 0..self.cpl_valid.len() {
                 self.groups[g].cpl_hit[p].next =
                     self.cpl_valid[p].val() & (self.cpl_tg[p].val() == self.tg_id[g].val());
@@ -250,8 +264,17 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
                         if self.iss_dep_mask[t].val() & !self.groups[g].zero[t].val() {
                             self.pev_dep[i].next = true;
                         }
+
                         if (self.iss_trk.val() == self.perf_trk_id[t].val()) & self.groups[g].full[t].val() {
                             self.pev_sat[i].next = true;
+                        }
+                    }
+                    // SB5: the implicit fence's dependency is a dependency too.
+                    for t in 0..self.fence_on.len() {
+                        if self.fence_on[t].val() & self.iss_trk_en.val()
+                            & (self.iss_trk.val() == self.fence_id[t].val()) & !self.groups[g].zero[t].val()
+                        {
+                            self.pev_dep[i].next = true;
                         }
                     }
                 }

@@ -167,6 +167,10 @@ pub(super) fn header_params(cfg: &ScoreboardConfig) -> Vec<(String, String)> {
     if cfg.branch_sets != 2 {
         v.insert(4, ("branch_sets".into(), cfg.branch_sets.to_string()));
     }
+    if !cfg.implicit_fence.is_empty() {
+        let list: Vec<String> = cfg.implicit_fence.iter().map(|t| t.to_string()).collect();
+        v.push(("implicit_fence".into(), format!("[{}]", list.join(", "))));
+    }
     if cfg.perf_counters {
         v.push(("perf_counters".into(), "true".into()));
         v.push(("PSW (perf_sel bits)".into(), cfg.perf_sel_bits().to_string()));

@@ -25,6 +25,13 @@
 //! (the core's `br_sel_b` is its bit 0: the `br_sel_b` port at 2 sets, `br_sel[0]` above).
 //! At the default 2 the extra vectors are empty and the Verilog is that of the two-set block.
 //!
+//! ## Implicit fences (`implicit_fence`, docs/blocks/scoreboard.md rule SB5)
+//! Spec [0050], [0159] (B19): an instruction counted on a listed tracker also depends on that
+//! tracker of its group. The core ORs the tracker's bit into the group's issue mask
+//! (`iss_mask`) when `iss_trk_en` names it, so each group's issue test, increment and
+//! `iss_ready` see the one set; with `perf_counters` the `stall_dep` event sees it too. An
+//! empty list (the default) emits nothing: the Verilog of the block without the key.
+//!
 //! ## Performance counters (`perf_counters`, docs/blocks/scoreboard.md rules SB3, SB4)
 //! Off by default (no port, no logic: the Verilog of the block without the key). On, the core
 //! holds one [`crate::perf::PerfBank`] of 6 + `completion_ports` counters read through

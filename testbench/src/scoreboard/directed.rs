@@ -1,6 +1,7 @@
 //! Directed test cases of spec §6.5 (T01–T15, T17) plus cases for behaviour that only
 //! the block contract defines (X01, X02) and for the `branch_sets` key (X03, X04: rule SB2
-//! of docs/blocks/scoreboard.md), and for `perf_counters` (X05: rules SB3-SB4, in `x05.rs`).
+//! of docs/blocks/scoreboard.md), for `perf_counters` (X05: rules SB3-SB4, in `x05.rs`) and for
+//! `implicit_fence` (X06: rule SB5, in `x06.rs`).
 //!
 //! Conventions (spec §6.5): "cN" is the cycle relative to the end of reset. Every case
 //! starts with one reset cycle (eval + tick with `reset=1`); then each cycle is
@@ -13,7 +14,9 @@ use super::{Dut, ScoreboardInputs, ScoreboardOutputs, ScoreboardParams};
 use std::fmt::Debug;
 
 mod x05;
+mod x06;
 pub use x05::x05_perf_counters;
+pub use x06::x06_implicit_fence;
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,6 +33,8 @@ pub enum ParamsKind {
     Sets4,
     /// The §6.5 default configuration with `perf_counters`.
     Perf,
+    /// The §6.5 default configuration with `perf_counters` and tracker 0 fenced (SB5).
+    Fence,
 }
 
 impl ParamsKind {
@@ -45,10 +50,12 @@ impl ParamsKind {
                 trk_max: vec![7, 1, 3, 7, 2],
                 br_sets: 2,
                 perf_counters: false,
+                fence: 0,
             },
             ParamsKind::Sets3 => ScoreboardParams { br_sets: 3, ..ScoreboardParams::spec_default() },
             ParamsKind::Sets4 => ScoreboardParams { br_sets: 4, ..ScoreboardParams::spec_default() },
             ParamsKind::Perf => ScoreboardParams { perf_counters: true, ..ScoreboardParams::spec_default() },
+            ParamsKind::Fence => ScoreboardParams { perf_counters: true, fence: 0x01, ..ScoreboardParams::spec_default() },
         }
     }
 }
@@ -102,6 +109,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X03", Sets4, x03_four_branch_sets),
         ("X04", Sets3, x04_three_branch_sets),
         ("X05", Perf, x05_perf_counters),
+        ("X06", Fence, x06_implicit_fence),
     ]
 }
 

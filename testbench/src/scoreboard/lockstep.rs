@@ -59,7 +59,8 @@ impl crate::kit::Block for Scoreboard {
     fn tag(p: &ScoreboardParams) -> String {
         let sets = if p.br_sets == 2 { String::new() } else { format!("-br{}", p.br_sets) };
         let perf = if p.perf_counters { "-perf" } else { "" };
-        format!("tg{}-trk{}-w{}{sets}{perf}", p.num_tg, p.num_trk, p.cnt_w)
+        let fence = if p.fence == 0 { String::new() } else { format!("-fence{:x}", p.fence) };
+        format!("tg{}-trk{}-w{}{sets}{perf}{fence}", p.num_tg, p.num_trk, p.cnt_w)
     }
 }
 

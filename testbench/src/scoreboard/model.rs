@@ -11,6 +11,9 @@
 //! * §6.2–§6.4 — parameters, ports, cycle semantics (registered state, combinational
 //!   checks, no bypass, wait mask replaced on every fire, sticky underflow flag).
 //!
+//! * Rule SB5 (`implicit_fence`, docs/blocks/scoreboard.md; spec [0050], [0159]) — an
+//!   instruction counted on a fenced tracker also depends on that tracker
+//!   ([`ScoreboardModel::dep_set`]): it issues only when its group's count there is 0.
 //! * Rules SB3, SB4 (`perf_counters`, docs/perf.md) — [`perf`]: the events of a cycle from the
 //!   state and the inputs (a refused issue counts each cause that holds; the underflow event is
 //!   what sets `err_underflow`), 32-bit saturating counters cleared by `perf_clr` and reset;
@@ -43,6 +46,8 @@ pub struct ScoreboardParams {
     pub br_sets: usize,
     /// The performance counters and `err_clr` (rules SB3, SB4).
     pub perf_counters: bool,
+    /// Trackers with an implicit fence, bit t for tracker t (rule SB5, `implicit_fence`).
+    pub fence: u64,
 }
 
 /// `max(1, ceil(log2 n))`.
@@ -73,6 +78,7 @@ impl ScoreboardParams {
             trk_max,
             br_sets: 2,
             perf_counters: false,
+            fence: 0,
         }
     }
 
@@ -118,6 +124,7 @@ impl ScoreboardParams {
             || !in_range(self.cnt_w as usize, 1, 8)
             || !in_range(self.num_cpl, 1, 4)
             || !in_range(self.br_sets, 2, 4)
+            || self.fence & !self.trk_mask() != 0
         {
             return Err(format!("scoreboard parameters out of range: {self:?}"));
         }
@@ -352,7 +359,18 @@ impl ScoreboardModel {
             || self
                 .tracker(i.iss_trk)
                 .is_some_and(|t| self.cnt(g, t) < self.p.trk_max[t]);
-        self.fetch_ok(g) && self.all_zero(i.iss_tg, i.iss_dep_mask) && trk_ok
+        self.fetch_ok(g) && self.all_zero(i.iss_tg, self.dep_set(i)) && trk_ok
+    }
+
+    /// The issuing instruction's dependency set: `iss_dep_mask`, and by rule SB5 its own
+    /// tracker when that tracker has an implicit fence (the instruction then waits for every
+    /// earlier instruction of its class in its group to complete).
+    fn dep_set(&self, i: &ScoreboardInputs) -> u64 {
+        let own = match self.tracker(i.iss_trk) {
+            Some(t) if i.iss_trk_en && self.p.fence >> t & 1 == 1 => 1 << t,
+            _ => 0,
+        };
+        i.iss_dep_mask | own
     }
 
     /// Combinational outputs for the current state and inputs (no state change).
@@ -461,7 +479,7 @@ impl ScoreboardModel {
         perf::PerfEvents {
             iss_valid: i.iss_valid,
             iss_ready: self.iss_ready(i),
-            dep_busy: g.is_some_and(|g| i.iss_dep_mask & self.p.trk_mask() & self.busy_mask(g) != 0),
+            dep_busy: g.is_some_and(|g| self.dep_set(i) & self.p.trk_mask() & self.busy_mask(g) != 0),
             trk_at_max: i.iss_trk_en
                 && g.zip(t).is_some_and(|(g, t)| self.cnt(g, t) >= self.p.trk_max[t]),
             fetch_closed: g.is_some_and(|g| !self.fetch_ok(g)),

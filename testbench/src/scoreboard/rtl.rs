@@ -20,6 +20,7 @@ pub fn config_for(p: &ScoreboardParams) -> Config {
             branch_sets: p.br_sets as i64,
             max_count: Some(MaxCount::PerTracker(p.trk_max.iter().map(|m| *m as i64).collect())),
             perf_counters: p.perf_counters,
+            implicit_fence: (0..p.num_trk as i64).filter(|t| p.fence >> t & 1 == 1).collect(),
         }),
         ..Config::default()
     }
@@ -36,6 +37,7 @@ impl From<&ScoreboardConfig> for ScoreboardParams {
             trk_max: c.max_counts(),
             br_sets: c.branch_sets as usize,
             perf_counters: c.perf_counters,
+            fence: c.fence_mask(),
         }
     }
 }

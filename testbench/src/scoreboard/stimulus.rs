@@ -561,6 +561,10 @@ pub struct CoverageCounts {
     pub br_to_c: u64,
     pub br_to_d: u64,
     pub br_cd_tie: u64,
+    /// SB5: an issue on a fenced tracker held only by its implicit fence (that tracker busy,
+    /// not in `iss_dep_mask`, fetch open, no saturation), and one that fires.
+    pub fence_stall: u64,
+    pub fence_fire: u64,
     pub clr_idle: u64,
     pub clr_busy: u64,
     /// Cycles with an underflow (a completion for a counter that is not outstanding).
@@ -617,7 +621,12 @@ impl Coverage {
             h.stall_deps += u64::from(i.iss_dep_mask & busy != 0);
             let full = i.iss_trk_en && counter(i.iss_tg, i.iss_trk).is_some_and(|k| o.trk_full[k]);
             h.stall_full += u64::from(full);
+            let own = (i.iss_trk as usize) < ntrk && i.iss_trk_en && self.p.fence >> i.iss_trk & 1 == 1;
+            h.fence_stall += u64::from(
+                own && o.fetch_ok[g] && !full && i.iss_dep_mask & busy == 0 && busy >> i.iss_trk & 1 == 1,
+            );
         }
+        h.fence_fire += u64::from(o.iss_fire && i.iss_trk_en && self.p.fence >> (i.iss_trk & 63) & 1 == 1);
 
         let mut per_counter = vec![0u64; ntg * ntrk];
         let mut bogus = false;
@@ -687,6 +696,8 @@ impl Coverage {
             ("br_to_c", h.br_to_c, self.p.br_sets >= 3),
             ("br_to_d", h.br_to_d, self.p.br_sets >= 4),
             ("br_cd_tie", h.br_cd_tie, self.p.br_sets >= 4),
+            ("fence_stall", h.fence_stall, self.p.fence != 0),
+            ("fence_fire", h.fence_fire, self.p.fence != 0),
             ("clr_idle", h.clr_idle, true),
             ("clr_busy", h.clr_busy, self.allow_errors),
             ("underflow", h.underflow, self.allow_errors),

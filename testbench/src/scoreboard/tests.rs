@@ -22,7 +22,7 @@ fn case_table_covers_spec_list() {
         "T01", "T02", "T03", "T04", "T05", "T05-w1", "T06a", "T06b", "T07", "T07b", "T08", "T09",
         "T10", "T11", "T12a", "T12b", "T12c", "T12d", "T13", "T14", "T15", "T17:T01", "T17:T02",
         "T17:T03", "T17:T04", "T17:T07", "T17:T08", "T17:T11", "T17:T12a", "T17:T12d", "T17:T13",
-        "T17:T14", "T17:T15", "X03", "X04", "X05",
+        "T17:T14", "T17:T15", "X03", "X04", "X05", "X06",
     ] {
         assert!(names.contains(&id), "{id} missing from all_cases()");
     }
@@ -52,6 +52,10 @@ enum Mutation {
     ErrClrWins,
     /// A refused issue counts only its first cause (dependency, then saturation, then fetch).
     StallFirstCauseOnly,
+    /// No implicit fence (SB5 ignored).
+    IgnoreFence,
+    /// Every tracker fenced, not only the listed ones.
+    FenceEveryTracker,
 }
 
 struct Mutant {
@@ -67,6 +71,12 @@ impl Mutant {
         let mut inner = p.clone();
         if kind == Mutation::IgnoreTrkMax {
             inner.trk_max = vec![(1 << p.cnt_w) - 1; p.num_trk];
+        }
+        if kind == Mutation::IgnoreFence {
+            inner.fence = 0;
+        }
+        if kind == Mutation::FenceEveryTracker && p.fence != 0 {
+            inner.fence = p.trk_mask();
         }
         Mutant {
             p: p.clone(),
@@ -178,6 +188,8 @@ fn directed_cases_kill_every_mutant() {
         PerfClrLoses,
         ErrClrWins,
         StallFirstCauseOnly,
+        IgnoreFence,
+        FenceEveryTracker,
     ] {
         let res = run_all(&mut |p| Box::new(Mutant::new(p, kind)));
         assert!(res.is_err(), "mutant {kind:?} passes every directed case");
@@ -207,6 +219,7 @@ fn random_params() -> Vec<ScoreboardParams> {
             trk_max: vec![1],
             br_sets: 2,
             perf_counters: false,
+            fence: 0,
         },
         ScoreboardParams {
             num_tg: 2,
@@ -216,6 +229,7 @@ fn random_params() -> Vec<ScoreboardParams> {
             trk_max: vec![3, 2, 1],
             br_sets: 3,
             perf_counters: false,
+            fence: 0,
         },
         ScoreboardParams {
             num_tg: 16,
@@ -225,6 +239,7 @@ fn random_params() -> Vec<ScoreboardParams> {
             trk_max: (0..16).map(|t| [255, 1, 15, 100][t % 4]).collect(),
             br_sets: 4,
             perf_counters: false,
+            fence: 0,
         },
         ScoreboardParams { br_sets: 4, ..ScoreboardParams::spec_default() },
     ]
@@ -362,6 +377,7 @@ fn params_and_widths() {
             trk_max: vec![1; trk],
             br_sets: 2,
             perf_counters: false,
+            fence: 0,
         };
         (p.tgw(), p.tkw())
     };

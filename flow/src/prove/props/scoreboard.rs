@@ -16,6 +16,9 @@
 //! * `a_iss_fire`: `iss_fire = iss_valid & iss_ready` — Ports `iss_fire`.
 //! * `a_iss_accept`: an issue is accepted only when its group may fetch, its dependency set is all
 //!   zero and the counter it increments is below its maximum — Fig. 4, spec §6.6.
+//! * With `implicit_fence` (rule SB5) the dependency set of `a_iss_ready`, `a_iss_accept` and the
+//!   `stall_dep` event is `iss_dep_mask` plus the instruction's own tracker when that tracker is
+//!   fenced (`f_dep`); `c_iss_fence` covers an issue refused by its fence alone.
 //! * `a_fetch_ok`: bit g is 1 iff every tracker of g's wait mask (the last fired `iss_nxt_mask`) is
 //!   zero — Ports `fetch_ok`, Fig. 5.
 //! * `a_chk_ok`, `a_br`: the queries on the shadow counters; `br_go = a|b`, `br_sel_b = !a & b`
@@ -89,13 +92,34 @@ pub fn props(c: &ScoreboardConfig, e: &Emitted) -> String {
         .replace("@BADID@", badid)
         .replace("@BRDECL@", &br_decl)
         .replace("@BR@", &br_check)
-        .replace("@ERRCLR@", if c.perf_counters { " && !err_clr" } else { "" });
+        .replace("@ERRCLR@", if c.perf_counters { " && !err_clr" } else { "" })
+        .replace("@FENCEDECL@", &fence_decl(c))
+        .replace("@FENCECOV@", if c.implicit_fence.is_empty() { "" } else { FENCE_COVER });
     if c.perf_counters {
         s += &perf(c);
     }
+    let dep = if c.implicit_fence.is_empty() { "iss_dep_mask" } else { "f_dep" };
+    s = s.replace("@DEP@", dep);
     s += "endmodule\n";
     s
 }
+
+/// Rule SB5 (`implicit_fence`): the issue's dependency set `f_dep` is `iss_dep_mask` and, for an
+/// instruction counted on a fenced tracker, that tracker. Nothing without the key.
+fn fence_decl(c: &ScoreboardConfig) -> String {
+    if c.implicit_fence.is_empty() {
+        return String::new();
+    }
+    let m = c.fence_mask();
+    let bits: String = (0..c.trackers).rev().map(|t| if m >> t & 1 == 1 { '1' } else { '0' }).collect();
+    format!(
+        "    // rule SB5: trackers with an implicit fence (bit t); an instruction counted on one depends on it\n    localparam [NTRK-1:0] FENCE = {}'b{bits};\n    wire [NTRK-1:0] f_dep = iss_dep_mask | (iss_trk_en ? (FENCE & f_trk_sel) : {{NTRK{{1'b0}}}});\n",
+        c.trackers
+    )
+}
+
+/// SB5's cover: an issue with an empty mask and an open fetch gate refused by its fence alone.
+const FENCE_COVER: &str = "        c_iss_fence: cover (iss_valid && iss_dep_mask == 0 && iss_trk_en && |(FENCE & f_trk_sel) && |(f_iss_sel & f_fetch) && !iss_ready);\n";
 
 /// The scoreboard branch's part of the checker for `sets` branch sets: the declarations of the
 /// shadow answers of sets C, D (none at 2 sets), and the assert and covers of the `br_*` ports.
@@ -162,7 +186,7 @@ const PERF_DECL: &str = r#"    // SB3: per group, some tracker of iss_dep_mask b
     wire [NTG-1:0] f_g_dep_busy, f_g_at_max;
     generate
         for (g = 0; g < NTG; g = g + 1) begin : gpf
-            assign f_g_dep_busy[g] = (iss_dep_mask & ~f_zero[g*NTRK +: NTRK]) != 0;
+            assign f_g_dep_busy[g] = (@DEP@ & ~f_zero[g*NTRK +: NTRK]) != 0;
             assign f_g_at_max[g] = |(f_trk_sel & f_full[g*NTRK +: NTRK]);
         end
     endgenerate
@@ -243,7 +267,7 @@ const BODY: &str = r#"    // ---- shadow state, kept from the handshakes only --
     // (one-hot selections, no variable indexing)
     wire [NTG-1:0] f_iss_sel, f_chk_sel, f_br_sel, f_clr_sel, f_g_deps, f_g_below, f_g_chk, f_g_sat_a, f_g_sat_b;
     wire [NTRK-1:0] f_trk_sel;
-    generate
+@FENCEDECL@    generate
         for (t = 0; t < NTRK; t = t + 1) begin : gs
             assign f_trk_sel[t] = iss_trk == t;
         end
@@ -253,7 +277,7 @@ const BODY: &str = r#"    // ---- shadow state, kept from the handshakes only --
             assign f_chk_sel[g] = chk_tg == g;
             assign f_br_sel[g] = br_tg == g;
             assign f_clr_sel[g] = clr_valid && clr_tg == g;
-            assign f_g_deps[g] = f_fetch[g] && (iss_dep_mask & ~z) == 0;
+            assign f_g_deps[g] = f_fetch[g] && (@DEP@ & ~z) == 0;
             assign f_g_below[g] = |(f_trk_sel & ~f_full[g*NTRK +: NTRK]);
             assign f_g_chk[g] = (chk_mask & ~z) == 0;
             assign f_g_sat_a[g] = (br_mask_a & ~z) == 0;
@@ -287,7 +311,7 @@ const BODY: &str = r#"    // ---- shadow state, kept from the handshakes only --
         // Ports iss_fire = iss_valid & iss_ready
         a_iss_fire: assert (iss_fire == (iss_valid && iss_ready));
         c_iss_fire: cover (iss_valid && !iss_ready && !f_deps_ok);
-        // Fig. 4 / spec 6.6: an issue is accepted only when its dependency set is satisfied, its group may
+@FENCECOV@        // Fig. 4 / spec 6.6: an issue is accepted only when its dependency set is satisfied, its group may
         // fetch, and the counter it increments is below its maximum
         a_iss_accept: assert (!iss_fire || (f_tg_ok && f_deps_ok && (!iss_trk_en || !f_trk_ok || f_below)));
         c_iss_accept: cover (f_iss_to_max);

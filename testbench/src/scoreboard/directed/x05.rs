@@ -10,7 +10,7 @@ type Counts = [u64; 8];
 impl Run<'_> {
     /// Read every counter through `perf_sel` (`perf_val` is combinational from the counter
     /// registers, so each read is one eval of the same cycle), then run the cycle with `inp`.
-    fn counts(&mut self, inp: ScoreboardInputs, want: Counts, exp: &[Exp]) -> Result<(), String> {
+    pub(super) fn counts(&mut self, inp: ScoreboardInputs, want: Counts, exp: &[Exp]) -> Result<(), String> {
         for (k, &w) in want.iter().enumerate() {
             let mut i = inp.clone();
             i.perf_sel = k as u64;
