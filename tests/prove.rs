@@ -119,6 +119,21 @@ fn task_combiner_proves() {
     proves("task_combiner", &["task_combiner.entries=3", "task_combiner.width=4", "task_combiner.shader_types=4", "task_combiner.state_width=1", "task_combiner.ref_width=2", "task_combiner.tile_pipes=1", "task_combiner.tag_gen_width=1", "task_combiner.policy=\"nodep_oldest\"", "task_combiner.registered_issue=true"], &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "12"]);
 }
 
+/// The default config (16 entries x 32 lanes): PDR does not close, so the asserts are bounded
+/// to 2 cycles; every cover is reached, the deepest (an eviction) at step 20. Its own test, so
+/// that it runs beside the other proofs on the second core.
+#[test]
+fn task_combiner_default_proves() {
+    let t = proves("task_combiner", &[], &["--pdr-seconds", "10", "--depth", "2", "--cover-depth", "24"]);
+    assert!(t.contains(" c_reason_evict "), "{t}");
+}
+
+/// The default config (5 EUs, 256-entry tables): bounded to 2 cycles, every cover reached.
+#[test]
+fn global_spreader_default_proves() {
+    proves("global_spreader", &[], &["--pdr-seconds", "10", "--depth", "2", "--cover-depth", "6"]);
+}
+
 #[test]
 fn global_spreader_proves() {
     proves("global_spreader", &["global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\",\"triangle\"]", "global_spreader.vdt_depth=4", "global_spreader.pt_depth=2", "global_spreader.res_width=4", "global_spreader.entity_width=1", "global_spreader.index_width=8", "global_spreader.addr_width=8"], &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "8"]);
