@@ -152,6 +152,30 @@ fn thread_merge_proves() {
     proves("thread_merge", &["thread_merge.slots=3", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=0", "thread_merge.merge_timeout=0", "thread_merge.remap=false", "thread_merge.perf_counters=true"], &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
 }
 
+/// `thread_merge.cross_primitive` (contract R18): on the second small config the asserts hold
+/// and a fragment of another primitive is taken beside the candidate; the block generated
+/// without the key (which makes that candidate leave) fails `a_frag_ready` against them.
+#[test]
+fn thread_merge_cross_primitive_proves() {
+    let sets = ["thread_merge.slots=2", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=2", "thread_merge.merge_timeout=3", "thread_merge.remap=true"];
+    let cross = [&sets[..], &["thread_merge.cross_primitive=true"]].concat();
+    let t = proves("thread_merge", &cross, &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
+    assert!(t.contains(" c_frag_ready "), "{t}");
+    let d = tempfile::tempdir().unwrap();
+    let rtl = d.path().join("rtl");
+    let mut args = vec!["generate", "--block", "thread_merge", "--out", rtl.to_str().unwrap()];
+    args.extend(sets.iter().flat_map(|s| ["--set", *s]));
+    assert!(warpgen(&args).status.success());
+    let plain = rtl.join("warpgen_thread_merge.v");
+    let out = d.path().join("p");
+    let mut args = vec!["prove", "thread_merge", "--rtl", plain.to_str().unwrap(), "--pdr-seconds", "5", "--depth", "4", "--cover-depth", "6", "--out", out.to_str().unwrap()];
+    args.extend(cross.iter().flat_map(|s| ["--set", *s]));
+    let o = warpgen(&args);
+    let table = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{table}{}", stderr(&o));
+    assert!(table.lines().any(|l| l.contains(" a_frag_ready ") && l.contains("FAILED")), "{table}");
+}
+
 /// A scoreboard that ignores completion port 1 for thread group 1 (a dropped term, the kind of
 /// slip a hand edit makes): the proof fails, its counterexample is stimulus, and replaying it
 /// in Verilator shows the broken block's outputs leave the correct block's at the step the

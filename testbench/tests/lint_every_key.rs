@@ -22,6 +22,8 @@ const NAMED: &[(&str, &[&str])] = &[
     ("branch_stack", &["branch_stack.perf_counters=true", "branch_stack.producer_conflict=\"stall\"", "branch_stack.depth=32", "branch_stack.pc_width=4", "branch_stack.offset_width=4"]),
     ("thread_merge", &["thread_merge.perf_counters=true", "thread_merge.slots=1", "thread_merge.lanes=32"]),
     ("thread_merge", &["thread_merge.perf_counters=true", "thread_merge.slots=32", "thread_merge.merge_timeout=0"]),
+    ("thread_merge", &["thread_merge.cross_primitive=true", "thread_merge.pair_hold=0", "thread_merge.prim_width=1"]),
+    ("thread_merge", &["thread_merge.cross_primitive=true", "thread_merge.lanes=32", "thread_merge.remap=false", "thread_merge.perf_counters=true"]),
     ("scoreboard", &["scoreboard.perf_counters=true", "scoreboard.thread_groups=1", "scoreboard.trackers=1", "scoreboard.counter_width=1", "scoreboard.completion_ports=1"]),
     ("scoreboard", &["scoreboard.perf_counters=true", "scoreboard.thread_groups=3", "scoreboard.trackers=5", "scoreboard.completion_ports=4", "scoreboard.branch_sets=4"]),
     // implicit_fence: one tracker of one, every tracker, and one of an odd count (with the counters).

@@ -99,6 +99,24 @@ fn lockstep_perf_counters() {
     }
 }
 
+/// `cross_primitive` (contract R18): C0, and 2 slots of 8 lanes with `pair_hold` 0 (a candidate
+/// then waits for a partner, `flush` or a `frag_last`: no primitive change ends its hold).
+fn cross_configs() -> [ThreadMergeParams; 2] {
+    [
+        ThreadMergeParams { cross_primitive: true, ..c0() },
+        ThreadMergeParams { cross_primitive: true, slots: 2, lanes: 8, pair_hold: 0, ..c0() },
+    ]
+}
+
+#[test]
+fn lockstep_cross_primitive() {
+    for (p, seed) in cross_configs().iter().zip([48, 49]) {
+        lockstep(p, seed, CYCLES, false);
+        let e = warpgen_rtl::generate(&config_for(p), "thread_merge").unwrap();
+        harness::lint(&e).unwrap_or_else(|m| panic!("lint {p:?}: {m}"));
+    }
+}
+
 #[test]
 fn drained_random_runs_on_the_rtl_end_clean() {
     for (i, p) in configs().iter().enumerate() {

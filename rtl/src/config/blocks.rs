@@ -259,6 +259,9 @@ pub struct ThreadMergeConfig {
     /// The performance-counter bank and the error clear (`perf_sel`, `perf_val`, `perf_clr`,
     /// `err_clr`; docs/perf.md, contract R16-R17). false: no such port.
     pub perf_counters: bool,
+    /// A candidate may pair with a fragment of another primitive, and a primitive change no
+    /// longer makes it leave (contract R18). false: pairs within one primitive (R4).
+    pub cross_primitive: bool,
 }
 
 impl Default for ThreadMergeConfig {
@@ -272,6 +275,7 @@ impl Default for ThreadMergeConfig {
             tag_width: 32,
             prim_width: 16,
             perf_counters: false,
+            cross_primitive: false,
         }
     }
 }

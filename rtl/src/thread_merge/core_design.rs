@@ -119,6 +119,9 @@ pub struct ThreadMergeCore<const L: usize> {
     pv_q: DFF<Bit>,
     pcov_q: DFF<Bits<L>>,
     pprim_q: Vec<DFF<Bit>>,
+    /// R18 (`cross_primitive`): one element when on, none when off; when on, a primitive
+    /// change is never a mismatch (`pmis` 0), so nothing depends on the primitive id.
+    xprim: Vec<Constant<Bit>>,
     ptag_q: Vec<DFF<Bit>>,
     plast_q: DFF<Bit>,
     page_q: Vec<DFF<Bit>>,
@@ -441,6 +444,7 @@ impl<const L: usize> ThreadMergeCore<L> {
             pv_q: DFF::default(),
             pcov_q: DFF::default(),
             pprim_q: dffs(prim),
+            xprim: (0..usize::from(cfg.cross_primitive)).map(|_| Constant::new(true)).collect(),
             ptag_q: dffs(tag),
             plast_q: DFF::default(),
             page_q: dffs(age_bits),

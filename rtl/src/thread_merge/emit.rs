@@ -23,6 +23,9 @@ impl crate::BlockGen for ThreadMergeConfig {
             ("CNT_W (free_cnt bits)".into(), self.cnt_bits().to_string()),
         ];
         // Listed only when on, so that the default config's file stays as it was.
+        if self.cross_primitive {
+            params.push(("cross_primitive".into(), "true (frag_prim is ignored)".into()));
+        }
         if self.perf_counters {
             params.push(("perf_counters".into(), "true".into()));
             params.push(("PSW (perf_sel bits)".into(), self.perf_sel_bits().to_string()));
@@ -100,7 +103,7 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
                     bit("frag_valid", Dir::In, "a fragment is presented"),
                     bit("frag_ready", Dir::Out, "accepted at this edge (comb)"),
                     word("frag_cov", Dir::In, lanes, "coverage: bit i = lane i active"),
-                    bits("frag_prim", Dir::In, prim, "primitive id"),
+                    bits("frag_prim", Dir::In, prim, if cfg.cross_primitive { "primitive id (ignored: cross_primitive)" } else { "primitive id" }),
                     bits("frag_tag", Dir::In, tag, "opaque fragment tag, returned at write-back"),
                     bit("frag_last", Dir::In, "last fragment of its primitive"),
                     bit("flush", Dir::In, "level: the candidate leaves unpaired"),

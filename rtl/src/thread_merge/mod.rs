@@ -3,7 +3,7 @@
 //! Fragments (a coverage mask of `lanes` lanes = 1 to 8 2x2 quads, a primitive
 //! id, an opaque tag) arrive from the rasterizer. A partially covered one is
 //! held as the merge candidate; the next partial fragment of the same
-//! primitive whose coverage is disjoint from it (directly, or after one of the
+//! primitive (of any primitive with `cross_primitive`, R18) whose coverage is disjoint from it (directly, or after one of the
 //! claim-6 lane remaps: mirror x, mirror y, rotate 180°, the same in every
 //! quad) is paired with it, and the pair is spawned as two thread groups A and
 //! B sharing one merge slot (claim 7: one common-register block). When both
@@ -14,7 +14,7 @@
 //! long are resolved without a merge. After CN-patent "Graphics processing
 //! system" (ARM) as specified in `docs/spec/thread_merge.md` §2, §4.4 and §5, under
 //! its contract (`docs/contracts/thread_merge.md`), which wins over the
-//! spec; its rules are cited as R1–R17 below.
+//! spec; its rules are cited as R1–R18 below.
 //!
 //! ## Structure
 //! `warpgen_thread_merge` (exact-width ports, written by [`crate::emit::Wrapper`])
@@ -58,6 +58,12 @@
 //! status vectors) and the header; this file: the widths and the tests;
 //! `core_design/perf_events.rs`: R16's events into the shared counter bank
 //! ([`crate::perf::PerfBank`]).
+//!
+//! ## Option `cross_primitive` (R18)
+//! Off (default): the Verilog of the block without the option. On: the core's `xprim` vector
+//! has one element and the candidate's primitive-change term `pmis` is forced to 0 after it
+//! is computed, so no decision depends on `frag_prim` (its registers stay, unread by any
+//! decision, and synthesis removes them); `frag_last`, `flush` and the hold are unchanged.
 //!
 //! ## Option `perf_counters` (R16, R17; `docs/perf.md`)
 //! Off (default): no port, no flop, the Verilog of the block without the option. On: the

@@ -1,6 +1,6 @@
 //! Directed test cases: the spec's §5.8 cases under contract §6 (as written, with the
 //! changed values, T24 rewritten, K1–K4 added), cases for behaviour only the contract
-//! defines (X01–X08), and the exhaustive pair table of contract §6.
+//! defines (X01–X10), and the exhaustive pair table of contract §6.
 //!
 //! Conventions (contract R1, §6): cycle 0 is the only reset cycle; "F{cov,tag} @n" presents
 //! a fragment from cycle n on, held (valid/ready) until accepted; "me{t} @n" likewise on the
@@ -45,6 +45,8 @@ pub enum ParamsKind {
     Slots3,
     /// C0 with perf_counters (X09, R16-R17).
     Perf,
+    /// C0 with cross_primitive (X10, R18).
+    Cross,
 }
 
 impl ParamsKind {
@@ -58,6 +60,7 @@ impl ParamsKind {
             ParamsKind::Slots1 => ThreadMergeParams { slots: 1, ..c0 },
             ParamsKind::Slots3 => ThreadMergeParams { slots: 3, ..c0 },
             ParamsKind::Perf => ThreadMergeParams { perf_counters: true, ..c0 },
+            ParamsKind::Cross => ThreadMergeParams { cross_primitive: true, ..c0 },
         }
     }
 }
@@ -116,6 +119,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X07", C0, x07),
         ("X08", C0, x08),
         ("X09", Perf, x09),
+        ("X10", Cross, x10),
     ]
 }
 

@@ -16,6 +16,9 @@
 //!   (active mask, tag, perm) stays in the slot after B retires and is A's partner record.
 //! * R14, R15 — sticky errors, `err_xlane` judged on the state at the start of the cycle;
 //!   synchronous active-high reset.
+//! * R18 (`cross_primitive`) — a primitive change is not a reason for the candidate to leave
+//!   ([`ThreadMergeModel::flush_now`]'s primitive term is off), so fragments of any primitives
+//!   pair; `frag_last`, `flush` and the hold still end a candidate's wait.
 //! * R16, R17 (`perf_counters`, docs/perf.md) — [`perf`]: the events of a cycle from S0 and
 //!   the inputs (the error events: an error flag set by this edge's rules), 32-bit
 //!   saturating counters cleared by `perf_clr` and reset; `err_clr` clears both flags before
@@ -88,6 +91,8 @@ pub struct ThreadMergeParams {
     pub prim_width: u32,
     /// The performance counters and `err_clr` (R16, R17).
     pub perf_counters: bool,
+    /// R18: fragments of different primitives may pair; a primitive change does not flush.
+    pub cross_primitive: bool,
 }
 
 impl Default for ThreadMergeParams {
@@ -108,6 +113,7 @@ impl ThreadMergeParams {
             tag_width: 32,
             prim_width: 16,
             perf_counters: false,
+            cross_primitive: false,
         }
     }
 
@@ -362,6 +368,8 @@ pub enum Mutation {
     PerfClrLoses,
     /// err_clr also drops the error of its own edge.
     ErrClrWins,
+    /// cross_primitive ignored: a primitive change still makes the candidate leave.
+    CrossIgnored,
 }
 
 /// Is mutation `$m` active (always false outside tests).
@@ -531,7 +539,9 @@ impl ThreadMergeModel {
         pd.v && (pd.last
             || i.flush
             || (self.p.pair_hold != 0 && expired)
-            || (i.frag_valid && (i.frag_prim & self.p.prim_mask()) != pd.prim))
+            || ((!self.p.cross_primitive || mutant!(self, CrossIgnored))
+                && i.frag_valid
+                && (i.frag_prim & self.p.prim_mask()) != pd.prim))
     }
 
     fn out_ok(&self, i: &ThreadMergeInputs) -> bool {

@@ -278,6 +278,7 @@ fn mutants_are_caught() {
         (XlAfterMe, "X07"),
         (PerfClrLoses, "X09"),
         (ErrClrWins, "X09"),
+        (CrossIgnored, "X10"),
     ] {
         let c = catchers(m);
         report.push(format!("{m:?}: {}", c.join(", ")));
@@ -403,6 +404,10 @@ fn utilization_benchmark() {
         assert!(r.on.utilization() >= r.off.utilization(), "{r:?}");
         if r.dist != Distribution::InteriorHeavy {
             assert!(r.on_remap.utilization() > r.off.utilization() + 0.05, "{r:?}");
+        }
+        // cross_primitive (R18) pairs tiles of neighbouring small triangles too.
+        if r.dist == Distribution::EdgeHeavy {
+            assert!(r.cross.pairs > r.on_remap.pairs && r.cross.utilization() > r.on_remap.utilization(), "{r:?}");
         }
     }
 }

@@ -23,7 +23,9 @@
 //! the merge point × LANES), where a group runs after the merge point if it gets a resume
 //! (merged or not) and its useful lanes are `popcount(rsp_active)`. Modes: *off* = `flush`
 //! held high (every partial fragment leaves alone; contract §7.6), *on* = remap false,
-//! *on+remap* = remap true.
+//! *on+remap* = remap true, *+cross* = remap and `cross_primitive` (contract R18), where the
+//! rasterizer no longer ends a run at a triangle's last tile (`frag_last` 0 throughout), so a
+//! candidate may pair with a tile of the next triangle.
 
 use super::ThreadMerge;
 use super::{Dut, ThreadMergeInputs, ThreadMergeOutputs, ThreadMergeParams};
@@ -182,6 +184,8 @@ pub enum Mode {
     On,
     /// Merging with lane remap.
     OnRemap,
+    /// Merging with lane remap and `cross_primitive`, runs not ended at a triangle's last tile.
+    Cross,
 }
 
 /// The block configuration of the benchmark at `lanes` lanes.
@@ -189,7 +193,8 @@ pub fn bench_params(lanes: usize, mode: Mode) -> ThreadMergeParams {
     ThreadMergeParams {
         lanes,
         slots: 32,
-        remap: mode == Mode::OnRemap,
+        remap: matches!(mode, Mode::OnRemap | Mode::Cross),
+        cross_primitive: mode == Mode::Cross,
         ..ThreadMergeParams::contract_default()
     }
 }
@@ -216,7 +221,7 @@ impl StreamResult {
 }
 
 /// Run `frags` through `dut` with the shader model of the module documentation; `flush`
-/// high throughout for [`Mode::Off`].
+/// high throughout for [`Mode::Off`]; `frag_last` 0 throughout with `cross_primitive`.
 pub fn run_stream(
     dut: &mut dyn Dut<ThreadMerge>,
     frags: &[WFrag],
@@ -251,7 +256,7 @@ pub fn run_stream(
         let mut i = idle.clone();
         i.flush = flush;
         if let Some(f) = frags.get(next) {
-            i = i.frag(f.cov, f.prim, next as u64, f.last);
+            i = i.frag(f.cov, f.prim, next as u64, f.last && !p.cross_primitive);
         }
         if let Some(&t) = me_q.front() {
             i = i.me(t as u64);
@@ -336,10 +341,11 @@ pub struct UtilRow {
     pub off: StreamResult,
     pub on: StreamResult,
     pub on_remap: StreamResult,
+    pub cross: StreamResult,
 }
 
 /// The utilization table over every distribution and `lanes_list`, each stream run with
-/// merging off, on and on+remap through a DUT from `make`.
+/// merging off, on, on+remap and on+remap+cross through a DUT from `make`.
 pub fn utilization_table(
     make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn Dut<ThreadMerge>>,
     lanes_list: &[usize],
@@ -364,6 +370,7 @@ pub fn utilization_table(
                 off: run(Mode::Off)?,
                 on: run(Mode::On)?,
                 on_remap: run(Mode::OnRemap)?,
+                cross: run(Mode::Cross)?,
             });
         }
     }
@@ -377,12 +384,12 @@ fn ones(lanes: usize) -> u64 {
 /// The table as Markdown.
 pub fn format_table(rows: &[UtilRow]) -> String {
     let mut s = String::from(
-        "| workload | lanes | fragments | partial | off | on | on+remap | pairs (on / remap) |\n\
-         |---|---|---|---|---|---|---|---|\n",
+        "| workload | lanes | fragments | partial | off | on | on+remap | +cross | pairs (on / remap / cross) |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
     );
     for r in rows {
         s += &format!(
-            "| {} | {} | {} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {} / {} |\n",
+            "| {} | {} | {} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {} / {} / {} |\n",
             r.dist.name(),
             r.lanes,
             r.fragments,
@@ -390,8 +397,10 @@ pub fn format_table(rows: &[UtilRow]) -> String {
             100.0 * r.off.utilization(),
             100.0 * r.on.utilization(),
             100.0 * r.on_remap.utilization(),
+            100.0 * r.cross.utilization(),
             r.on.pairs,
             r.on_remap.pairs,
+            r.cross.pairs,
         );
     }
     s

@@ -7,7 +7,9 @@
 //! * `a_grp_hold`, `a_rsp_hold`: a descriptor / response not taken stays valid with the same
 //!   payload (valid does not drop, payload holds) (R7, R12, D4).
 //! * `a_free_cnt`: `free_cnt` = slots whose members are both FREE (R2, D2).
-//! * `a_frag_ready`: `frag_ready` and `pend_valid` follow R4 (a candidate model in the checker).
+//! * `a_frag_ready`: `frag_ready` and `pend_valid` follow R4 (a candidate model in the checker);
+//!   with `cross_primitive` (R18) a primitive change is no reason to leave, and `c_frag_ready`
+//!   covers a fragment of another primitive taken beside the candidate.
 //! * `a_grp_new`: a new descriptor appears exactly one cycle after an emission, with the E0-E3
 //!   content, pairing by R5 (first p of merge()), lowest free slot of the edge (R4-R7).
 //! * `a_grp_disjoint`: a pair's coverages are disjoint (I1, claim 5).
@@ -63,10 +65,11 @@ pub fn props(c: &ThreadMergeConfig, e: &Emitted) -> String {
         tg.saturating_sub(1).max(1)
     );
     s += &format!(
-        "    localparam PH = {}, MT = {}, REMAP = {};\n",
+        "    localparam PH = {}, MT = {}, REMAP = {}, XPRIM = {};\n",
         c.pair_hold,
         c.merge_timeout,
-        c.remap as u8
+        c.remap as u8,
+        c.cross_primitive as u8
     );
     // R17: err_clr exists only with perf_counters; without it the flags are sticky until reset.
     s += if c.perf_counters { "    wire f_err_clr = err_clr;\n" } else { "    wire f_err_clr = 1'b0;\n" };
@@ -188,7 +191,7 @@ const BODY: &str = r#"    // ---- derived constants, helpers -------------------
     reg [2:0] f_mp;
     wire f_out_ok = !grp_valid || grp_ready;
     wire f_flush_now = p_v && (p_last || flush || (PH != 0 && p_age >= PH)
-                               || (frag_valid && frag_prim != p_prim));
+                               || (!XPRIM && frag_valid && frag_prim != p_prim));   // R18: not with cross_primitive
     wire f_frag_exp_ready = f_out_ok && f_free >= 1 && !f_flush_now;
     wire f_frag_acc = frag_valid && frag_ready;
     always @(*) begin
@@ -433,7 +436,8 @@ const BODY: &str = r#"    // ---- derived constants, helpers -------------------
         c_free_cnt: cover (free_cnt == 0);
         // R4: frag_ready = out_ok && a free slot && no candidate leaving; pend_valid = pend.v
         a_frag_ready: assert (frag_ready == f_frag_exp_ready && pend_valid == p_v);
-        c_frag_ready: cover (frag_valid && p_v && frag_prim != p_prim && f_out_ok);
+        // (with cross_primitive, R18: a fragment of another primitive taken beside a candidate)
+        c_frag_ready: cover (frag_valid && p_v && frag_prim != p_prim && f_out_ok && (XPRIM ? frag_ready : 1'b1));
         // R4-R7: a new descriptor appears exactly after an emission, with the expected content
         // (pairing by R5, the lowest slot free at the edge)
         if (f_pl) begin

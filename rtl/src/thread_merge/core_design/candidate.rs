@@ -16,6 +16,10 @@ impl<const L: usize> hdl::Part<3> for ThreadMergeCore<L> {
                 self.pmis.next = true;
             }
         }
+        // R18 (cross_primitive): fragments of any primitive may pair.
+        for k in 0..self.xprim.len() {
+            self.pmis.next = !self.xprim[k].val();
+        }
         self.age.next = self.zero8.val();
         for k in 0..self.w_age.len() {
             self.page_q[k].clock.next = self.clock.val();

@@ -277,3 +277,20 @@ pub fn x09(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
         .at(25, &[PerfVal(6, 1), ErrProto(true), ErrXlane(false)]);
     c.run(dut)
 }
+
+/// X10 (`cross_primitive`, R18; T8 with the option): F{0111} of primitive 1 @1 and F{1000} of
+/// primitive 2 @2 pair: the primitive change neither lowers `frag_ready` nor makes the candidate
+/// leave (@2), and the pair is in slot 0 @3. A partial `frag_last` fragment of primitive 3 @4
+/// still leaves alone (E2: `last` ends a run): @5 single tgid 2 (slot 0 holds the pair).
+pub fn x10(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    c.frag(1, f(0b0111, 0x60))
+        .frag(2, f(0b1000, 0x61).prim(2))
+        .frag(4, f(0b0011, 0x62).prim(3).last())
+        .at(2, &[FragReady(true), PendValid(true)])
+        .at(3, &pair(0, 0b0111, 0x60, 0b1000, 0, 0x61))
+        .at(3, &[PendValid(false)])
+        .at(5, &single(2, 0b0011, 0x62))
+        .at(5, &[PendValid(false)]);
+    c.run(dut)
+}

@@ -27,6 +27,8 @@ pub struct CoverageCounts {
     /// ... because of `flush`, a primitive change, a `last`.
     pub flush_expiries: u64,
     pub prim_expiries: u64,
+    /// R18 (`cross_primitive`): a pair of fragments of different primitives.
+    pub cross_pairs: u64,
     pub last_expiries: u64,
     /// A full fragment passed a held candidate (E1 with a candidate).
     pub full_overtakes: u64,
@@ -137,9 +139,8 @@ impl Coverage {
         let accepted = i.frag_valid && o.frag_ready;
         let cov = i.frag_cov & lm;
         if o.pend_valid && !accepted && !n.pend_valid {
-            let prim_change = self
-                .cand
-                .is_some_and(|c| i.frag_valid && (i.frag_prim & self.p.prim_mask()) != c.0);
+            let prim_change = !self.p.cross_primitive
+                && self.cand.is_some_and(|c| i.frag_valid && (i.frag_prim & self.p.prim_mask()) != c.0);
             if i.flush {
                 h.flush_expiries += 1;
             } else if self.cand.is_some_and(|c| c.1) {
@@ -160,6 +161,8 @@ impl Coverage {
                 }
             }
         } else if accepted && cov != 0 {
+            let prim = i.frag_prim & self.p.prim_mask();
+            h.cross_pairs += u64::from(o.pend_valid && !n.pend_valid && self.cand.is_some_and(|c| c.0 != prim));
             self.cand = n
                 .pend_valid
                 .then_some((i.frag_prim & self.p.prim_mask(), o.pend_valid && i.frag_last));
@@ -187,7 +190,8 @@ impl Coverage {
             // pair_hold 0: a candidate never expires.
             ("hold_expiries", h.hold_expiries, p.pair_hold != 0),
             ("flush_expiries", h.flush_expiries, true),
-            ("prim_expiries", h.prim_expiries, true),
+            ("prim_expiries", h.prim_expiries, !p.cross_primitive),
+            ("cross_pairs", h.cross_pairs, p.cross_primitive),
             ("last_expiries", h.last_expiries, true),
             ("full_overtakes", h.full_overtakes, true),
             ("terms", h.terms, true),
