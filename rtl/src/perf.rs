@@ -48,7 +48,8 @@ fn ports(sel_bits: usize, err_clr: Option<&str>) -> Vec<crate::emit::Port> {
 }
 
 /// The block's port group of the interface: the counter ports, and `err_clr` where
-/// `err_flags` names the sticky flags it clears (`None`: the block has its own `err_clr`).
+/// `err_flags` names the sticky flags it clears (`None`: the block has its own `err_clr`,
+/// as branch_stack, or no sticky flag to clear, as task_combiner).
 pub fn port_group(sel_bits: usize, err_flags: Option<&str>) -> crate::emit::PortGroup {
     let title = match err_flags {
         Some(_) => "Performance counters and error clear (docs/perf.md)",

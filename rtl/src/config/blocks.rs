@@ -216,6 +216,10 @@ pub struct TaskCombinerConfig {
     /// Absent: the patent's stage order (see [`TaskCombinerConfig::depends_rows`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depends: Option<Vec<Vec<i64>>>,
+    /// The performance-counter bank (`perf_sel`, `perf_val`, `perf_clr`; docs/perf.md, rule P1
+    /// of docs/blocks/task_combiner.md). No `err_clr`: the block has no sticky error flag (D3).
+    /// false: no such port.
+    pub perf_counters: bool,
 }
 
 impl Default for TaskCombinerConfig {
@@ -233,6 +237,7 @@ impl Default for TaskCombinerConfig {
             registered_issue: false,
             capacity: None,
             depends: None,
+            perf_counters: false,
         }
     }
 }
@@ -758,6 +763,22 @@ impl TaskCombinerConfig {
     /// STYPE_W = max(1, ceil(log2 shader_types)).
     pub fn stype_bits(&self) -> usize {
         id_bits(self.shader_types as usize)
+    }
+
+    /// The counters in `perf_sel` order (docs/perf.md, docs/blocks/task_combiner.md rule P1).
+    pub const PERF_NAMES: [&'static str; 12] = [
+        "inst_acc", "tasks_out", "stall_in", "stall_drain", "stall_out",
+        "out_full", "out_evict", "out_dep", "out_rqflush", "out_drain", "lock_hit", "rqf_acc",
+    ];
+
+    /// Performance counters of the bank (docs/perf.md): 0 without `perf_counters`.
+    pub fn perf_count(&self) -> usize {
+        if self.perf_counters { Self::PERF_NAMES.len() } else { 0 }
+    }
+
+    /// PSW = max(1, ceil(log2 NCNT)), the width of `perf_sel`.
+    pub fn perf_sel_bits(&self) -> usize {
+        id_bits(Self::PERF_NAMES.len())
     }
 
     /// The validated policy.

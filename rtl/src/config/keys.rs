@@ -106,6 +106,8 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { key: "task_combiner.depends", range: Range::Text("one list per shader type; row s holds distinct types below s"),
         default: "patent stage order [[], [0], [1], [0, 2]], cut to shader_types; types 4 to 7: []",
         meaning: "shader types whose tasks a type-s instance consumes in the same state" },
+    KeyDoc { key: "task_combiner.perf_counters", range: Range::Text("true / false"), default: "false",
+        meaning: "ports perf_sel, perf_val, perf_clr: 12 saturating 32-bit event counters (instances accepted, tasks out, input stalls and drain stalls, output back-pressure, tasks out by reason, lock hits, flushes accepted) read by index; no err_clr, the block has no sticky error flag (docs/perf.md)" },
     KeyDoc { key: "global_spreader.eus", range: Range::Between(1, 32), default: "5",
         meaning: "execution units (N_EU); the patent's figures show 3 and 5" },
     KeyDoc { key: "global_spreader.entity_types", range: Range::Text("non-empty subset of \"vertex\", \"triangle\", \"pixel\", \"patch\"; pixel needs triangle"),

@@ -715,3 +715,19 @@ fn branch_stack_perf_counters() {
         assert_eq!((e.key.as_str(), e.line), ("branch_stack.perf_counters", Some(2)), "{body}");
     }
 }
+
+#[test]
+fn task_combiner_perf_counters() {
+    // Off by default (no port); on, 12 counters and a 4-bit perf_sel.
+    let d = tc("").unwrap();
+    assert!(!d.perf_counters);
+    assert_eq!((d.perf_count(), d.perf_sel_bits()), (0, 4));
+    assert_eq!(tc("perf_counters = true\n").unwrap().perf_count(), 12);
+    let c = load("[task_combiner]\n", &["task_combiner.perf_counters=true"]).unwrap();
+    assert!(c.task_combiner.unwrap().perf_counters);
+    for body in ["perf_counters = 1\n", "perf_counters = \"on\"\n"] {
+        let e = tc_err(body);
+        assert!(e.message.contains("invalid type"), "{body}: {e}");
+        assert_eq!((e.key.as_str(), e.line), ("task_combiner.perf_counters", Some(2)), "{body}");
+    }
+}

@@ -1,6 +1,7 @@
 //! The task-combiner core: the table's registers and the rules of one edge.
 
 use super::*;
+use crate::perf::{self, PerfBank};
 
 // The rules of `update`, one file per part, in the order they run (`hdl::Part<0>`, `<1>`, …).
 mod fields;
@@ -9,6 +10,7 @@ mod issue_victim;
 mod locks_flush;
 mod edge;
 mod reset_outputs;
+mod perf_events;
 
 /// The task combiner core: table, dependency and age matrices, output slot.
 #[derive(LogicBlock)]
@@ -65,6 +67,13 @@ pub struct TaskCombinerCore {
     pub st_tag_gen: Vec<Vec<Signal<Out, Bit>>>,
     pub perf_tasks: Signal<Out, Bits<32>>,
     pub perf_lanes: Signal<Out, Bits<32>>,
+    // Performance counters (rule P1 of docs/blocks/task_combiner.md; docs/perf.md): one
+    // element each with `perf_counters`, none without (no port, no logic). No `err_clr`: the
+    // block has no sticky error flag (D3 removed `err_dep`).
+    pub perf_sel: Vec<Signal<In, Bits<{ perf::SEL_BITS }>>>,
+    pub perf_val: Vec<Signal<Out, Bits<{ perf::VAL_BITS }>>>,
+    pub perf_clr: Vec<Signal<In, Bit>>,
+    perf: Vec<PerfBank>,
 
     // ---- Registers, per entry e (fields bit by bit, exact widths).
     /// Resident (OPEN or PENDING), and PENDING; OPEN = valid & !pending.
@@ -278,6 +287,8 @@ impl TaskCombinerCore {
         let (ew, cw, lw, tpw, sw) = (cfg.ent_bits(), cfg.cnt_bits(), cfg.lane_bits(), cfg.tp_bits(), cfg.stype_bits());
         let deps = cfg.depends_rows();
         let policy = cfg.policy();
+        // 1 with perf_counters (one counter bank and its ports), 0 without.
+        let pc = usize::from(cfg.perf_counters);
         TaskCombinerCore {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -325,6 +336,10 @@ impl TaskCombinerCore {
             st_tag_gen: grid(n, gw),
             perf_tasks: Signal::default(),
             perf_lanes: Signal::default(),
+            perf_sel: signals(pc),
+            perf_val: signals(pc),
+            perf_clr: signals(pc),
+            perf: (0..pc).map(|_| PerfBank::new(cfg.perf_count())).collect(),
 
             valid_q: dffs(n),
             pend_q: dffs(n),
@@ -515,4 +530,4 @@ impl TaskCombinerCore {
     }
 }
 
-hdl::logic_from_parts!([] TaskCombinerCore, [0, 1, 2, 3, 4, 5, 6]);
+hdl::logic_from_parts!([] TaskCombinerCore, [0, 1, 2, 3, 4, 5, 6, 7]);

@@ -12,7 +12,7 @@ impl crate::BlockGen for TaskCombinerConfig {
     fn header_params(&self) -> Vec<(String, String)> {
         let list = |v: Vec<String>| format!("[{}]", v.join(", "));
         let deps = self.depends_rows().iter().map(|r| list(r.iter().map(|t| t.to_string()).collect())).collect();
-        vec![
+        let mut v = vec![
             ("entries".into(), self.entries.to_string()),
             ("width".into(), self.width.to_string()),
             ("tile_pipes".into(), self.tile_pipes.to_string()),
@@ -31,7 +31,12 @@ impl crate::BlockGen for TaskCombinerConfig {
             ("LANE_W (lane bits)".into(), self.lane_bits().to_string()),
             ("TP_W (tile-pipe id bits)".into(), self.tp_bits().to_string()),
             ("STYPE_W (shader-type bits)".into(), self.stype_bits().to_string()),
-        ]
+        ];
+        if self.perf_counters {
+            v.push(("perf_counters".into(), "true".into()));
+            v.push(("PSW (perf_sel bits)".into(), self.perf_sel_bits().to_string()));
+        }
+        v
     }
 
     fn core_verilog(&self) -> Result<String, String> {
@@ -42,8 +47,8 @@ impl crate::BlockGen for TaskCombinerConfig {
     }
 }
 
-/// Flip-flops of the block for `cfg` (the storage list in the module doc); the
-/// reference memories are not counted.
+/// Flip-flops of the block for `cfg` (the storage list in the module doc), with 32 per
+/// performance counter; the reference memories are not counted.
 pub fn flip_flops(cfg: &TaskCombinerConfig) -> usize {
     let n = cfg.entries as usize;
     let (stw, gw, t) = (cfg.state_width as usize, cfg.tag_gen_width as usize, cfg.tile_pipes as usize);
@@ -51,7 +56,7 @@ pub fn flip_flops(cfg: &TaskCombinerConfig) -> usize {
     let per_entry = 6 + fields + 2 * (n - 1);
     let slot = 2 + 3 + cfg.ent_bits() + fields;
     let globals = 1 + 3 + cfg.tp_bits() + 64;
-    n * per_entry + slot + globals
+    n * per_entry + slot + globals + 32 * cfg.perf_count()
 }
 
 /// The exact ports of `warpgen_task_combiner` for `cfg`, bound to the core's ports.
@@ -173,6 +178,9 @@ pub(super) fn wrapper(cfg: &TaskCombinerConfig) -> Wrapper {
                     Port::single("perf_lanes", Dir::Out, 32, 32, "sum of their out_count (mod 2^32)"),
                 ],
             },
-        ],
+        ]
+        .into_iter()
+        .chain(cfg.perf_counters.then(|| crate::perf::port_group(cfg.perf_sel_bits(), None)))
+        .collect(),
     }
 }
