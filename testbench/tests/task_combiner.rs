@@ -7,8 +7,8 @@
 //! of the emitted Verilog), so the lockstep runs reuse the directed cases' parameter sets
 //! where the issue's configs allow: 1 entry (Tiny), every eviction policy (C1 with each),
 //! per-type capacity (C0CapHs4), 64 entries × 64 lanes (Wide). Width 4 with 16 entries and
-//! the default config are the two builds added for lockstep, and two with `registered_issue`
-//! (contract R4r).
+//! the default config are the two builds added for lockstep, two with `registered_issue`
+//! (contract R4r) and two with `perf_counters` (rule P1 of docs/blocks/task_combiner.md).
 
 use std::sync::Mutex;
 use warpgen_testbench::harness;
@@ -93,6 +93,31 @@ fn lockstep_registered_issue() {
     for (p, seed) in registered_configs().iter().zip([40, 41]) {
         lockstep(p, seed);
     }
+}
+
+/// `perf_counters` (rule P1): the default shape, and C0 with `registered_issue` (the counters
+/// are the same events whichever cycle a task moves in). `perf_val` is compared every cycle at
+/// a random `perf_sel` (also past the last counter), with rare `perf_clr`.
+fn perf_configs() -> [TaskCombinerParams; 2] {
+    [
+        TaskCombinerParams { perf_counters: true, ..TaskCombinerParams::defaults() },
+        TaskCombinerParams { perf_counters: true, ..ParamsKind::C0Reg.params() },
+    ]
+}
+
+#[test]
+fn lockstep_perf_counters() {
+    for (p, seed) in perf_configs().iter().zip([42, 43]) {
+        lockstep(p, seed);
+    }
+}
+
+/// X10 alone (it also runs in `directed_cases_pass_on_the_rtl`): counter values written from
+/// rule P1, the clear winning over an event, reset, indices past the last reading 0.
+#[test]
+fn directed_perf_counters_on_the_rtl() {
+    let mut dut = rtl(&ParamsKind::C0Perf.params());
+    directed::x10_perf_counters(&mut dut).unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]

@@ -30,6 +30,8 @@ mod cases_t11_t20;
 mod cases_t21_t28;
 mod cases_system;
 mod cases_contract;
+mod x10;
+pub use x10::x10_perf_counters;
 pub use cases_t01_t10::*;
 pub use cases_t11_t20::*;
 pub use cases_t21_t28::*;
@@ -60,6 +62,8 @@ pub enum ParamsKind {
     C0Cap1,
     /// C0 with `registered_issue` (contract R4r, X09).
     C0Reg,
+    /// C0 with `perf_counters` and capacity [8, 1, 8, 8] (an HS task is FULL at once; X10).
+    C0Perf,
     /// C1 (4 entries), policy fullest.
     C1,
     C1Oldest,
@@ -95,6 +99,11 @@ impl ParamsKind {
                 registered_issue: true,
                 ..c0
             },
+            ParamsKind::C0Perf => TaskCombinerParams {
+                perf_counters: true,
+                capacity: vec![8, 1, 8, 8],
+                ..c0
+            },
             ParamsKind::C1 => c1,
             ParamsKind::C1Oldest => c1.with_policy(Policy::Oldest),
             ParamsKind::C1NodepFullest => c1.with_policy(Policy::NodepFullest),
@@ -112,6 +121,7 @@ impl ParamsKind {
                 registered_issue: false,
                 capacity: vec![4, 4],
                 depends: TaskCombinerParams::default_depends(2),
+                perf_counters: false,
             },
             ParamsKind::Wide => TaskCombinerParams {
                 entries: 64,
@@ -126,6 +136,7 @@ impl ParamsKind {
                 registered_issue: false,
                 capacity: vec![64; 8],
                 depends: TaskCombinerParams::default_depends(8),
+                perf_counters: false,
             },
         }
     }
@@ -183,6 +194,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X07", Wide, x07_wide_table),
         ("X08", C0, x08_pending_producer),
         ("X09", C0Reg, x09_registered_issue),
+        ("X10", C0Perf, x10_perf_counters),
     ]
 }
 

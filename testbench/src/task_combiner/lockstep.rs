@@ -64,6 +64,8 @@ impl crate::kit::Block for TaskCombiner {
         super::first_difference(p, i, e, a)
     }
     fn tag(p: &TaskCombinerParams) -> String {
-        format!("e{}-w{}-tp{}-st{}-{}", p.entries, p.width, p.tile_pipes, p.shader_types, p.policy.name())
+        let reg = if p.registered_issue { "-reg" } else { "" };
+        let perf = if p.perf_counters { "-perf" } else { "" };
+        format!("e{}-w{}-tp{}-st{}-{}{reg}{perf}", p.entries, p.width, p.tile_pipes, p.shader_types, p.policy.name())
     }
 }

@@ -81,6 +81,7 @@ pub fn first_difference(
         ("out_valid", b(e.out_valid), b(a.out_valid)),
         ("perf_tasks", e.perf_tasks, a.perf_tasks),
         ("perf_lanes", e.perf_lanes, a.perf_lanes),
+        ("perf_val", e.perf_val, a.perf_val),
         ("st_valid", e.st_valid, a.st_valid),
         ("st_open", e.st_open, a.st_open),
         ("st_pending", e.st_pending, a.st_pending),

@@ -19,7 +19,10 @@
 //!   with `registered_issue` (R4r) that choice is made a cycle ahead, among the eligible
 //!   entries other than the one moving, and the chosen entry moves when the slot is free;
 //! * locks (R6), render-queue flush with its busy flag and done pulse (R7), drain (R8),
-//!   performance counters (R11), synchronous active-high reset (R12).
+//!   performance counters (R11), synchronous active-high reset (R12);
+//! * with `perf_counters`, rule P1 of docs/blocks/task_combiner.md (docs/perf.md) — [`perf`]:
+//!   the events of a cycle from the model's own state, inputs and decisions, counted by the
+//!   shared saturating counter rule and read through `perf_sel`.
 //!
 //! Timing: every output is a function of the registered state; `in_ready`, `in_tag`,
 //! `in_lane` and `drain_done` also of this cycle's inputs (combinational). `lk_hit` and
@@ -38,6 +41,7 @@
 use std::fmt;
 
 mod interface;
+pub mod perf;
 pub use interface::{
     clog2, ones, Policy, Reason, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams,
 };
@@ -113,6 +117,10 @@ pub enum Mutation {
     AppendOverwrites,
     /// Every shader type gets capacity `width`.
     CapacityIgnored,
+    /// An event in the cycle of `perf_clr` is counted (the clear loses).
+    PerfClrLoses,
+    /// `stall_in` and `stall_drain` count a refusal also when no instance is offered.
+    StallWithoutValid,
 }
 
 /// Decisions of one cycle (R1: from the registered state and this cycle's inputs).
@@ -151,6 +159,8 @@ pub struct TaskCombinerModel {
     lk_hit: bool,
     perf_tasks: u64,
     perf_lanes: u64,
+    /// P1: the counters in `perf_sel` order (empty without `perf_counters`).
+    perf: Vec<u32>,
     #[cfg(test)]
     mutation: Option<Mutation>,
 }
@@ -186,6 +196,7 @@ impl TaskCombinerModel {
             lk_hit: false,
             perf_tasks: 0,
             perf_lanes: 0,
+            perf: vec![0; p.perf_count()],
             #[cfg(test)]
             mutation: None,
         }
@@ -474,6 +485,7 @@ impl TaskCombinerModel {
                 .collect(),
             perf_tasks: self.perf_tasks,
             perf_lanes: self.perf_lanes,
+            perf_val: crate::perf::read(&self.perf, i.perf_sel & ones(p.perf_sel_w())),
             ..Default::default()
         };
         if let Some(s) = &self.slot {
@@ -506,6 +518,8 @@ impl TaskCombinerModel {
         }
         let d = self.decide(i);
         let n = self.p.entries;
+        // P1: this cycle's events, from the state before the edge (none without the key).
+        let perf_ev = if self.perf.is_empty() { vec![] } else { self.perf_events(i, &d) };
         // R4r: the next pick, from the registered state and last state before this edge.
         let next_pick = if self.p.registered_issue { self.pick(d.pick) } else { None };
         let pre_resident: Vec<bool> = (0..n).map(|e| self.resident(e)).collect();
@@ -658,6 +672,7 @@ impl TaskCombinerModel {
         self.rqf_done = done;
         self.lk_hit = d.lock_entry.is_some() || d.lock_slot;
         self.pick_q = next_pick;
+        self.perf_count(&perf_ev, i.perf_clr);
     }
 }
 

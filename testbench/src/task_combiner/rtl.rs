@@ -19,7 +19,8 @@ pub fn toml_for(p: &TaskCombinerParams) -> String {
     let depends = format!("[{}]", p.depends.iter().map(|r| list(r)).collect::<Vec<_>>().join(", "));
     format!(
         "[task_combiner]\nentries = {}\nwidth = {}\ntile_pipes = {}\nshader_types = {}\nstate_width = {}\n\
-         ref_width = {}\ntag_gen_width = {}\npolicy = \"{policy}\"\nsort_state = {}\nregistered_issue = {}\ncapacity = {}\ndepends = {depends}\n",
+         ref_width = {}\ntag_gen_width = {}\npolicy = \"{policy}\"\nsort_state = {}\nregistered_issue = {}\ncapacity = {}\ndepends = {depends}\n\
+         perf_counters = {}\n",
         p.entries,
         p.width,
         p.tile_pipes,
@@ -30,6 +31,7 @@ pub fn toml_for(p: &TaskCombinerParams) -> String {
         p.sort_state,
         p.registered_issue,
         list(&p.capacity),
+        p.perf_counters,
     )
 }
 
@@ -63,6 +65,7 @@ impl From<&TaskCombinerConfig> for TaskCombinerParams {
             registered_issue: c.registered_issue,
             capacity: c.capacities().into_iter().map(|x| x as usize).collect(),
             depends: c.depends_rows(),
+            perf_counters: c.perf_counters,
         }
     }
 }
@@ -99,6 +102,8 @@ pub struct RtlTaskCombiner {
     sim: Sim,
     ins: Vec<PortId>,
     outs: Vec<PortId>,
+    /// With `perf_counters` (rule P1): perf_sel, perf_clr, then perf_val.
+    perf: Vec<PortId>,
 }
 
 impl RtlTaskCombiner {
@@ -110,7 +115,8 @@ impl RtlTaskCombiner {
             .map_err(|x| x.to_string())?;
         let ids = |names: &[&str]| names.iter().map(|n| sim.port(n).map_err(|x| x.to_string())).collect::<Result<Vec<_>, _>>();
         let (ins, outs) = (ids(&INPUTS)?, ids(&OUTPUTS)?);
-        Ok(RtlTaskCombiner { p: p.clone(), sim, ins, outs })
+        let perf = if p.perf_counters { ids(&["perf_sel", "perf_clr", "perf_val"])? } else { vec![] };
+        Ok(RtlTaskCombiner { p: p.clone(), sim, ins, outs, perf })
     }
 
     /// The simulation instance: waveforms, recorded stimulus.
@@ -148,6 +154,9 @@ impl Dut<TaskCombiner> for RtlTaskCombiner {
         for (port, v) in self.ins.iter().zip(values) {
             self.sim.set_unchecked(*port, v);
         }
+        for (port, v) in self.perf.iter().zip([i.perf_sel, i.perf_clr as u64]) {
+            self.sim.set_unchecked(*port, v);
+        }
         self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
         let p = &self.p;
         let n = p.entries;
@@ -181,6 +190,7 @@ impl Dut<TaskCombiner> for RtlTaskCombiner {
             st_tag: self.fields(O::ST_TAG, n, p.tag_w()),
             perf_tasks: o(26),
             perf_lanes: o(27),
+            perf_val: self.perf.get(2).map_or(0, |&v| self.sim.get(v)),
         }
     }
 

@@ -23,6 +23,9 @@
 //! random in-range values (out-of-range shader types and tile pipes are protocol errors,
 //! never driven).
 //!
+//! With `perf_counters` every cycle reads a random counter index (also past the last one) and
+//! about one cycle in 400 clears the counters (rule P1).
+//!
 //! The stimulus never produces an illegal input, so `allow_errors` has no effect.
 
 use super::model::ones;
@@ -424,6 +427,12 @@ impl TaskCombinerStimulus {
             i.out_ready = false;
         } else {
             i.out_ready = !self.rng.gen_ratio(1, 10);
+        }
+        // P1: any counter index (past the last one too: 12 counters, 4 bits), rare clears.
+        // Drawn only with perf_counters, so that runs without the key see the same stream.
+        if self.p.perf_counters {
+            i.perf_sel = self.rand_bits(self.p.perf_sel_w());
+            i.perf_clr = self.rng.gen_ratio(1, 400);
         }
         i
     }

@@ -62,7 +62,7 @@ fn failure_message_names_case_cycle_signal() {
     );
 }
 
-const MUTATIONS: [Mutation; 14] = [
+const MUTATIONS: [Mutation; 16] = [
     Mutation::D3KeepsMover,
     Mutation::D3SkipsPending,
     Mutation::DepTransitive,
@@ -77,6 +77,8 @@ const MUTATIONS: [Mutation; 14] = [
     Mutation::GenStuck,
     Mutation::AppendOverwrites,
     Mutation::CapacityIgnored,
+    Mutation::PerfClrLoses,
+    Mutation::StallWithoutValid,
 ];
 
 /// Names of the directed cases a mutant fails.
@@ -89,6 +91,32 @@ fn failing_cases(m: Mutation) -> Vec<&'static str> {
         })
         .map(|(name, _, _)| name)
         .collect()
+}
+
+/// The `perf_counters` mutants are each rejected by X10 (rule P1: the clear wins over a
+/// same-cycle event; a stall is a valid refused).
+#[test]
+fn perf_mutants_fail_x10() {
+    for m in [Mutation::PerfClrLoses, Mutation::StallWithoutValid] {
+        assert!(failing_cases(m).contains(&"X10"), "{m:?} passes X10");
+    }
+}
+
+/// The model's counters saturate at 2^32 - 1 (2^32 cycles are too long for the RTL): a
+/// counter preset to all ones stays there on an event and reads 0 after `perf_clr`.
+#[test]
+fn perf_counters_saturate_on_the_model() {
+    use super::model::perf::INST_ACC;
+    let p = ParamsKind::C0Perf.params();
+    let mut m = TaskCombinerModel::new(&p);
+    m.set_perf_for_test(INST_ACC, u32::MAX - 1);
+    let inst = TaskCombinerInputs::idle(&p).ready(true).inst(0, 1, 0, 0);
+    for want in [u32::MAX - 1, u32::MAX, u32::MAX] {
+        assert_eq!(m.outputs(&inst).perf_val, u64::from(want));
+        m.clock(&inst);
+    }
+    m.clock(&TaskCombinerInputs { perf_clr: true, ..inst.clone() });
+    assert_eq!(m.outputs(&inst).perf_val, 0);
 }
 
 /// Configurations of the random runs (the contract's lockstep configurations: one entry,

@@ -264,10 +264,10 @@ impl Exp {
 
 /// A case in progress: the DUT, the cycle counter and the captured tags.
 pub(super) struct Run<'a> {
-    case: &'static str,
-    dut: &'a mut dyn Dut<TaskCombiner>,
+    pub(super) case: &'static str,
+    pub(super) dut: &'a mut dyn Dut<TaskCombiner>,
     pub(super) p: TaskCombinerParams,
-    cycle: u32,
+    pub(super) cycle: u32,
     tags: HashMap<&'static str, u64>,
 }
 

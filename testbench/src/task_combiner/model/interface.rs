@@ -88,6 +88,8 @@ pub struct TaskCombinerParams {
     pub capacity: Vec<usize>,
     /// `depends[s]`: the shader types whose tasks a type-`s` instance consumes (each < s).
     pub depends: Vec<Vec<usize>>,
+    /// The performance counters (`perf_counters`; rule P1 of docs/blocks/task_combiner.md).
+    pub perf_counters: bool,
 }
 
 /// `ceil(log2 n)` (0 for n <= 1).
@@ -140,6 +142,7 @@ impl TaskCombinerParams {
             registered_issue: false,
             capacity: vec![width; 4],
             depends: Self::default_depends(4),
+            perf_counters: false,
         }
     }
 
@@ -285,6 +288,9 @@ pub struct TaskCombinerInputs {
     pub rqf_tpipe: u64,
     pub drain_req: bool,
     pub out_ready: bool,
+    /// Rule P1 (with `perf_counters` only; ignored otherwise): counter index, clear.
+    pub perf_sel: u64,
+    pub perf_clr: bool,
 }
 
 impl TaskCombinerInputs {
@@ -367,4 +373,6 @@ pub struct TaskCombinerOutputs {
     pub st_tag: Vec<u64>,
     pub perf_tasks: u64,
     pub perf_lanes: u64,
+    /// Counter `perf_sel` (0 past the last one, and without `perf_counters`).
+    pub perf_val: u64,
 }
