@@ -134,6 +134,16 @@ fn global_spreader_default_proves() {
     proves("global_spreader", &[], &["--pdr-seconds", "10", "--depth", "2", "--cover-depth", "6"]);
 }
 
+/// `task_combiner.perf_counters` (rule P1, docs/perf.md): the shared counter asserts with the
+/// events from the ports and the checker's own decisions, on 2 entries of 4 lanes with
+/// `registered_issue` (bounded: PDR does not close on the 32-bit counters).
+#[test]
+fn task_combiner_perf_counters_prove() {
+    let sets = ["task_combiner.entries=2", "task_combiner.width=4", "task_combiner.shader_types=2", "task_combiner.state_width=1", "task_combiner.ref_width=2", "task_combiner.tile_pipes=2", "task_combiner.tag_gen_width=1", "task_combiner.registered_issue=true", "task_combiner.perf_counters=true"];
+    let t = proves("task_combiner", &sets, &["--pdr-seconds", "10", "--depth", "5", "--cover-depth", "12"]);
+    assert!(t.contains(" c_perf_none ") && t.contains(" a_perf_count ") && t.contains(" c_perf_count "), "{t}");
+}
+
 #[test]
 fn global_spreader_proves() {
     proves("global_spreader", &["global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\",\"triangle\"]", "global_spreader.vdt_depth=4", "global_spreader.pt_depth=2", "global_spreader.res_width=4", "global_spreader.entity_width=1", "global_spreader.index_width=8", "global_spreader.addr_width=8"], &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "8"]);

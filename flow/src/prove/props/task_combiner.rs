@@ -38,6 +38,10 @@
 //! * `a_rqf_accept`, `a_rqf_done`: after an accepted flush rqf_done/rqf_ready = snapshot empty,
 //!   rqf_done_tpipe = its tpipe; rqf_done only after a flush or while busy, with rqf_ready (R7);
 //! * `a_perf`: perf counters count handshakes and their lanes (R11);
+//! * with `perf_counters` (rule P1 of docs/blocks/task_combiner.md, docs/perf.md; the shared
+//!   `props::perf_asserts`): `a_perf_reset`, `a_perf_none` (an index >= 12 reads 0), `a_perf_count`
+//!   (a counter read at one index in two cycles moved by exactly its event, 0 or 1, saturating, or
+//!   is 0 after `perf_clr`), the events from the ports and the checker's own decisions;
 //! * `a_reset`: after reset all FREE, slot empty, flush idle, lk_hit 0, counters 0 (R12).
 //!
 //! Assumptions: `m_in_stype_range`, `m_tpipe_range` (contract §3: out-of-range in_stype and tpipes
@@ -99,8 +103,26 @@ pub fn props(c: &TaskCombinerConfig, e: &Emitted) -> String {
     s += &format!("    localparam [NT*CW-1:0] CAPS = {{{}}};\n", caps_v.join(", "));
     s += &format!("    localparam [NT*NT-1:0] DEPM = {}'b{depm};\n", nt * nt);
     s += BODY;
+    if c.perf_counters {
+        s += &super::perf_asserts(&perf_events(), c.perf_sel_bits());
+    }
     s += "endmodule\n";
     s
+}
+
+/// Rule P1's events (docs/blocks/task_combiner.md, `perf_counters`) in `perf_sel` order, from the
+/// ports and the checker's own decisions (`acc`, `hs`, `exp_in_ready`, `lk_e`, `lk_slot`,
+/// `rqf_acc` of [`BODY`]): the two handshakes, the refusals, the tasks taken by reason, the lock
+/// hits and the flushes accepted.
+fn perf_events() -> Vec<String> {
+    let mut ev: Vec<String> = ["acc", "hs", "in_valid && !exp_in_ready", "in_valid && drain_req", "out_valid && !out_ready"]
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    ev.extend((1..=5).map(|r| format!("hs && out_reason == 3'd{r}")));
+    ev.extend(["(|lk_e) || lk_slot", "rqf_acc"].map(String::from));
+    assert_eq!(ev.len(), TaskCombinerConfig::PERF_NAMES.len());
+    ev
 }
 
 /// The checker's body after its localparams (N, W, NTP, NT, NT2, STW, RW, GW, EW, TW, CW, LW,
