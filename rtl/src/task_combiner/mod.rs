@@ -23,7 +23,8 @@
 //!   `st_open`, `st_pending`).
 //! * Registered (visible at n+1): the table (`st_*`), the slot (`out_*`,
 //!   `out_refs` from the lane memories' read registers), `lk_hit`, `rqf_done`
-//!   (a one-cycle pulse), `rqf_done_tpipe`, `perf_*`.
+//!   (a one-cycle pulse), `rqf_done_tpipe`, `perf_tasks`, `perf_lanes`. With
+//!   `perf_counters`, `perf_val` is combinational from the counter registers and `perf_sel`.
 //! * Latencies as §10.5's table: an instance accepted in n is in `st_*` at
 //!   n+1; one that fills a task in n (no producers, slot free) is at `out_*`
 //!   in n+2; each dependency level adds a cycle of propagation; an eviction
@@ -41,6 +42,18 @@
 //!   after the accept (`wb_*`), which no read can meet. Every latency into the
 //!   slot grows by one cycle (a task filled in n is out in n+3); tasks still
 //!   leave one per cycle. Measured on the iCE40 HX8K: docs/fpga-flow.md.
+//!
+//! ## Performance counters (`perf_counters`, docs/blocks/task_combiner.md rule P1)
+//! Off by default (no port, no logic: the Verilog of the block without the key). On, the core
+//! holds one [`crate::perf::PerfBank`] of 12 counters read through `perf_sel` / `perf_val`
+//! and cleared by `perf_clr` or reset (docs/perf.md), fed in `core_design/perf_events.rs` from
+//! the signals the rules use at the edge: `inst_acc` (`accept`), `tasks_out` (the handshake),
+//! `stall_in` (`in_valid & !in_ready`), `stall_drain` (`in_valid & drain_req`), `stall_out`
+//! (`slot_v & !out_ready`), `out_full` .. `out_drain` (the handshake by the slot's reason),
+//! `lock_hit` (what sets `lk_hit`), `rqf_acc` (a flush accepted). No `err_clr`: the block has
+//! no sticky error flag (D3). `perf_tasks` / `perf_lanes` are kept as they are (they wrap).
+//! The events do not depend on `registered_issue`. Cost at the defaults: see
+//! docs/blocks/task_combiner.md.
 //!
 //! ## Readings where the contract is silent (for comparison with the model)
 //! * `in_tag` / `in_lane` are meaningful only when `in_valid && in_ready`;
@@ -99,7 +112,7 @@
 //! * Slot: valid, flush flag, reason (3), tag {gen, entry} (GEN_W + ENT_W),
 //!   stype, state (also the "last issued state"), count, lock mask; a
 //!   "task issued since reset" bit; flush busy / done / tile pipe (TP_W);
-//!   `lk_hit`; two 32-bit counters.
+//!   `lk_hit`; two 32-bit counters (with `perf_counters` twelve more, 384 flip-flops).
 //! * References: one [`SyncRam`] per lane, `entries` words of `ref_width`
 //!   bits, written at accept (word = target entry) and read into the lane's
 //!   read register when a task enters the slot (read enable), so the slot's
@@ -148,7 +161,8 @@
 //!   matrix's column clear).
 //!
 //! ## Files
-//! `core_design.rs`: the core ([`TaskCombinerCore`]); `matrix.rs`: the dependency and age
+//! `core_design.rs`: the core ([`TaskCombinerCore`]), its rules in `core_design/` (one part
+//! per file, `perf_events.rs` the counters' events); `matrix.rs`: the dependency and age
 //! matrices ([`TaskMatrix`], word-level Verilog); `emit.rs`: the exact ports, the header
 //! and the flip-flop count; this file: the widths, the reason codes and the tests.
 //!
