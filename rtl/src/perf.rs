@@ -113,3 +113,25 @@ impl Logic for PerfBank {
         }
     }
 }
+
+/// The part of a block core's rules (an [`crate::hdl::Part`] `K`) that wires its counter bank
+/// `perf[i]` (one, or none without the key) the way every block does: clock; `clear` = `reset |
+/// perf_clr` (reset clears like `perf_clr`); `sel` from `perf_sel`; `perf_val` from `val`. The
+/// core has fields `clock`, `reset`, `perf`, `perf_sel`, `perf_val`, `perf_clr`; its own part
+/// drives the events `perf[i].ev[k]`. `perf_wiring!([const L: usize] Core<L>, 7);`
+macro_rules! perf_wiring {
+    ([$($gen:tt)*] $ty:ty, $k:literal) => {
+        impl<$($gen)*> $crate::hdl::Part<$k> for $ty {
+            #[hdl_gen]
+            fn update(&mut self) {
+                for i in 0..self.perf.len() {
+                    self.perf[i].clock.next = self.clock.val();
+                    self.perf[i].clear.next = self.reset.val() | self.perf_clr[i].val();
+                    self.perf[i].sel.next = self.perf_sel[i].val();
+                    self.perf_val[i].next = self.perf[i].val.val();
+                }
+            }
+        }
+    };
+}
+pub(crate) use perf_wiring;

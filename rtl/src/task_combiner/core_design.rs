@@ -530,4 +530,4 @@ impl TaskCombinerCore {
     }
 }
 
-hdl::logic_from_parts!([] TaskCombinerCore, [0, 1, 2, 3, 4, 5, 6, 7]);
+hdl::logic_from_parts!([] TaskCombinerCore, [0, 1, 2, 3, 4, 5, 6, 7, 8]);

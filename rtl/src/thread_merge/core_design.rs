@@ -629,4 +629,4 @@ impl<const L: usize> ThreadMergeCore<L> {
     }
 }
 
-hdl::logic_from_parts!([const L: usize] ThreadMergeCore<L>, [0, 1, 2, 3, 4, 5, 6, 7]);
+hdl::logic_from_parts!([const L: usize] ThreadMergeCore<L>, [0, 1, 2, 3, 4, 5, 6, 7, 8]);

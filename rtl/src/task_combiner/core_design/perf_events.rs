@@ -1,19 +1,18 @@
-//! Part 7 of the core's rules: rule P1's performance-counter events (docs/blocks/task_combiner.md,
-//! docs/perf.md; with `perf_counters` only: without it `perf` is empty and this part emits
-//! nothing).
+//! Parts 7 and 8 of the core's rules: the counter bank's wiring (the shared
+//! [`crate::perf::perf_wiring`]: reset clears like perf_clr) and rule P1's performance-counter
+//! events (docs/blocks/task_combiner.md, docs/perf.md). With `perf_counters` only: without it
+//! `perf` is empty and these parts emit nothing.
 
 use super::*;
 
-impl hdl::Part<7> for TaskCombinerCore {
+perf::perf_wiring!([] TaskCombinerCore, 7);
+
+impl hdl::Part<8> for TaskCombinerCore {
     #[hdl_gen]
     fn update(&mut self) {
         // ---- P1: the events of this cycle, in perf_sel order, from the registered state and
-        // this cycle's inputs (the signals the rules use at the edge). Reset clears like perf_clr.
+        // this cycle's inputs (the signals the rules use at the edge).
         for i in 0..self.perf.len() {
-            self.perf[i].clock.next = self.clock.val();
-            self.perf[i].clear.next = self.reset.val() | self.perf_clr[i].val();
-            self.perf[i].sel.next = self.perf_sel[i].val();
-            self.perf_val[i].next = self.perf[i].val.val();
             // 0 inst_acc, 1 tasks_out: the two handshakes.
             self.perf[i].ev[0].next = self.accept.val();
             self.perf[i].ev[1].next = self.handshake.val();

@@ -1,18 +1,17 @@
-//! Part 7 of the core's rules: R16's performance-counter events (with `perf_counters` only;
-//! without it `perf` is empty and this part emits nothing).
+//! Parts 7 and 8 of the core's rules: the counter bank's wiring (the shared
+//! [`crate::perf::perf_wiring`]: reset clears like perf_clr) and R16's performance-counter
+//! events. With `perf_counters` only: without it `perf` is empty and these parts emit nothing.
 
 use super::*;
 
-impl<const L: usize> hdl::Part<7> for ThreadMergeCore<L> {
+perf::perf_wiring!([const L: usize] ThreadMergeCore<L>, 7);
+
+impl<const L: usize> hdl::Part<8> for ThreadMergeCore<L> {
     #[hdl_gen]
     fn update(&mut self) {
         // ---- R16: the events of this cycle, in perf_sel order (docs/perf.md), from the
-        // same signals the rules use at the edge. Reset clears like perf_clr.
+        // same signals the rules use at the edge.
         for i in 0..self.perf.len() {
-            self.perf[i].clock.next = self.clock.val();
-            self.perf[i].clear.next = self.reset.val() | self.perf_clr[i].val();
-            self.perf[i].sel.next = self.perf_sel[i].val();
-            self.perf_val[i].next = self.perf[i].val.val();
             // 0 frag_acc, 1 grp_out, 2 rsp_out: handshakes.
             self.perf[i].ev[0].next = self.f_acc.val();
             self.perf[i].ev[1].next = self.gv_q.q.val() & self.grp_ready.val();
