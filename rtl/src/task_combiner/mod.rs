@@ -372,6 +372,26 @@ mod tests {
     }
 
     #[test]
+    fn perf_counters_add_three_ports_and_a_bank() {
+        let off = emit(&[]);
+        assert!(!off.verilog.contains("perf_sel") && !off.verilog.contains("cnt_q_"), "off: no port, no bank");
+        let names = |e: &crate::Emitted| e.ports.iter().map(|p| (p.name.clone(), p.width())).collect::<Vec<_>>();
+        for extra in [&[][..], &["registered_issue=true", "entries=1", "width=4"][..]] {
+            let base = emit(extra);
+            let on = emit(&[extra, &["perf_counters=true"]].concat());
+            let w = names(&on);
+            assert_eq!(&w[..w.len() - 3], &names(&base)[..], "the other ports are unchanged");
+            let tail: Vec<(&str, usize)> = w[w.len() - 3..].iter().map(|(n, w)| (n.as_str(), *w)).collect();
+            assert_eq!(tail, [("perf_sel", 4), ("perf_val", 32), ("perf_clr", 1)], "no err_clr: no sticky flag");
+            assert!(on.verilog.contains(".perf_sel_0({4'b0, perf_sel})"), "perf_sel zero-extended into the bank's 8 bits");
+            assert_eq!(on.verilog.matches("warpgen_task_combiner_dff_w32 cnt_q_").count(), 12, "12 counters");
+            assert!(on.verilog.contains("//   perf_counters") && on.verilog.contains("PSW (perf_sel bits)"));
+        }
+        let cfg = Config::embedded(&["task_combiner.perf_counters=true".into()]).unwrap().task_combiner.unwrap();
+        assert_eq!(super::flip_flops(&cfg), 1063 + 12 * 32);
+    }
+
+    #[test]
     fn largest_config_emits_quickly() {
         let t = std::time::Instant::now();
         let e = emit(&["entries=64", "width=64"]);
