@@ -147,6 +147,9 @@ pub struct GlobalSpreaderConfig {
     pub locality: bool,
     /// CTRL.YIELD_EN after reset: a slot that cannot dispatch lets lower classes through.
     pub yield_enable: bool,
+    /// The performance-counter bank and the error clear (`perf_sel`, `perf_val`, `perf_clr`,
+    /// `err_clr`; docs/perf.md, rules G1-G2 of docs/blocks/global_spreader.md). false: no such port.
+    pub perf_counters: bool,
 }
 
 /// A per-EU value: one for all EUs, or a list with one entry per EU.
@@ -179,6 +182,7 @@ impl Default for GlobalSpreaderConfig {
             enable: true,
             locality: true,
             yield_enable: false,
+            perf_counters: false,
         }
     }
 }
@@ -490,6 +494,25 @@ impl BranchStackConfig {
 }
 
 impl GlobalSpreaderConfig {
+    /// The counters in `perf_sel` order (docs/perf.md, rule G1): the same index in every config
+    /// (a class the config does not build keeps its indices; its events are always 0).
+    pub const PERF_NAMES: [&'static str; 17] = [
+        "vertex", "triangle", "pixel", "patch",
+        "stall_vertex", "stall_triangle", "stall_pixel", "stall_patch", "stall_blocked", "stall_no_eu",
+        "credit", "release",
+        "err_vdt_miss_ev", "err_pt_miss_ev", "err_malformed_ev", "err_credit_ev", "err_release_ev",
+    ];
+
+    /// NCNT, the counters of the bank: 0 without `perf_counters`.
+    pub fn perf_count(&self) -> usize {
+        if self.perf_counters { Self::PERF_NAMES.len() } else { 0 }
+    }
+
+    /// PSW = max(1, ceil(log2 NCNT)), the width of `perf_sel` (5).
+    pub fn perf_sel_bits(&self) -> usize {
+        id_bits(Self::PERF_NAMES.len())
+    }
+
     /// Whether type `code` (0 VTX, 1 TRI, 2 PIX, 3 PATCH) is built.
     pub fn has_type(&self, code: usize) -> bool {
         self.entity_types.iter().any(|t| t == GS_TYPE_NAMES[code])

@@ -220,6 +220,17 @@ fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
     for b in 0..g.avw {
         i.pin(&format!("eu_avail_cnt${b}"), nl.bit("eu_avail_cnt", b));
     }
+    if g.perf {
+        // Rules G1-G2: the counter interface, and the credit and release inputs of its events.
+        i.pin("perf_sel$0", nl.net("perf_sel").zext(crate::perf::SEL_BITS));
+        for s in ["perf_val", "perf_clr", "err_clr"] {
+            i.pin(&format!("{s}$0"), nl.net(s));
+        }
+        i.pin("cr_valid$0", nl.net("cr_valid").zext(32));
+        let rel = |has: bool, net: &str| if has { nl.net(net).zext(32) } else { Ex::zeros(32) };
+        i.pin("rel_valid$0", rel(g.has_vdt, "vr_valid"));
+        i.pin("rel_valid$1", rel(g.tri, "pr_valid"));
+    }
     nl.add(i);
     Ok(())
 }

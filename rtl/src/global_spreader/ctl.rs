@@ -8,6 +8,7 @@ mod evaluate;
 mod channels;
 mod errors_counters;
 mod reads;
+mod perf;
 
 // ---------------------------------------------------------------------------
 // Control: slots, selection, grant, effects, registers (no stored width but counts).
@@ -93,6 +94,18 @@ pub struct Ctl {
     pub err_malformed: Signal<Out, Bit>,
     pub err_credit: Signal<Out, Bit>,
     pub err_release: Signal<Out, Bit>,
+    // Performance counters and the error clear (rules G1, G2; docs/perf.md): one element each
+    // with `perf_counters`, none without (no port, no logic). `cr_valid` and `rel_valid`
+    // (VDT, PT releases; 0 for an absent table) are the credit and release inputs.
+    pub perf_sel: Vec<Signal<In, Bits<{ crate::perf::SEL_BITS }>>>,
+    pub perf_val: Vec<Signal<Out, Bits<{ crate::perf::VAL_BITS }>>>,
+    pub perf_clr: Vec<Signal<In, Bit>>,
+    pub err_clr: Vec<Signal<In, Bit>>,
+    pub cr_valid: Vec<Signal<In, Mask>>,
+    pub rel_valid: Vec<Signal<In, Mask>>,
+    perf: Vec<crate::perf::PerfBank>,
+    /// The slot's packet is blocked (R4), per class (with `perf_counters` only).
+    pblk: Vec<Signal<Local, Bit>>,
     // State.
     en_q: DFF<Bit>,
     loc_q: DFF<Bit>,
@@ -230,6 +243,8 @@ impl Ctl {
         let r = n_of(g.vdt_ram);
         let refs = 3 * t;
         let is = |ty: usize| bitcs(g.classes.iter().map(move |c| *c == ty));
+        // 1 with perf_counters (one counter bank and its ports), 0 without.
+        let pc = usize::from(g.perf);
         Ctl {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -296,6 +311,14 @@ impl Ctl {
             err_malformed: Signal::default(),
             err_credit: Signal::default(),
             err_release: Signal::default(),
+            perf_sel: signals(pc),
+            perf_val: signals(pc),
+            perf_clr: signals(pc),
+            err_clr: signals(pc),
+            cr_valid: signals(pc),
+            rel_valid: signals(2 * pc),
+            perf: (0..pc).map(|_| crate::perf::PerfBank::new(PERF_N)).collect(),
+            pblk: signals(pc * k),
             en_q: DFF::default(),
             loc_q: DFF::default(),
             yld_q: DFF::default(),
@@ -430,4 +453,7 @@ impl Ctl {
     }
 }
 
-hdl::logic_from_parts!([] Ctl, [0, 1, 2, 3, 4]);
+hdl::logic_from_parts!([] Ctl, [0, 1, 2, 3, 4, 5]);
+
+/// NCNT of the counter bank (rule G1; `GlobalSpreaderConfig::PERF_NAMES`).
+const PERF_N: usize = crate::config::GlobalSpreaderConfig::PERF_NAMES.len();

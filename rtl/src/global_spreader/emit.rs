@@ -44,6 +44,10 @@ impl crate::BlockGen for GlobalSpreaderConfig {
             ("VDT_AW, PRID_W, TAG_W".into(), format!("{}, {}, {}", g.aw, g.pw, g.tw)),
             ("PG, GRP_W".into(), format!("{}, {}", g.pg, g.gw)),
         ]);
+        if g.perf {
+            p.push(("perf_counters".into(), "true".into()));
+            p.push(("PSW (perf_sel bits)".into(), g.psw.to_string()));
+        }
         p
     }
 
@@ -188,7 +192,21 @@ pub(super) fn wrapper(g: &Geo) -> Wrapper {
         st.push(o("st_pt_valid", g.pd, "PT valid bits"));
     }
     groups.push(chan("Observability (registered state)", st));
+    if g.perf {
+        groups.push(perf_group(g));
+    }
     Wrapper { block: "global_spreader".into(), groups }
+}
+
+/// With `perf_counters` (rules G1-G2): the uniform counter interface of docs/perf.md. The core
+/// netlist takes every top port by its name and exact width, so each port of the shared group
+/// is bound to the core port of its own name (the netlist zero-extends `perf_sel` into `ctl`).
+fn perf_group(g: &Geo) -> PortGroup {
+    let mut pg = crate::perf::port_group(g.psw, Some("err_vdt_miss, err_pt_miss, err_malformed, err_credit, err_release"));
+    for p in &mut pg.ports {
+        *p = Port::single(&p.name, p.dir, p.width(), p.width(), &p.doc);
+    }
+    pg
 }
 
 /// rust-hdl's Verilog of a design, checked.

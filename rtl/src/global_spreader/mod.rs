@@ -154,6 +154,9 @@ pub struct Geo {
     pub en: bool,
     pub loc: bool,
     pub yld: bool,
+    /// `perf_counters`: the counter bank and `err_clr` (rules G1-G2); `psw` is `perf_sel`'s width.
+    pub perf: bool,
+    pub psw: usize,
     pub eu_en: Vec<bool>,
     pub ded: Vec<Vec<bool>>,
     pub prio: Vec<Vec<u64>>,
@@ -204,6 +207,8 @@ impl Geo {
             en: c.enable,
             loc: c.locality,
             yld: c.yield_enable,
+            perf: c.perf_counters,
+            psw: c.perf_sel_bits(),
             eu_en: c.eu_enabled(),
             ded: classes.iter().map(|t| c.dedicated_of(*t)).collect(),
             prio: classes

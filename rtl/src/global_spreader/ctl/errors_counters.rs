@@ -29,6 +29,16 @@ impl hdl::Part<3> for Ctl {
                 self.e_rel.d.next = false;
             }
         }
+        // G2 (perf_counters): err_clr clears every flag; a flag set at this edge (below) wins.
+        for i in 0..self.err_clr.len() {
+            if self.err_clr[i].val() {
+                self.e_vdt.d.next = false;
+                self.e_pt.d.next = false;
+                self.e_mal.d.next = false;
+                self.e_cred.d.next = false;
+                self.e_rel.d.next = false;
+            }
+        }
         for i in 0..self.tidx_q.len() {
             // An indexed triangle dispatched with an invalid reference.
             if self.a_tri.val() & self.tidx_q[i].q.val()
