@@ -3,7 +3,8 @@
 //! `global_spreader_smoke.rs`): every directed case (TC-01…TC-34 and the X cases) on the Verilated RTL with its
 //! hand-written expectations, random lockstep RTL against the model (every output every
 //! cycle, contract §5) with the §6 invariants and coverage on the four lockstep configs,
-//! and lint + yosys (no latches) per config (the 16-EU one: lint only).
+//! and lint + yosys (no latches) per config (the 16-EU one: lint only); with `perf_counters`
+//! (rules G1-G2) directed case X08 and lockstep of `perf_val` on two shapes.
 
 use warpgen_testbench::global_spreader::directed;
 use warpgen_testbench::global_spreader::lockstep::GlobalSpreader;
@@ -58,6 +59,32 @@ fn lockstep_with_illegal_events() {
     lockstep(&GlobalSpreaderParams::lockstep_5eu(), 57, CYCLES / 4, true);
 }
 
+/// `perf_counters` (rules G1-G2 of docs/blocks/global_spreader.md): the default shape and 2 EUs
+/// with vertex and triangle only and small tables (the pixel and patch counters read 0 there).
+/// `perf_val` is compared every cycle at a random `perf_sel` (17 counters, 5 bits: indices 17-31
+/// read past the last), with rare `perf_clr` and `err_clr`; the runs with illegal events drive
+/// the error events and `err_clr` against real detections.
+fn perf_params() -> [GlobalSpreaderParams; 2] {
+    [
+        GlobalSpreaderParams { perf_counters: true, ..GlobalSpreaderParams::default() },
+        GlobalSpreaderParams {
+            types: [true, true, false, false],
+            vdt_depth: 16,
+            pt_depth: 8,
+            perf_counters: true,
+            ..GlobalSpreaderParams::with_eus(2)
+        },
+    ]
+}
+
+#[test]
+fn lockstep_perf_counters() {
+    for (p, seed) in perf_params().iter().zip([58, 59]) {
+        lockstep(p, seed, CYCLES / 2, false);
+        lockstep(p, seed + 10, CYCLES / 4, true);
+    }
+}
+
 /// Odd configs for lint and synthesis: one type only; triangle+pixel with the narrowest
 /// widths and two EUs.
 fn odd_configs() -> Vec<GlobalSpreaderParams> {
@@ -78,7 +105,11 @@ fn odd_configs() -> Vec<GlobalSpreaderParams> {
 /// Lint and yosys (no latches) on the 1-, 3- and 5-EU lockstep configs and the odd ones.
 #[test]
 fn lint_and_synth_every_tested_config() {
-    let configs = GlobalSpreaderParams::lockstep_configs().into_iter().filter(|p| p.eus < 16).chain(odd_configs());
+    let configs = GlobalSpreaderParams::lockstep_configs()
+        .into_iter()
+        .filter(|p| p.eus < 16)
+        .chain(odd_configs())
+        .chain(perf_params());
     for p in configs {
         let e = warpgen_rtl::generate(&config_for(&p), "global_spreader").unwrap();
         harness::lint(&e).unwrap_or_else(|m| panic!("lint {p:?}: {m}"));

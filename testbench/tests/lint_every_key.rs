@@ -32,6 +32,9 @@ const NAMED: &[(&str, &[&str])] = &[
     ("scoreboard", &["scoreboard.implicit_fence=[4]", "scoreboard.trackers=5", "scoreboard.thread_groups=3", "scoreboard.perf_counters=true"]),
     ("task_combiner", &["task_combiner.perf_counters=true", "task_combiner.entries=1", "task_combiner.width=4", "task_combiner.tile_pipes=1", "task_combiner.shader_types=1"]),
     ("task_combiner", &["task_combiner.perf_counters=true", "task_combiner.registered_issue=true", "task_combiner.entries=5", "task_combiner.width=8", "task_combiner.policy=\"nodep_oldest\""]),
+    ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),
+    ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=1", "global_spreader.entity_types=[\"patch\"]", "global_spreader.vdt_depth=4", "global_spreader.vertices_per_group=4"]),
+    ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=32", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=4", "global_spreader.entity_width=1"]),
 ];
 
 #[test]

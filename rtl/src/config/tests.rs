@@ -731,3 +731,19 @@ fn task_combiner_perf_counters() {
         assert_eq!((e.key.as_str(), e.line), ("task_combiner.perf_counters", Some(2)), "{body}");
     }
 }
+
+#[test]
+fn global_spreader_perf_counters_key() {
+    // Off by default (no port); on, 17 counters in every config (PSW 5).
+    let d = GlobalSpreaderConfig::default();
+    assert!(!d.perf_counters);
+    assert_eq!((d.perf_count(), d.perf_sel_bits()), (0, 5));
+    let c = gs("perf_counters = true\nentity_types = [\"vertex\"]\n").unwrap();
+    assert_eq!((c.perf_count(), c.perf_sel_bits()), (17, 5));
+    assert_eq!(GlobalSpreaderConfig::PERF_NAMES[..4], ["vertex", "triangle", "pixel", "patch"]);
+    for text in ["perf_counters = 1", "perf_counters = \"on\""] {
+        let e = gs(&format!("{text}\n")).unwrap_err();
+        assert!(e.message.contains("invalid type") && e.key == "global_spreader.perf_counters", "{text}: {e}");
+        assert_eq!(e.line, Some(2), "{e}");
+    }
+}

@@ -33,6 +33,8 @@
 //! * X06: a refused mask is cleared by a cycle without sel also while the slot's
 //!   request is held; the refusal at the end of the hold is kept (mask = {e}).
 //! * X07: REJECT_CNT counts a candidate that fails fit even if it is also masked.
+//! * X08 (`perf_counters`, rules G1-G2 of docs/blocks/global_spreader.md; in `x08.rs`): the
+//!   counters by hand, `perf_clr` and reset win, `err_clr` loses to an error of its edge.
 
 use super::{Dut, GlobalSpreader, GlobalSpreaderParams};
 
@@ -43,10 +45,12 @@ mod cases_tc16_29;
 // The expected values and the runner; the packets and the directed EU's answers.
 mod check;
 mod inputs;
+mod x08;
 
 pub use cases_contract::*;
 pub use cases_tc01_15::*;
 pub use cases_tc16_29::*;
+pub use x08::x08_perf_counters;
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,6 +63,8 @@ pub enum ParamsKind {
     Eu16,
     /// Types vertex and triangle only.
     VtxTri,
+    /// One EU with `perf_counters`.
+    Perf,
 }
 
 impl ParamsKind {
@@ -68,6 +74,7 @@ impl ParamsKind {
             ParamsKind::OneEu => GlobalSpreaderParams::with_eus(1),
             ParamsKind::Eu16 => GlobalSpreaderParams::with_eus(16),
             ParamsKind::VtxTri => GlobalSpreaderParams { types: [true, true, false, false], ..Default::default() },
+            ParamsKind::Perf => GlobalSpreaderParams { perf_counters: true, ..GlobalSpreaderParams::with_eus(1) },
         }
     }
 }
@@ -126,6 +133,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X05/vtx-tri", VtxTri, x05_absent_types),
         ("X06", Default, x06_mask_under_hold),
         ("X07", Default, x07_reject_masked),
+        ("X08", Perf, x08_perf_counters),
     ]
 }
 

@@ -75,6 +75,7 @@ pub fn first_difference(
     }
     cmp(&|| "cfg_rvalid".into(), e.cfg_rvalid as u64, a.cfg_rvalid as u64);
     cmp(&|| "st_slot_valid".into(), e.st_slot_valid, a.st_slot_valid);
+    cmp(&|| "perf_val".into(), e.perf_val, a.perf_val);
     let at = |v: &Vec<u64>, k: usize| v.get(k).copied().unwrap_or(u64::MAX);
     for k in 0..p.eus {
         cmp(&|| format!("st_free_res[{k}]"), at(&e.st_free_res, k), at(&a.st_free_res, k));

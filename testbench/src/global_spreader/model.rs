@@ -47,15 +47,22 @@
 //! * AUTO_IDX exists (reads, writes) whatever `entity_types` is.
 //! * PEND saturates at 2^FE_W−1; an increment at the maximum is lost.
 //!
+//! * Rules G1-G2 (`perf_counters`, docs/blocks/global_spreader.md, docs/perf.md) — [`perf`]:
+//!   the 17 events of a cycle from the decision on the state at m and the inputs of m (the
+//!   error events are what R2, R8-R10 detect at the edge), 32-bit saturating counters cleared
+//!   by `perf_clr` and reset; `err_clr` clears the five flags unless the same edge sets them
+//!   (beside STATUS's W1C). Without the key the model ignores the three inputs.
+//!
 //! Inputs are taken modulo their port widths, as the Verilog ports would truncate them.
 //! Inputs of absent classes are ignored; outputs of absent ports are 0 / empty.
 //! Outputs are functions of the registered state, except `*_ready` which also depends on
 //! `ar_ready` of the same cycle (R3).
 
-// cycle: the model and its rules; params: the parameters; ports: the inputs, outputs and
-// packet; types: the model's value types.
+// cycle: the model and its rules; params: the parameters; perf: the events of the counters
+// (rules G1-G2); ports: the inputs, outputs and packet; types: the model's value types.
 mod cycle;
 mod params;
+pub mod perf;
 mod ports;
 mod types;
 

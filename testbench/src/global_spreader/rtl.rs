@@ -25,7 +25,7 @@ pub fn toml_for(p: &GlobalSpreaderParams) -> String {
         "[global_spreader]\neus = {}\nentity_types = [{types}]\nvertices_per_group = {}\nvdt_depth = {}\npt_depth = {}\n\
          index_width = {}\nres_width = {}\nentity_width = {}\naddr_width = {}\nres_total = {}\nedt_total = {}\n\
          min_res = {}\nframe_res = {}\npriority = {}\ndedicated = {}\neu_enable = {}\nenable = {}\nlocality = {}\n\
-         yield_enable = {}\n",
+         yield_enable = {}\nperf_counters = {}\n",
         p.eus,
         p.vgrp,
         p.vdt_depth,
@@ -44,6 +44,7 @@ pub fn toml_for(p: &GlobalSpreaderParams) -> String {
         p.enable,
         p.locality,
         p.yield_enable,
+        p.perf_counters,
     )
 }
 
@@ -80,6 +81,7 @@ impl From<&GlobalSpreaderConfig> for GlobalSpreaderParams {
             enable: c.enable,
             locality: c.locality,
             yield_enable: c.yield_enable,
+            perf_counters: c.perf_counters,
         }
     }
 }
@@ -132,6 +134,9 @@ enum InVal {
     CfgWe,
     CfgAddr,
     CfgWdata,
+    PerfSel,
+    PerfClr,
+    ErrClr,
 }
 
 /// Output ports (absent ones `None`).
@@ -159,6 +164,7 @@ struct Outs {
     st_free_edt: PortId,
     st_vdt_valid: Option<PortId>,
     st_pt_valid: Option<PortId>,
+    perf_val: Option<PortId>,
 }
 
 /// The global spreader RTL in Verilator.
@@ -254,6 +260,9 @@ impl RtlGlobalSpreader {
             spec.extend([("pr_valid", PrValid), ("pr_id", PrId)]);
         }
         spec.extend([("cfg_valid", CfgValid), ("cfg_we", CfgWe), ("cfg_addr", CfgAddr), ("cfg_wdata", CfgWdata)]);
+        if p.perf_counters {
+            spec.extend([("perf_sel", PerfSel), ("perf_clr", PerfClr), ("err_clr", ErrClr)]);
+        }
         let ins = spec.into_iter().map(|(n, what)| Ok(In { id: id(n)?, what })).collect::<Result<Vec<_>, String>>()?;
         let outs = Outs {
             ready: [
@@ -300,6 +309,7 @@ impl RtlGlobalSpreader {
             st_free_edt: id("st_free_edt")?,
             st_vdt_valid: opt("st_vdt_valid", p.has_vdt())?,
             st_pt_valid: opt("st_pt_valid", p.has_pt())?,
+            perf_val: opt("perf_val", p.perf_counters)?,
         };
         Ok(RtlGlobalSpreader { p: p.clone(), sim, ins, outs, words: Vec::new() })
     }
@@ -398,6 +408,9 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
                 CfgWe => i.cfg_we as u64,
                 CfgAddr => i.cfg_addr,
                 CfgWdata => i.cfg_wdata,
+                PerfSel => i.perf_sel,
+                PerfClr => i.perf_clr as u64,
+                ErrClr => i.err_clr as u64,
             };
             self.sim.set_unchecked(id, v);
         }
@@ -437,6 +450,7 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
             st_free_edt: self.fields(o.st_free_edt, p.eus, p.fe_w()),
             st_vdt_valid: self.bits(o.st_vdt_valid, p.vdt_depth),
             st_pt_valid: self.bits(o.st_pt_valid, p.pt_depth),
+            perf_val: go(o.perf_val),
             ..Default::default()
         };
         if let Some(r) = o.refs {

@@ -240,6 +240,13 @@ impl GlobalSpreaderStimulus {
         }
         self.src.drive(&self.mirror, &mut inp);
         self.pool.drive(&mut inp);
+        // G1-G2: any counter index (past the last one too: 17 counters, 5 bits), rare clears.
+        // Drawn only with perf_counters, so that runs without the key see the same stream.
+        if self.p.perf_counters {
+            inp.perf_sel = self.rng.gen_range(0..1u64 << self.p.perf_sel_w());
+            inp.perf_clr = self.rng.gen_ratio(1, 400);
+            inp.err_clr = self.rng.gen_ratio(1, 150);
+        }
         self.prev = Some(inp.clone());
         inp
     }

@@ -264,6 +264,8 @@ fn mutants() -> Vec<(Mutation, Option<&'static str>)> {
         (PatchNoRound, Some("TC-19/auto")),
         (RefuseWins, Some("TC-12/both")),
         (ClearWins, Some("TC-25")),
+        (PerfClrLoses, Some("X08")),
+        (ErrClrWins, Some("X08")),
         (StaleFree, None),
         (StaleTables, None),
         (NotSticky, None),

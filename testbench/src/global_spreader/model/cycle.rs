@@ -29,6 +29,8 @@ pub struct GlobalSpreaderModel {
     pub(in crate::global_spreader) held: Option<Request>,
     pub(in crate::global_spreader) cfg_rvalid: bool,
     pub(in crate::global_spreader) cfg_rdata: u64,
+    /// G1: the counters in `perf_sel` order (empty without `perf_counters`).
+    pub(in crate::global_spreader) perf: Vec<u32>,
     /// Mutation tests only: the previous edge's free counters and tables.
     #[cfg(test)]
     pub(crate) mutation: Mutation,
@@ -63,6 +65,7 @@ impl GlobalSpreaderModel {
             held: None,
             cfg_rvalid: false,
             cfg_rdata: 0,
+            perf: vec![0; p.perf_count()],
             #[cfg(test)]
             mutation: Mutation::Off,
             #[cfg(test)]
@@ -283,6 +286,7 @@ impl GlobalSpreaderModel {
             st_free_edt: self.free_edt.clone(),
             st_vdt_valid: self.vdt_valid.clone(),
             st_pt_valid: self.pt_valid.clone(),
+            perf_val: crate::perf::read(&self.perf, i.perf_sel & ones(p.perf_sel_w())),
             ..Default::default()
         };
         if let Some(g) = &d.grant {
@@ -627,8 +631,14 @@ impl GlobalSpreaderModel {
         self.cfg_rdata = rdata;
         self.cfg_rvalid = read;
         let w1c = if write && i.cfg_addr & 0x3FF == reg::STATUS { i.cfg_wdata >> 2 & 0x1F } else { 0 };
+        // G2: err_clr clears every flag like a W1C of all five; a flag set at this edge wins.
+        let err_clr = p.perf_counters && i.err_clr;
         for k in 0..5 {
-            let clr = w1c >> k & 1 == 1;
+            let clr = w1c >> k & 1 == 1 || err_clr;
+            if err_clr && self.mutated(Mutation::ErrClrWins) {
+                self.err[k] = false;
+                continue;
+            }
             self.err[k] = if self.mutated(Mutation::ClearWins) {
                 (set[k] || self.err[k]) && !clr
             } else {
@@ -637,6 +647,15 @@ impl GlobalSpreaderModel {
         }
         if write {
             self.write_reg(i.cfg_addr, i.cfg_wdata);
+        }
+        // G1: this cycle's events into the counters (perf_clr wins over them).
+        if p.perf_counters {
+            let ev = super::perf::events(&p, &d, &o, i, acked, &set);
+            if i.perf_clr && self.mutated(Mutation::PerfClrLoses) {
+                self.perf = ev.iter().map(|&x| u32::from(x)).collect();
+            } else {
+                crate::perf::count(&mut self.perf, &ev, i.perf_clr);
+            }
         }
     }
 }

@@ -43,6 +43,8 @@ pub struct GlobalSpreaderParams {
     pub enable: bool,
     pub locality: bool,
     pub yield_enable: bool,
+    /// `perf_counters`: the performance counters and `err_clr` (rules G1-G2).
+    pub perf_counters: bool,
 }
 
 impl Default for GlobalSpreaderParams {
@@ -79,6 +81,7 @@ impl GlobalSpreaderParams {
             enable: true,
             locality: true,
             yield_enable: false,
+            perf_counters: false,
         }
     }
 
@@ -242,5 +245,17 @@ impl GlobalSpreaderParams {
             return bad("dedicated/eu_enable");
         }
         Ok(())
+    }
+}
+
+impl GlobalSpreaderParams {
+    /// NCNT: the counters (0 without `perf_counters`; rule G1).
+    pub fn perf_count(&self) -> usize {
+        if self.perf_counters { super::perf::NAMES.len() } else { 0 }
+    }
+
+    /// PSW, the width of `perf_sel`.
+    pub fn perf_sel_w(&self) -> u32 {
+        crate::perf::sel_width(super::perf::NAMES.len())
     }
 }

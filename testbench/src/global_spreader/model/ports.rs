@@ -57,6 +57,10 @@ pub struct GlobalSpreaderInputs {
     pub cfg_we: bool,
     pub cfg_addr: u64,
     pub cfg_wdata: u64,
+    /// Rules G1-G2 (with `perf_counters` only; ignored otherwise).
+    pub perf_sel: u64,
+    pub perf_clr: bool,
+    pub err_clr: bool,
 }
 
 impl GlobalSpreaderInputs {
@@ -173,6 +177,8 @@ pub struct GlobalSpreaderOutputs {
     pub st_free_edt: Vec<u64>,
     pub st_vdt_valid: Vec<bool>,
     pub st_pt_valid: Vec<bool>,
+    /// Counter `perf_sel` (0 past the last one, and without `perf_counters`).
+    pub perf_val: u64,
 }
 
 impl GlobalSpreaderOutputs {

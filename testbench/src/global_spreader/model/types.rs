@@ -120,6 +120,10 @@ pub(crate) enum Mutation {
     RefuseWins,
     /// A W1C write clears a flag even when it is set at the same edge.
     ClearWins,
+    /// An event in the cycle of `perf_clr` is counted (the clear loses; rule G1).
+    PerfClrLoses,
+    /// `err_clr` clears a flag even when the same edge sets it (rule G2).
+    ErrClrWins,
 }
 
 /// The registers of contract §2.1 that are stored (the rest are counters or state).
