@@ -151,6 +151,17 @@ fn global_spreader_proves() {
     proves("global_spreader", &["global_spreader.eus=2", "global_spreader.entity_types=[\"vertex\",\"triangle\"]", "global_spreader.vdt_depth=4", "global_spreader.pt_depth=2", "global_spreader.res_width=4", "global_spreader.entity_width=2", "global_spreader.index_width=8", "global_spreader.addr_width=8"], &["--pdr-seconds", "10", "--depth", "3", "--cover-depth", "8"]);
 }
 
+/// `global_spreader.perf_counters` (rules G1-G2) on the first small config: the counters move by
+/// their events (from the ports and the shadow; `stall_blocked`, `stall_no_eu`, `err_credit_ev` by
+/// the counter rule only), clear, read 0 past the last (17 counters, 5-bit `perf_sel`), and
+/// `err_clr` lowers the flags unless that edge sets them.
+#[test]
+fn global_spreader_perf_counters_prove() {
+    let sets = ["global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\",\"triangle\"]", "global_spreader.vdt_depth=4", "global_spreader.pt_depth=2", "global_spreader.res_width=4", "global_spreader.entity_width=1", "global_spreader.index_width=8", "global_spreader.addr_width=8", "global_spreader.perf_counters=true"];
+    let t = proves("global_spreader", &sets, &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "8"]);
+    assert!(t.contains(" c_perf_none ") && t.contains(" a_perf_count ") && t.contains(" a_err_clr "), "{t}");
+}
+
 #[test]
 fn thread_merge_proves() {
     proves("thread_merge", &["thread_merge.slots=3", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=0", "thread_merge.merge_timeout=0", "thread_merge.remap=false"], &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);

@@ -34,6 +34,18 @@
 //! `emit.rs` holds the exact ports and each design's Verilog, `core_netlist.rs` the core
 //! netlist that wires them; this file the geometry ([`Geo`]) and the tests.
 //!
+//! ## Performance counters (`perf_counters`, docs/blocks/global_spreader.md rules G1, G2)
+//! Off by default (no port, no logic: the Verilog of the block without the key). On, `ctl`
+//! holds one [`crate::perf::PerfBank`] of 17 counters read through `perf_sel` / `perf_val`
+//! and cleared by `perf_clr` or reset (docs/perf.md), in part 5 of its rules (`ctl/perf.rs`):
+//! dispatches per type (the ack strobes), channel stalls per type (`c_valid & !c_ready`), the
+//! causes `stall_blocked` / `stall_no_eu` (an offered channel whose slot is occupied, not
+//! granted, and blocked / without a selection), cycles with a credit (`cr_valid`) or a
+//! release (`vr_valid`, `pr_valid`, pinned into `ctl` for this), and the five error causes
+//! (the conditions that set the flags in part 3). `err_clr` clears the five sticky flags in
+//! part 3 after the W1C clear and before the causes, so a cause of the same edge wins.
+//! The indices are fixed (a type the config does not build keeps its indices, events 0).
+//!
 //! ## Cycle timing (contract §1 D2, §4)
 //! * **Stage A, cycle n:** a channel transfers into its empty slot, or into a slot whose
 //!   request is acknowledged in n (`c_ready = EN && (!occupied || acked)`: the only outputs
@@ -48,7 +60,8 @@
 //!   bit, AUTO_IDX) and the slot empties or reloads.
 //! * Latency: transfer n → request n+1 (earliest ack n+1); ack/refuse n → next grant and
 //!   all effects visible n+1; credit, release, config write n → n+1; register read n →
-//!   `cfg_rvalid`/`cfg_rdata` n+1; malformed transfer n → `err_malformed` n+1. Rate: one
+//!   `cfg_rvalid`/`cfg_rdata` n+1; malformed transfer n → `err_malformed` n+1; with
+//!   `perf_counters`, an event of n → its counter n+1, `perf_val` comb on `perf_sel`. Rate: one
 //!   dispatch per cycle, also from one class, while EUs fit and acknowledge at once.
 //! * Registered: everything in the designs above; nothing else is state. A request not
 //!   answered is presented again unchanged: its EU, class, footprint, base index and

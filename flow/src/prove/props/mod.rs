@@ -117,6 +117,35 @@ pub fn formal_top(e: &Emitted) -> String {
 /// * `a_perf_count`: a counter read at the same index in two cycles moved by exactly its
 ///   event (0 or 1, saturating at 2^32 - 1), or is 0 after `perf_clr` (clear wins).
 pub fn perf_asserts(events: &[String], sel_bits: usize) -> String {
+    let all: Vec<Option<String>> = events.iter().cloned().map(Some).collect();
+    perf_asserts_partial(&all, sel_bits)
+}
+
+/// [`perf_asserts`] where an event may be `None`: one the checker does not model (it would need
+/// state the checker does not shadow). That counter is checked for the counter rule alone: it
+/// stays or moves by exactly 1 (saturating), and clears; with every event `Some` the text is
+/// that of [`perf_asserts`].
+pub fn perf_asserts_partial(events: &[Option<String>], sel_bits: usize) -> String {
+    let free: String = events.iter().rev().map(|e| if e.is_none() { '1' } else { '0' }).collect();
+    let events: Vec<String> = events.iter().map(|e| e.clone().unwrap_or_else(|| "1'b0".into())).collect();
+    let s = perf_text(&events, sel_bits);
+    if !free.contains('1') {
+        return s;
+    }
+    let n = events.len();
+    s.replacen(
+        &format!("    localparam NPC = {n};\n"),
+        &format!("    localparam NPC = {n};\n    // counters whose event the checker does not model: +0 or +1 only\n    localparam [NPC-1:0] F_PFREE = {n}'b{free};\n"),
+        1,
+    )
+    .replacen(
+        "$past(f_pev[perf_sel]) && $past(perf_val)",
+        "($past(f_pev[perf_sel]) || (F_PFREE[perf_sel] && perf_val != $past(perf_val))) && $past(perf_val)",
+        1,
+    )
+}
+
+fn perf_text(events: &[String], sel_bits: usize) -> String {
     let n = events.len();
     let none = if n < 1 << sel_bits {
         "            // docs/perf.md: an index past the last counter reads 0\n            if (perf_sel >= NPC) begin\n                a_perf_none: assert (perf_val == 0);\n                c_perf_none: cover (1);\n            end\n"
