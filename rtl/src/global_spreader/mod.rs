@@ -45,6 +45,8 @@
 //! (the conditions that set the flags in part 3). `err_clr` clears the five sticky flags in
 //! part 3 after the W1C clear and before the causes, so a cause of the same edge wins.
 //! The indices are fixed (a type the config does not build keeps its indices, events 0).
+//! Cost at the default config, ECP5 85k, nextpnr seed 1: +593 LUT4, +544 FF, +272 carry,
+//! 28.5 → 26.1 MHz (the critical path stays the VDT lookup; docs/blocks/global_spreader.md).
 //!
 //! ## Cycle timing (contract §1 D2, §4)
 //! * **Stage A, cycle n:** a channel transfers into its empty slot, or into a slot whose
