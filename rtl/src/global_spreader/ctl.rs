@@ -453,7 +453,7 @@ impl Ctl {
     }
 }
 
-hdl::logic_from_parts!([] Ctl, [0, 1, 2, 3, 4, 5]);
+hdl::logic_from_parts!([] Ctl, [0, 1, 2, 3, 4, 5, 6]);
 
 /// NCNT of the counter bank (rule G1; `GlobalSpreaderConfig::PERF_NAMES`).
 const PERF_N: usize = crate::config::GlobalSpreaderConfig::PERF_NAMES.len();

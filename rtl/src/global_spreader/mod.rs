@@ -85,8 +85,9 @@
 //! * A slot with no selection clears its refused mask, then a refusal at the same edge
 //!   adds its EU: mask' = (sel exists ? mask : 0) | refused EU. Evaluation (and so this
 //!   clearing) goes on while the slot's request is held.
-//! * A RES_TOTAL / EDT_TOTAL write discards that EU's debit and credit of the edge, so no
-//!   clamp and no `err_credit` come from them.
+//! * A RES_TOTAL / EDT_TOTAL write sets that EU's FREE_RES / FREE_EDT at the edge, in place
+//!   of the edge's debit and credit; whether those clamp (and set `err_credit`) is judged
+//!   from the counter before the write, as without it (contract R9).
 //! * AUTO_IDX exists (RW) whatever the entity types; PRIO, DED_MASK, MIN_RES, FRAME_RES,
 //!   ALLOC_CNT and PEND of an absent type read 0 and ignore writes.
 //! * The VDT's contents (RAM) exist with triangles and vertex or patch, the PT's with

@@ -39,8 +39,8 @@
 //! * With `perf_counters` (rules G1-G2, docs/perf.md; the shared [`super::perf_asserts`] and
 //!   [`super::err_clr_assert`]): `a_perf_reset`, `a_perf_none`, `a_perf_count` (each counter moves
 //!   by exactly its event, from the ports and the shadow: acks by type, `*_valid && !*_ready`,
-//!   any `cr_valid`, any release, the shadow's error causes; `stall_blocked`, `stall_no_eu` and
-//!   `err_credit_ev` by the counter rule only), `a_err_clr`; `err_clr` enters the shadow `s_err` (so `a_err`,
+//!   any `cr_valid`, any release, the shadow's error causes; `stall_blocked` and `stall_no_eu`
+//!   by the counter rule only), `a_err_clr`; `err_clr` enters the shadow `s_err` (so `a_err`,
 //!   `a_err_credit` check that a flag detected at that edge stays).
 //! * `a_reset` (R13): after reset no request, slots / tables / errors empty, free = totals,
 //!   `*_ready` = CTRL.EN of the TOML.
@@ -95,26 +95,21 @@ pub fn props(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
 
 /// With `perf_counters` (rules G1-G2 of docs/blocks/global_spreader.md, docs/perf.md): the
 /// events from the ports and the shadow, in perf_sel order, into the shared
-/// [`super::perf_asserts_partial`], and [`super::err_clr_assert`] over the flags but
-/// `err_credit` at once (an `err_clr` edge that detects none of them lowers all; that a flag
-/// detected at the edge stays and the others fall is `a_err` on the shadow `s_err`, which takes
-/// `err_clr`; for `err_credit`, `a_err_credit` checks that its cause sets it despite `err_clr`).
+/// [`super::perf_asserts_partial`], and [`super::err_clr_assert`] over the five flags at once
+/// (an `err_clr` edge that detects none of them lowers all; that a flag detected at the edge
+/// stays and the others fall is `a_err` on the shadow `s_err`, which takes `err_clr`).
 /// `stall_blocked` and `stall_no_eu` need each slot's candidate search (R4-R6), which the checker
-/// does not shadow, and `err_credit_ev` differs from the shadow's cause where a total write meets
-/// a clamp (see below): for these three only the counter rule (+0 or +1, clear, saturate) is
-/// checked ([`super::perf_asserts_partial`]); the lockstep and X08 check their events.
+/// does not shadow: for these two only the counter rule (+0 or +1, clear, saturate) is checked
+/// ([`super::perf_asserts_partial`]); the lockstep and X08 check their events.
 fn perf(c: &GlobalSpreaderConfig) -> String {
-    // a_err_clr over the flags whose cause the shadow has exactly (not err_credit, see below)
-    let mut s = String::from("    wire f_err_any = |{f_err[4], f_err[2:0]}, f_cause_any = |{f_cause[4], f_cause[2:0]};\n");
+    // a_err_clr over the five flags and their causes
+    let mut s = String::from("    wire f_err_any = |f_err, f_cause_any = |f_cause;\n");
     let mut ev: Vec<Option<String>> = (0..4).map(|t| Some(format!("f_ackt[{t}]"))).collect();
     ev.extend(["v", "t", "x", "p"].map(|ch| Some(format!("{ch}_valid && !{ch}_ready"))));
     // stall_blocked, stall_no_eu: not modelled (the slots' candidate search).
     ev.extend([None, None, Some("|cr_valid".into()), Some("|g_vr_valid || |g_pr_valid".into())]);
-    // err_credit_ev: not modelled either. The shadow's cause `f_cr_err` drops a clamp of an EU
-    // whose RES_TOTAL or EDT_TOTAL is written at the same edge (one reading of R9), the model and
-    // the RTL count it (the other); `a_err_credit` checks only cause -> flag, so the two readings
-    // differ only here (an open point of the contract, reported).
-    ev.extend((0..5).map(|k| (k != 3).then(|| format!("f_cause[{k}]"))));
+    // err_<flag>_ev: the shadow's causes (R9: a clamp counts also at an edge with a total write).
+    ev.extend((0..5).map(|k| Some(format!("f_cause[{k}]"))));
     assert_eq!(ev.len(), c.perf_count());
     s += &super::perf_asserts_partial(&ev, c.perf_sel_bits());
     s += &super::err_clr_assert("G2", "f_err_any", "f_cause_any", "f_past && !$past(reset)");
@@ -322,14 +317,11 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
                     else n_pend[(e3*4+t2)*FW +: FW] = s_pend[(e3*4+t2)*FW +: FW] - 1;
                 end
             end
-            // R9: a RES_TOTAL / EDT_TOTAL write wins over the edge's debit and credit
-            if (f_cw && cfg_addr == 10'h020 + e3) begin
-                n_fres[e3*RW +: RW] = cfg_wdata[RW-1:0]; f_clamp[e3] = 1'b0;
-            end
-            if (f_cw && cfg_addr == 10'h060 + e3) begin
+            // R9: a RES_TOTAL / EDT_TOTAL write wins over the edge's debit and credit (the
+            // counter takes the written value); a clamp of the edge still sets err_credit
+            if (f_cw && cfg_addr == 10'h020 + e3) n_fres[e3*RW +: RW] = cfg_wdata[RW-1:0];
+            if (f_cw && cfg_addr == 10'h060 + e3)
                 n_fedt[e3*FW +: FW] = (cfg_wdata > (32'd1 << EW)) ? (32'd1 << EW) : cfg_wdata[FW-1:0];
-                f_clamp[e3] = 1'b0;
-            end
         end
         f_cr_err = |f_clamp;
     end

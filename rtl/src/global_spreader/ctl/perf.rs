@@ -1,18 +1,17 @@
-//! Part 5 of the controller's rules (only with `perf_counters`; without it every loop below is
+//! Parts 5 and 6 of the controller's rules (only with `perf_counters`; without it every loop below is
 //! empty and the part emits nothing): the events of rule G1 (docs/blocks/global_spreader.md,
 //! docs/perf.md) into the shared counter bank [`crate::perf::PerfBank`], from this cycle's
 //! registered state and inputs. `err_clr` (rule G2) is applied in part 3, beside the W1C clear.
 
 use super::*;
 
+// The bank's clock, clear (reset | perf_clr), perf_sel and perf_val: part 6.
+crate::perf::perf_wiring!([] Ctl, 6);
+
 impl hdl::Part<5> for Ctl {
     #[hdl_gen]
     fn update(&mut self) {
         for i in 0..self.perf.len() {
-            self.perf[i].clock.next = self.clock.val();
-            self.perf[i].clear.next = self.reset.val() | self.perf_clr[i].val();
-            self.perf[i].sel.next = self.perf_sel[i].val();
-            self.perf_val[i].next = self.perf[i].val.val();
             // 0-3: a packet of type 0 VTX, 1 TRI, 2 PIX, 3 PATCH is dispatched (its request acked).
             self.perf[i].ev[0].next = self.a_vtx.val();
             self.perf[i].ev[1].next = self.a_tri.val();
