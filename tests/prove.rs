@@ -29,6 +29,25 @@ fn proves(block: &str, sets: &[&str], more: &[&str]) -> String {
     table
 }
 
+/// The block generated at `sets` alone, proved against the properties of `sets` plus the
+/// option `key` with `more`: must fail `assert` (so the properties see what the option does).
+fn fails_without(block: &str, sets: &[&str], key: &str, more: &[&str], assert: &str) {
+    let d = tempfile::tempdir().unwrap();
+    let rtl = d.path().join("rtl");
+    let mut args = vec!["generate", "--block", block, "--out", rtl.to_str().unwrap()];
+    args.extend(sets.iter().flat_map(|s| ["--set", *s]));
+    assert!(warpgen(&args).status.success());
+    let plain = rtl.join(format!("warpgen_{block}.v"));
+    let out = d.path().join("p");
+    let mut args = vec!["prove", block, "--rtl", plain.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    args.extend(more);
+    args.extend(sets.iter().chain([&key]).flat_map(|s| ["--set", *s]));
+    let o = warpgen(&args);
+    let table = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{table}{}", stderr(&o));
+    assert!(table.lines().any(|l| l.contains(&format!(" {assert} ")) && l.contains("FAILED")), "{table}");
+}
+
 /// The quick configs `make test` proves: small enough that each proof takes seconds to a
 /// minute or two on 2 cores (docs/formal.md gives the measured times).
 #[test]
@@ -72,19 +91,7 @@ fn scoreboard_implicit_fence_proves() {
     let fence = [&sets[..], &["scoreboard.implicit_fence=[1]"]].concat();
     let t = proves("scoreboard", &fence, &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
     assert!(t.contains(" c_iss_fence ") && t.contains(" proved "), "{t}");
-    let d = tempfile::tempdir().unwrap();
-    let rtl = d.path().join("rtl");
-    let mut args = vec!["generate", "--block", "scoreboard", "--out", rtl.to_str().unwrap()];
-    args.extend(sets.iter().flat_map(|s| ["--set", *s]));
-    assert!(warpgen(&args).status.success());
-    let plain = rtl.join("warpgen_scoreboard.v");
-    let out = d.path().join("p");
-    let mut args = vec!["prove", "scoreboard", "--rtl", plain.to_str().unwrap(), "--depth", "6", "--cover-depth", "6", "--out", out.to_str().unwrap()];
-    args.extend(fence.iter().flat_map(|s| ["--set", *s]));
-    let o = warpgen(&args);
-    let table = stdout(&o);
-    assert_eq!(o.status.code(), Some(1), "{table}{}", stderr(&o));
-    assert!(table.lines().any(|l| l.contains(" a_iss_ready ") && l.contains("FAILED")), "{table}");
+    fails_without("scoreboard", &sets, "scoreboard.implicit_fence=[1]", &["--depth", "6", "--cover-depth", "6"], "a_iss_ready");
 }
 
 #[test]
@@ -182,19 +189,8 @@ fn thread_merge_cross_primitive_proves() {
     let cross = [&sets[..], &["thread_merge.cross_primitive=true"]].concat();
     let t = proves("thread_merge", &cross, &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
     assert!(t.contains(" c_frag_ready "), "{t}");
-    let d = tempfile::tempdir().unwrap();
-    let rtl = d.path().join("rtl");
-    let mut args = vec!["generate", "--block", "thread_merge", "--out", rtl.to_str().unwrap()];
-    args.extend(sets.iter().flat_map(|s| ["--set", *s]));
-    assert!(warpgen(&args).status.success());
-    let plain = rtl.join("warpgen_thread_merge.v");
-    let out = d.path().join("p");
-    let mut args = vec!["prove", "thread_merge", "--rtl", plain.to_str().unwrap(), "--pdr-seconds", "5", "--depth", "4", "--cover-depth", "6", "--out", out.to_str().unwrap()];
-    args.extend(cross.iter().flat_map(|s| ["--set", *s]));
-    let o = warpgen(&args);
-    let table = stdout(&o);
-    assert_eq!(o.status.code(), Some(1), "{table}{}", stderr(&o));
-    assert!(table.lines().any(|l| l.contains(" a_frag_ready ") && l.contains("FAILED")), "{table}");
+    let more = ["--pdr-seconds", "5", "--depth", "4", "--cover-depth", "6"];
+    fails_without("thread_merge", &sets, "thread_merge.cross_primitive=true", &more, "a_frag_ready");
 }
 
 /// A scoreboard that ignores completion port 1 for thread group 1 (a dropped term, the kind of
