@@ -126,36 +126,26 @@ pub fn perf_asserts(events: &[String], sel_bits: usize) -> String {
 /// stays or moves by exactly 1 (saturating), and clears; with every event `Some` the text is
 /// that of [`perf_asserts`].
 pub fn perf_asserts_partial(events: &[Option<String>], sel_bits: usize) -> String {
-    let free: String = events.iter().rev().map(|e| if e.is_none() { '1' } else { '0' }).collect();
-    let events: Vec<String> = events.iter().map(|e| e.clone().unwrap_or_else(|| "1'b0".into())).collect();
-    let s = perf_text(&events, sel_bits);
-    if !free.contains('1') {
-        return s;
-    }
-    let n = events.len();
-    s.replacen(
-        &format!("    localparam NPC = {n};\n"),
-        &format!("    localparam NPC = {n};\n    // counters whose event the checker does not model: +0 or +1 only\n    localparam [NPC-1:0] F_PFREE = {n}'b{free};\n"),
-        1,
-    )
-    .replacen(
-        "$past(f_pev[perf_sel]) && $past(perf_val)",
-        "($past(f_pev[perf_sel]) || (F_PFREE[perf_sel] && perf_val != $past(perf_val))) && $past(perf_val)",
-        1,
-    )
-}
-
-fn perf_text(events: &[String], sel_bits: usize) -> String {
     let n = events.len();
     let none = if n < 1 << sel_bits {
         "            // docs/perf.md: an index past the last counter reads 0\n            if (perf_sel >= NPC) begin\n                a_perf_none: assert (perf_val == 0);\n                c_perf_none: cover (1);\n            end\n"
     } else {
         ""
     };
-    let pev: Vec<&str> = events.iter().rev().map(String::as_str).collect();
+    let pev: Vec<&str> = events.iter().rev().map(|e| e.as_deref().unwrap_or("1'b0")).collect();
+    // A counter whose event is not modelled (F_PFREE) may step by 1 whenever it does.
+    let free: String = events.iter().rev().map(|e| if e.is_none() { '1' } else { '0' }).collect();
+    let (free_decl, step) = if free.contains('1') {
+        (
+            format!("    // counters whose event the checker does not model: +0 or +1 only\n    localparam [NPC-1:0] F_PFREE = {n}'b{free};\n"),
+            "($past(f_pev[perf_sel]) || (F_PFREE[perf_sel] && perf_val != $past(perf_val)))",
+        )
+    } else {
+        (String::new(), "$past(f_pev[perf_sel])")
+    };
     format!(
         r#"    localparam NPC = {n};
-        // docs/perf.md: the events of the cycle in perf_sel order, from the checker's own terms
+{free_decl}        // docs/perf.md: the events of the cycle in perf_sel order, from the checker's own terms
         wire [NPC-1:0] f_pev = {{{}}};
         always @(posedge clock) if (f_live) begin
             // docs/perf.md: every counter is 0 after a reset
@@ -167,7 +157,7 @@ fn perf_text(events: &[String], sel_bits: usize) -> String {
             // 2^32-1), or became 0 after perf_clr (clear wins): monotone unless cleared
             if (f_past && $past(f_live) && perf_sel < NPC && perf_sel == $past(perf_sel)) begin
                 a_perf_count: assert (perf_val == ($past(perf_clr) ? 32'd0
-                    : $past(perf_val) + {{31'd0, $past(f_pev[perf_sel]) && $past(perf_val) != 32'hffffffff}}));
+                    : $past(perf_val) + {{31'd0, {step} && $past(perf_val) != 32'hffffffff}}));
                 c_perf_count: cover (perf_val == 2);
             end
         end
