@@ -55,12 +55,10 @@ pub struct ScoreboardCore<const W: usize> {
     pev_sat: Vec<Signal<Local, Bit>>,
     pev_fetch: Vec<Signal<Local, Bit>>,
     pev_uf: Vec<Signal<Local, Bit>>,
-    /// Tracker ids (with `perf_counters` only).
-    perf_trk_id: Vec<Constant<Id>>,
-    /// SB5 (`implicit_fence`): per tracker, whether it is fenced, and its id; none without
-    /// the key (no logic).
+    /// Tracker ids, with `perf_counters` or `implicit_fence` (none without: no constants).
+    trk_id: Vec<Constant<Id>>,
+    /// SB5 (`implicit_fence`): per tracker, whether it is fenced; none without the key.
     fence_on: Vec<Constant<Bit>>,
-    fence_id: Vec<Constant<Id>>,
     groups: Vec<TrackerGroup<W>>,
     err_q: DFF<Bit>,
     tg_id: Vec<Constant<Id>>,
@@ -125,9 +123,8 @@ impl<const W: usize> ScoreboardCore<W> {
             pev_sat: signals(pc),
             pev_fetch: signals(pc),
             pev_uf: signals(pc),
-            perf_trk_id: (0..pc * trk).map(id).collect(),
+            trk_id: (0..if pc + nf > 0 { trk } else { 0 }).map(id).collect(),
             fence_on: (0..nf).map(|t| Constant::new(cfg.fence_mask() >> t & 1 == 1)).collect(),
-            fence_id: (0..nf).map(id).collect(),
             groups: (0..tg).map(|_| TrackerGroup::new(cfg)).collect(),
             err_q: DFF::default(),
             tg_id: (0..tg).map(id).collect(),
@@ -220,7 +217,7 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
             }
             // SB5: an instruction counted on a fenced tracker also depends on that tracker.
             for t in 0..self.fence_on.len() {
-                if self.fence_on[t].val() & self.iss_trk_en.val() & (self.iss_trk.val() == self.fence_id[t].val()) {
+                if self.fence_on[t].val() & self.iss_trk_en.val() & (self.iss_trk.val() == self.trk_id[t].val()) {
                     self.groups[g].iss_mask[t].next = true;
                 }
             }
@@ -260,21 +257,14 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
                     if !self.groups[g].fetch_ok.val() {
                         self.pev_fetch[i].next = true;
                     }
-                    for t in 0..self.perf_trk_id.len() {
-                        if self.iss_dep_mask[t].val() & !self.groups[g].zero[t].val() {
+                    // SB3 stall_dep: a tracker of the set (iss_mask: iss_dep_mask and,
+                    // with SB5, the fenced tracker) busy; stall_sat: tracker iss_trk at its maximum.
+                    for t in 0..self.trk_id.len() {
+                        if self.groups[g].iss_mask[t].val() & !self.groups[g].zero[t].val() {
                             self.pev_dep[i].next = true;
                         }
-
-                        if (self.iss_trk.val() == self.perf_trk_id[t].val()) & self.groups[g].full[t].val() {
+                        if (self.iss_trk.val() == self.trk_id[t].val()) & self.groups[g].full[t].val() {
                             self.pev_sat[i].next = true;
-                        }
-                    }
-                    // SB5: the implicit fence's dependency is a dependency too.
-                    for t in 0..self.fence_on.len() {
-                        if self.fence_on[t].val() & self.iss_trk_en.val()
-                            & (self.iss_trk.val() == self.fence_id[t].val()) & !self.groups[g].zero[t].val()
-                        {
-                            self.pev_dep[i].next = true;
                         }
                     }
                 }
