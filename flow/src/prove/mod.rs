@@ -336,7 +336,10 @@ pub fn prove(config: &Config, block: &str, opts: &ProveOpts) -> Result<ProveRepo
         let p = dir.join(&name);
         std::fs::write(&p, text).map_err(|err| FlowError::Failure(format!("{}: {err}", p.display())))?;
     }
+    // What an earlier run into the same directory left and this one may not write.
     let _ = std::fs::remove_file(dir.join("cex.jsonl"));
+    let _ = std::fs::remove_file(dir.join("bmc.log"));
+    let _ = std::fs::remove_dir_all(dir.join("prove_bmc"));
     // SymbiYosys runs ABC in a shell command line from the task's directory.
     let abc_cmd = abc_path.as_ref().map(|_| {
         let abs = std::path::absolute(dir.join("yosys-abc.sh")).unwrap_or_else(|_| dir.join("yosys-abc.sh"));
@@ -373,19 +376,30 @@ pub fn prove(config: &Config, block: &str, opts: &ProveOpts) -> Result<ProveRepo
             } else {
                 // Not proved (PDR's time ran out, or it found a counterexample, maybe deeper than
                 // the depth): BMC to the depth gives the shortest counterexample or the bound.
-                let (blog, _, bsec) = run_task(&tools, abc_cmd, dir, "bmc")?;
-                let decided = if blog.status == "FAIL" { &blog } else { &plog };
-                for name in names {
-                    let verdict = if let Some((_, step)) = decided.base_failed.iter().find(|(n, _)| *n == name) {
-                        Verdict::Failed(*step)
-                    } else if let Some(step) = blog.base_failed.iter().map(|(_, s)| *s).min() {
-                        Verdict::Bounded(step.saturating_sub(1))
-                    } else {
-                        Verdict::Bounded(opts.depth)
-                    };
-                    verdicts.push((name, verdict, psec + bsec));
+                // BMC to the depth on PDR's model; the `bmc` task (its own model, the failing
+                // asserts' names and trace) only when that is not a pass.
+                let abc_path = abc_path.as_deref().expect("the abc engine has its ABC");
+                let quick = match plog.status.as_str() {
+                    "FAIL" => None,
+                    _ => Some(abc::bmc_on_pdr_model(abc_path, dir, opts.depth).map_err(FlowError::Failure)?),
+                };
+                if let Some((true, bsec)) = quick {
+                    verdicts = names.into_iter().map(|n| (n, Verdict::Bounded(opts.depth), psec + bsec)).collect();
+                } else {
+                    let (blog, _, bsec) = run_task(&tools, abc_cmd, dir, "bmc")?;
+                    let decided = if blog.status == "FAIL" { &blog } else { &plog };
+                    for name in names {
+                        let verdict = if let Some((_, step)) = decided.base_failed.iter().find(|(n, _)| *n == name) {
+                            Verdict::Failed(*step)
+                        } else if let Some(step) = blog.base_failed.iter().map(|(_, s)| *s).min() {
+                            Verdict::Bounded(step.saturating_sub(1))
+                        } else {
+                            Verdict::Bounded(opts.depth)
+                        };
+                        verdicts.push((name, verdict, psec + bsec));
+                    }
+                    failing = [blog, plog].into_iter().find(|l| l.status == "FAIL");
                 }
-                failing = [blog, plog].into_iter().find(|l| l.status == "FAIL");
             }
         }
     }
