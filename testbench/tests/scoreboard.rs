@@ -83,8 +83,11 @@ fn lockstep_spec_test_config_odd_sizes() {
     lockstep_and_cover(&params(3, 5, 3, 3), 6, CYCLES, true);
 }
 
+/// The longest test of this file (the largest model to build, and to simulate): named to sort
+/// before the others, since libtest starts tests in name order, so that it runs beside them
+/// instead of alone at the end.
 #[test]
-fn lockstep_largest_config() {
+fn largest_config_lockstep() {
     lockstep_and_cover(&largest_params(), 7, CYCLES, false);
 }
 

@@ -70,8 +70,11 @@ fn lockstep_width4_nodep_fullest() {
     lockstep(&TaskCombinerParams::with_shape(16, 4).with_policy(Policy::NodepFullest), 37);
 }
 
+/// The longest test of this file (64 entries x 64 lanes: the largest model to build, and to
+/// simulate): named to sort before the others, since libtest starts tests in name order, so
+/// that it runs beside them instead of alone at the end.
 #[test]
-fn lockstep_width64_entries64() {
+fn largest_config_lockstep_width64_entries64() {
     lockstep(&ParamsKind::Wide.params(), 38);
 }
 
