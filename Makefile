@@ -66,8 +66,8 @@ PROVE_RUNS ?= \
   task_combiner-3-reg:task_combiner:--pdr-seconds@10@--depth@4@--cover-depth@12@--set@task_combiner.entries=3@--set@task_combiner.width=4@--set@task_combiner.shader_types=4@--set@task_combiner.state_width=1@--set@task_combiner.ref_width=2@--set@task_combiner.tile_pipes=1@--set@task_combiner.tag_gen_width=1@--set@task_combiner.policy=\"nodep_oldest\"@--set@task_combiner.registered_issue=true \
   global_spreader-1eu:global_spreader:--pdr-seconds@10@--depth@4@--cover-depth@8@--set@global_spreader.eus=1@--set@global_spreader.entity_types=[\"vertex\",\"triangle\"]@--set@global_spreader.vdt_depth=4@--set@global_spreader.pt_depth=2@--set@global_spreader.res_width=4@--set@global_spreader.entity_width=1@--set@global_spreader.index_width=8@--set@global_spreader.addr_width=8 \
   global_spreader-2eu:global_spreader:--pdr-seconds@10@--depth@3@--cover-depth@8@--set@global_spreader.eus=2@--set@global_spreader.entity_types=[\"vertex\",\"triangle\"]@--set@global_spreader.vdt_depth=4@--set@global_spreader.pt_depth=2@--set@global_spreader.res_width=4@--set@global_spreader.entity_width=2@--set@global_spreader.index_width=8@--set@global_spreader.addr_width=8 \
-  global_spreader-default:global_spreader:--pdr-seconds@10@--depth@2@--cover-depth@6 \
-  task_combiner-default:task_combiner:--pdr-seconds@10@--depth@2@--cover-depth@24 \
+  global_spreader-default:global_spreader:--pdr-seconds@10@--depth@4@--cover-depth@6 \
+  task_combiner-default:task_combiner:--pdr-seconds@10@--depth@6@--cover-depth@24 \
   thread_merge-3:thread_merge:--pdr-seconds@10@--depth@6@--cover-depth@12@--set@thread_merge.slots=3@--set@thread_merge.tag_width=2@--set@thread_merge.prim_width=2@--set@thread_merge.pair_hold=0@--set@thread_merge.merge_timeout=0@--set@thread_merge.remap=false \
   thread_merge-2:thread_merge:--pdr-seconds@10@--depth@6@--cover-depth@12@--set@thread_merge.slots=2@--set@thread_merge.tag_width=2@--set@thread_merge.prim_width=2@--set@thread_merge.pair_hold=2@--set@thread_merge.merge_timeout=3@--set@thread_merge.remap=true \
   thread_merge-default:thread_merge:--pdr-seconds@10@--depth@7@--cover-depth@12

@@ -127,18 +127,19 @@ fn task_combiner_proves() {
 }
 
 /// The default config (16 entries x 32 lanes): PDR does not close, so the asserts are bounded
-/// to 2 cycles; every cover is reached, the deepest (an eviction) at step 20. Its own test, so
+/// to 6 cycles (ABC's BMC on PDR's model: 4 s; depth 8 takes a minute); every cover is reached, the deepest (an eviction) at step 20. Its own test, so
 /// that it runs beside the other proofs on the second core.
 #[test]
 fn task_combiner_default_proves() {
-    let t = proves("task_combiner", &[], &["--pdr-seconds", "10", "--depth", "2", "--cover-depth", "24"]);
+    let t = proves("task_combiner", &[], &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "24"]);
     assert!(t.contains(" c_reason_evict "), "{t}");
 }
 
-/// The default config (5 EUs, 256-entry tables): bounded to 2 cycles, every cover reached.
+/// The default config (5 EUs, 256-entry tables): bounded to 4 cycles (ABC's BMC on PDR's model:
+/// 2 s; depth 5 takes 9 s, 6 more than two minutes), every cover reached.
 #[test]
 fn global_spreader_default_proves() {
-    proves("global_spreader", &[], &["--pdr-seconds", "10", "--depth", "2", "--cover-depth", "6"]);
+    proves("global_spreader", &[], &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "6"]);
 }
 
 /// `task_combiner.perf_counters` (rule P1, docs/perf.md): the shared counter asserts with the
