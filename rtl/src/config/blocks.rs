@@ -150,6 +150,11 @@ pub struct GlobalSpreaderConfig {
     /// The performance-counter bank and the error clear (`perf_sel`, `perf_val`, `perf_clr`,
     /// `err_clr`; docs/perf.md, rules G1-G2 of docs/blocks/global_spreader.md). false: no such port.
     pub perf_counters: bool,
+    /// R6's choice among the candidates that fit and have not refused: "first_fit" (the first
+    /// in candidate order) or "least_loaded" (the home if locality allows it, else the most
+    /// FREE_RES, ties to the first in PRIO order). Not written out when "first_fit".
+    #[serde(skip_serializing_if = "GlobalSpreaderConfig::is_first_fit")]
+    pub select: String,
 }
 
 /// A per-EU value: one for all EUs, or a list with one entry per EU.
@@ -183,6 +188,7 @@ impl Default for GlobalSpreaderConfig {
             locality: true,
             yield_enable: false,
             perf_counters: false,
+            select: "first_fit".into(),
         }
     }
 }
@@ -494,6 +500,17 @@ impl BranchStackConfig {
 }
 
 impl GlobalSpreaderConfig {
+    /// The values of `select` (contract R6), the default first.
+    pub const SELECT: [&'static str; 2] = ["first_fit", "least_loaded"];
+
+    fn is_first_fit(s: &String) -> bool {
+        s == Self::SELECT[0]
+    }
+
+    /// `select = "least_loaded"`.
+    pub fn least_loaded(&self) -> bool {
+        self.select == Self::SELECT[1]
+    }
     /// The counters in `perf_sel` order (docs/perf.md, rule G1): the same index in every config
     /// (a class the config does not build keeps its indices; its events are always 0).
     pub const PERF_NAMES: [&'static str; 17] = [
@@ -626,6 +643,10 @@ impl GlobalSpreaderConfig {
         let key = |k: &str| format!("global_spreader.{k}");
         if !chk.key_range_path(&key("eus"), self.eus) {
             return;
+        }
+        if !Self::SELECT.contains(&self.select.as_str()) {
+            chk.fail(&key("select"), format!(
+                "\"{}\" is not a selection policy: allowed \"{}\" or \"{}\"", shorten(&self.select), Self::SELECT[0], Self::SELECT[1]));
         }
         let n = self.eus;
         // Entity types.

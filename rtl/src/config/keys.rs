@@ -148,6 +148,8 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "CTRL.YIELD_EN after reset: a slot that cannot dispatch lets lower-priority slots through" },
     KeyDoc { key: "global_spreader.perf_counters", range: Range::Text("true / false"), default: "false",
         meaning: "ports perf_sel, perf_val, perf_clr, err_clr: 17 saturating 32-bit event counters (dispatches per class, stalls per channel and by cause, credit and release cycles, error events) read by index, and a clear of the five err_* flags beside STATUS's W1C (docs/perf.md)" },
+    KeyDoc { key: "global_spreader.select", range: Range::Text("\"first_fit\" or \"least_loaded\""), default: "\"first_fit\"",
+        meaning: "the EU chosen among the candidates that fit and have not refused (contract R6): the first in candidate order, or the home EU if locality allows it, else the one with the most FREE_RES (ties to the first in PRIO order)" },
     KeyDoc { key: "thread_merge.lanes", range: Range::Text("4, 8, 16, 32"), default: "4",
         meaning: "lanes per thread group (LANES): groups of 2x2 quads; lane i is quad i>>2, in-quad index i&3 = {y,x}" },
     KeyDoc { key: "thread_merge.slots", range: Range::Between(1, 32), default: "4",

@@ -16,6 +16,7 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
     idx(g, &mut nl)?;
     addr(g, &mut nl)?;
     eu(g, &mut nl)?;
+    pick(g, &mut nl);
     pt(g, &mut nl)?;
     vdt(g, &mut nl)?;
     unused_refs(g, &mut nl);
@@ -55,6 +56,10 @@ fn nets(g: &Geo, nl: &mut Netlist) {
     nl.wire("eu_rd", g.prw);
     nl.wire("res_err", 1);
     nl.wire("ent_err", 1);
+    if g.ll {
+        nl.wire("ll_ok", k * n);
+        nl.wire("ll_tie", k * n);
+    }
     let looks_vtx = usize::from(g.vtx);
     let looks = looks_vtx + if g.vdt_ram { 3 } else { 0 };
     if g.vtx {
@@ -130,7 +135,11 @@ fn nets(g: &Geo, nl: &mut Netlist) {
 fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
     let n = g.n;
     let looks_vtx = usize::from(g.vtx);
-    let m = nl.design("ctl", &hdl(Ctl::new(g))?);
+    let mut v = hdl(Ctl::new(g))?;
+    if g.ll {
+        v = super::pick::waive_loop(&v, "input wire  ll_tie$");
+    }
+    let m = nl.design("ctl", &v);
     let mut i = Instance::new(&m, "ctl");
     for s in ["clock", "reset", "cfg_valid", "cfg_we", "cfg_addr", "cfg_rvalid", "cfg_rdata", "busy", "stall", "st_slot_valid", "ar_type", "ar_vcount"] {
         i.pin(s, nl.net(s));
@@ -146,6 +155,10 @@ fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
         for e in 0..n {
             i.pin(&format!("fit${kk}${e}"), nl.bit("res_fit", kk * n + e));
             i.pin(&format!("prio${kk}${e}"), nl.bits("prio", (kk * n + e) * g.prw, g.prw).zext(8));
+            if g.ll {
+                i.pin(&format!("ll_ok${kk}${e}"), nl.bit("ll_ok", kk * n + e));
+                i.pin(&format!("ll_tie${kk}${e}"), nl.bit("ll_tie", kk * n + e));
+            }
         }
     }
     i.pin("sticky", nl.net("sticky"));
@@ -460,6 +473,23 @@ fn eu(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
     }
     nl.add(i);
     Ok(())
+}
+
+/// The least-loaded pick (`select = "least_loaded"` only; `pick.rs`).
+fn pick(g: &Geo, nl: &mut Netlist) {
+    if !g.ll {
+        return;
+    }
+    let (n, k) = (g.n, g.k());
+    let m = nl.text_module("top$pick", super::pick::pick_module(g));
+    let mut i = Instance::new(&m, "pick");
+    i.pin("free", nl.net("st_free_res"));
+    for kk in 0..k {
+        i.pin(&format!("ok_{kk}"), nl.bits("ll_ok", kk * n, n));
+        i.pin(&format!("prio_{kk}"), nl.bits("prio", kk * n * g.prw, n * g.prw));
+        i.pin(&format!("tie_{kk}"), nl.bits("ll_tie", kk * n, n));
+    }
+    nl.add(i);
 }
 
 /// The primitive table: PrIDs, valid bits, data and its RAM.

@@ -48,6 +48,19 @@
 //! Cost at the default config, ECP5 85k, nextpnr seed 1: +593 LUT4, +544 FF, +272 carry,
 //! 28.5 → 26.1 MHz (the critical path stays the VDT lookup; docs/blocks/global_spreader.md).
 //!
+//! ## Selection policy (`select`, contract R6)
+//! `first_fit` (default): the first candidate (home, then PRIO) that fits and has not
+//! refused: `ctl`'s priority encoder over the PRIO places. `least_loaded`: the home if
+//! locality lists it and it fits and has not refused; else, of the PRIO candidates that fit
+//! and have not refused, the one with the most FREE_RES (the registered counter of the
+//! cycle), ties to the first in PRIO order. Only with the key, `ctl` sends each slot's open
+//! EUs (`ll_ok`) to `pick` (`pick.rs`, hand-written Verilog), which keeps those listed in
+//! PRIO and returns the ones whose FREE_RES equals the maximum (`ll_tie`, a balanced tree
+//! of pairwise maxima: ceil(log2 N_EU) comparator levels, no chain over the EUs); `ctl`
+//! runs its first-fit encoder over the PRIO places on that set, so the tie goes to the
+//! first in PRIO order and REJECT_CNT keeps R8's rule (candidates before sel that do not
+//! fit). Without the key no port, wire or module exists: the Verilog is first fit's.
+//!
 //! ## Cycle timing (contract §1 D2, §4)
 //! * **Stage A, cycle n:** a channel transfers into its empty slot, or into a slot whose
 //!   request is acknowledged in n (`c_ready = EN && (!occupied || acked)`: the only outputs
@@ -73,7 +86,8 @@
 //! ## Deviations from the spec's proposal (§5)
 //! The contract's D1–D11: `clock`/synchronous `reset`; two-stage pipeline instead of the
 //! §5.7 FSM (B-09 relaxed: the handshake means "taken in", one unallocated packet per
-//! class is held); first-fit by priority encoder; the EU answers in the request cycle
+//! class is held); first-fit by priority encoder (D3; `select = "least_loaded"` is an
+//! addition beyond the spec, D12); the EU answers in the request cycle
 //! (`ar_ready`/`ar_refuse`/`ar_ent`, no `rs_*`, debit at the ack); no `dm_*` channel
 //! (`ar_src_addr`, `ar_copy_size`, `ar_type` go with the request); refusal retry by a
 //! per-slot refused mask; malformed packets dropped at the channel (indexed patch base a
@@ -173,6 +187,8 @@ pub struct Geo {
     /// `perf_counters`: the counter bank and `err_clr` (rules G1-G2); `psw` is `perf_sel`'s width.
     pub perf: bool,
     pub psw: usize,
+    /// `select = "least_loaded"` (contract R6): the `pick` module and `ctl`'s `ll_*` ports.
+    pub ll: bool,
     pub eu_en: Vec<bool>,
     pub ded: Vec<Vec<bool>>,
     pub prio: Vec<Vec<u64>>,
@@ -225,6 +241,7 @@ impl Geo {
             yld: c.yield_enable,
             perf: c.perf_counters,
             psw: c.perf_sel_bits(),
+            ll: c.least_loaded(),
             eu_en: c.eu_enabled(),
             ded: classes.iter().map(|t| c.dedicated_of(*t)).collect(),
             prio: classes
@@ -314,6 +331,7 @@ mod eu_path;
 mod ctl;
 mod emit;
 mod core_netlist;
+mod pick;
 pub use valid_bits::*;
 pub use table_data::*;
 pub use res_path::*;

@@ -67,7 +67,7 @@ mod ports;
 mod types;
 
 pub use cycle::GlobalSpreaderModel;
-pub use params::GlobalSpreaderParams;
+pub use params::{GlobalSpreaderParams, Select};
 pub use ports::{GlobalSpreaderInputs, GlobalSpreaderOutputs, Packet};
 pub(crate) use types::Mutation;
 pub use types::{Decision, Eval, Grant, PtEntry, Ref, Regs, Request, Slot, VdtEntry};

@@ -6,6 +6,7 @@
 //! copied from the cycle's `reset` input, as the model does.
 
 use super::GlobalSpreader;
+use super::model::Select;
 use super::{Dut, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PATCH, PIX, TRI, TYPE_NAMES, VTX};
 use crate::harness::field;
 use warpgen_rtl::config::GlobalSpreaderConfig;
@@ -25,7 +26,7 @@ pub fn toml_for(p: &GlobalSpreaderParams) -> String {
         "[global_spreader]\neus = {}\nentity_types = [{types}]\nvertices_per_group = {}\nvdt_depth = {}\npt_depth = {}\n\
          index_width = {}\nres_width = {}\nentity_width = {}\naddr_width = {}\nres_total = {}\nedt_total = {}\n\
          min_res = {}\nframe_res = {}\npriority = {}\ndedicated = {}\neu_enable = {}\nenable = {}\nlocality = {}\n\
-         yield_enable = {}\nperf_counters = {}\n",
+         yield_enable = {}\nperf_counters = {}\nselect = \"{}\"\n",
         p.eus,
         p.vgrp,
         p.vdt_depth,
@@ -45,6 +46,7 @@ pub fn toml_for(p: &GlobalSpreaderParams) -> String {
         p.locality,
         p.yield_enable,
         p.perf_counters,
+        p.select.name(),
     )
 }
 
@@ -82,6 +84,7 @@ impl From<&GlobalSpreaderConfig> for GlobalSpreaderParams {
             locality: c.locality,
             yield_enable: c.yield_enable,
             perf_counters: c.perf_counters,
+            select: if c.least_loaded() { Select::LeastLoaded } else { Select::FirstFit },
         }
     }
 }

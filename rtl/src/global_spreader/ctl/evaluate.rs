@@ -6,7 +6,8 @@ use super::*;
 impl hdl::Part<1> for Ctl {
     #[hdl_gen]
     fn update(&mut self) {
-        // --- Evaluation of every slot (R4-R6): first candidate that fits and has not refused.
+        // --- Evaluation of every slot (R4-R6): first candidate that fits and has not refused
+        // (least_loaded: the home, else of the PRIO candidates with the most FREE_RES).
         for k in 0..self.occ_q.len() {
             self.blk.next = (self.is_vtx[k].val() & self.vtx_blk.val())
                 | (self.is_patch[k].val() & self.patch_blk.val())
@@ -19,6 +20,23 @@ impl hdl::Part<1> for Ctl {
             }
             self.cand.next = self.en_m.val() & self.ded_m[k].val();
             self.ok.next = self.cand.val() & self.fit_m[k].val() & !self.rfm_m[k].val();
+            // least_loaded: `pick` gets the slot's ok EUs and returns those listed in PRIO
+            // with the most FREE_RES (empty loop without the key).
+            // (`ll_ok` is written from per-slot masks no statement rewrites after `ll_tie` is
+            // read, not from the reused `ok`/`cand`: no variable lies on a loop through `pick`.)
+            for j in 0..self.ll_on.len() {
+                self.ll_m[k].next = self.zero32.val();
+                for e in 0..self.ar_ready.len() {
+                    self.ll_ok[k][e].next = self.ll_on[j].val()
+                        & self.en_m.val().get_bit(e)
+                        & self.ded_m[k].val().get_bit(e)
+                        & self.fit_m[k].val().get_bit(e)
+                        & !self.rfm_m[k].val().get_bit(e);
+                    if self.ll_tie[k][e].val() {
+                        self.ll_m[k].next = self.ll_m[k].val() | self.w32[e].val();
+                    }
+                }
+            }
             self.found[k].next = false;
             self.selm[k].next = self.zero32.val();
             self.rejm[k].next = self.zero32.val();
@@ -33,6 +51,10 @@ impl hdl::Part<1> for Ctl {
                         self.rejm[k].next = self.oh.val();
                     }
                 }
+            }
+            // least_loaded: after the home, the first in PRIO order of the tied EUs.
+            for _j in 0..self.ll_on.len() {
+                self.ok.next = self.ll_m[k].val();
             }
             // Then PRIO[type][0..]: an empty slot (>= eus) selects no enabled, dedicated EU.
             for s in 0..self.ar_ready.len() {

@@ -4,7 +4,7 @@
 use super::{
     ones, reg, Decision, Eval, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Grant, Mutation,
     Packet, PtEntry, Ref, Regs, Request, Slot, VdtEntry, CLASS_PRIORITY, ERR_CREDIT, ERR_MALFORMED, ERR_PT_MISS,
-    ERR_RELEASE, ERR_VDT_MISS, PATCH, PIX, TRI, VTX,
+    ERR_RELEASE, ERR_VDT_MISS, PATCH, PIX, TRI, VTX, Select,
 };
 
 /// The reference model: registered state and the rules R1–R13.
@@ -188,10 +188,12 @@ impl GlobalSpreaderModel {
         // R5: home first (if allowed), then the priority list.
         let allowed = |e: usize| self.r.eu_enable >> e & 1 == 1 && self.r.ded_mask[t] >> e & 1 == 1;
         let mut list: Vec<usize> = Vec::with_capacity(p.eus + 1);
+        let mut home_listed = false;
         if let Some(h) = home {
             let ded_ok = self.mutated(Mutation::HomeIgnoresDedicated) || self.r.ded_mask[t] >> h & 1 == 1;
             if self.r.locality && self.r.eu_enable >> h & 1 == 1 && ded_ok {
                 list.push(h);
+                home_listed = true;
             }
         }
         for &v in &self.r.prio[t] {
@@ -202,10 +204,26 @@ impl GlobalSpreaderModel {
         }
         let cands: Vec<(usize, bool)> = list.into_iter().map(|e| (e, self.fits(e, fp, t))).collect();
         // R6
+        let ok = |&&(e, fit): &&(usize, bool)| fit && mask >> e & 1 == 0;
         let sel = if blocked {
             None
+        } else if p.select == Select::LeastLoaded {
+            // The home (first in the list) if it is ok, else the PRIO candidate with the most
+            // FREE_RES, ties to the first in PRIO order.
+            let home_first = home_listed && !self.mutated(Mutation::LoadedIgnoresHome);
+            let free = self.free_view().0;
+            if home_first && ok(&&cands[0]) {
+                Some(cands[0].0)
+            } else {
+                let rest = cands.iter().skip(usize::from(home_first)).filter(ok).map(|c| c.0);
+                let later_wins = self.mutated(Mutation::LoadedTiesToLast);
+                rest.fold(None, |best: Option<usize>, e| match best {
+                    Some(b) if free[b] > free[e] || (free[b] == free[e] && !later_wins) => Some(b),
+                    _ => Some(e),
+                })
+            }
         } else {
-            cands.iter().find(|&&(e, fit)| fit && mask >> e & 1 == 0).map(|c| c.0)
+            cands.iter().find(ok).map(|c| c.0)
         };
         Eval { base, blocked, refs, home, fp, cands, sel }
     }

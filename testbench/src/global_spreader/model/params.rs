@@ -45,6 +45,29 @@ pub struct GlobalSpreaderParams {
     pub yield_enable: bool,
     /// `perf_counters`: the performance counters and `err_clr` (rules G1-G2).
     pub perf_counters: bool,
+    /// `select`: R6's choice among the candidates that fit and have not refused.
+    pub select: Select,
+}
+
+/// `select` (contract R6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Select {
+    /// The first candidate in candidate order (home, then PRIO).
+    #[default]
+    FirstFit,
+    /// The home if it is a candidate (locality); else, of the PRIO candidates, the one with
+    /// the most FREE_RES, ties to the first in PRIO order.
+    LeastLoaded,
+}
+
+impl Select {
+    /// The TOML value.
+    pub fn name(self) -> &'static str {
+        match self {
+            Select::FirstFit => "first_fit",
+            Select::LeastLoaded => "least_loaded",
+        }
+    }
 }
 
 impl Default for GlobalSpreaderParams {
@@ -82,6 +105,7 @@ impl GlobalSpreaderParams {
             locality: true,
             yield_enable: false,
             perf_counters: false,
+            select: Select::FirstFit,
         }
     }
 

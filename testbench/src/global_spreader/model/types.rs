@@ -124,6 +124,10 @@ pub(crate) enum Mutation {
     PerfClrLoses,
     /// `err_clr` clears a flag even when the same edge sets it (rule G2).
     ErrClrWins,
+    /// least_loaded: a tie goes to the last in PRIO order, not the first (R6).
+    LoadedTiesToLast,
+    /// least_loaded: the home is not preferred (taken only as the PRIO rule would) (R6).
+    LoadedIgnoresHome,
 }
 
 /// The registers of contract §2.1 that are stored (the rest are counters or state).

@@ -3,7 +3,7 @@
 
 use super::{request_key, Mirror};
 use crate::global_spreader::model::{
-    GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, CLASS_PRIORITY, PATCH, PIX, TRI, VTX,
+    GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Select, CLASS_PRIORITY, PATCH, PIX, TRI, VTX,
 };
 
 /// The invariant checker of contract §6 (see the module documentation).
@@ -218,7 +218,29 @@ impl Invariants {
         if self.refused_recent[t] >> e & 1 == 1 {
             return Err(format!("target EU {e} refused this packet and is still masked"));
         }
-        if let Some(&(c, _)) = v.cands[..pos].iter().find(|&&(c, fit)| fit && self.refused_any[t] >> c & 1 == 0) {
+        let open = |c: usize, fit: bool| fit && self.refused_any[t] >> c & 1 == 0;
+        if p.select == Select::LeastLoaded {
+            // R6 least_loaded: the home (locality) if it is open, else no open PRIO candidate
+            // with more FREE_RES, or as much and earlier.
+            let home_first = m.r.locality && v.home.is_some() && v.cands.first().map(|c| c.0) == v.home;
+            if home_first && v.cands[0].0 != e && open(v.cands[0].0, v.cands[0].1) {
+                return Err(format!("target EU {e}, but the home {:?} fits and never refused", v.home));
+            }
+            if !(home_first && pos == 0) {
+                let skip = usize::from(home_first);
+                let better = v.cands.iter().enumerate().skip(skip).find(|&(q, &(c, fit))| {
+                    open(c, fit) && (m.free_res(c) > m.free_res(e) || (m.free_res(c) == m.free_res(e) && q < pos))
+                });
+                if let Some((_, &(c, _))) = better {
+                    return Err(format!(
+                        "EU {c} (free {}) beats target {e} (free {}) in {:?} and never refused (least_loaded)",
+                        m.free_res(c), m.free_res(e), v.cands
+                    ));
+                }
+            }
+            return Ok(());
+        }
+        if let Some(&(c, _)) = v.cands[..pos].iter().find(|&&(c, fit)| open(c, fit)) {
             return Err(format!(
                 "EU {c} comes before target {e} in {:?}, fits and never refused (home {:?}, locality {})",
                 v.cands, v.home, m.r.locality
