@@ -9,6 +9,7 @@
 use warpgen_testbench::global_spreader::directed;
 use warpgen_testbench::global_spreader::lockstep::GlobalSpreader;
 use warpgen_testbench::global_spreader::rtl::{config_for, RtlGlobalSpreader};
+use warpgen_testbench::global_spreader::model::Select;
 use warpgen_testbench::global_spreader::{Dut, GlobalSpreaderParams};
 use warpgen_testbench::harness;
 use warpgen_testbench::kit;
@@ -51,6 +52,15 @@ fn lockstep_5eu() {
 #[test]
 fn lockstep_16eu() {
     lockstep(&GlobalSpreaderParams::lockstep_16eu(), 56, CYCLES, false);
+}
+
+/// `select = "least_loaded"` (contract R6) at 5 EUs: every output every cycle against the
+/// model; coverage requires requests whose target is not the first fitting candidate
+/// (`ll_not_first_fit`, at least 10) beside every other bin.
+#[test]
+fn lockstep_least_loaded_5eu() {
+    let p = GlobalSpreaderParams { select: Select::LeastLoaded, ..GlobalSpreaderParams::lockstep_5eu() };
+    lockstep(&p, 58, CYCLES, false);
 }
 
 /// Malformed packets, bad releases and credit overflows mixed in (error flags compared).

@@ -35,6 +35,10 @@ const NAMED: &[(&str, &[&str])] = &[
     ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),
     ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=1", "global_spreader.entity_types=[\"patch\"]", "global_spreader.vdt_depth=4", "global_spreader.vertices_per_group=4"]),
     ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=32", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=4", "global_spreader.entity_width=1"]),
+    // select = "least_loaded": one EU (a tree of one leaf), the widest (32 EUs, RES_W 4) with two classes, and with the counters.
+    ("global_spreader", &["global_spreader.select=\"least_loaded\"", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),
+    ("global_spreader", &["global_spreader.select=\"least_loaded\"", "global_spreader.eus=32", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=4"]),
+    ("global_spreader", &["global_spreader.select=\"least_loaded\"", "global_spreader.perf_counters=true", "global_spreader.eus=3", "global_spreader.locality=false"]),
 ];
 
 #[test]

@@ -228,9 +228,9 @@ fn task_combiner_utilization(seed: u64) -> Result<(), String> {
 }
 
 /// Dispatch throughput, latency and EU load balance of the global spreader on the documented
-/// random workload (`global_spreader::workload`) at 3, 5 and 16 EUs, locality on and off. The
-/// six points run on the model; the 5-EU point with locality on also runs through the RTL
-/// and must measure the same (the lockstep tests hold the two equal every cycle).
+/// random workload (`global_spreader::workload`) at 3, 5 and 16 EUs, locality on and off,
+/// `select` first_fit and least_loaded. The twelve points run on the model; the 5-EU points
+/// with locality on (one per policy) also run through the RTL and must measure the same (the lockstep tests hold the two equal every cycle).
 fn global_spreader_dispatch(seed: u64) -> Result<(), String> {
     use warpgen_testbench::global_spreader::rtl::RtlGlobalSpreader;
     use warpgen_testbench::global_spreader::workload::{format_table, run_workload, Workload};
@@ -242,7 +242,7 @@ fn global_spreader_dispatch(seed: u64) -> Result<(), String> {
         if (w.eus, w.locality) == (5, true) {
             let rtl = run_workload(&mut RtlGlobalSpreader::new(&w.params(), false)?, &w);
             if rtl != r {
-                return Err(format!("RTL and model disagree at 5 EUs, locality on: {rtl:?} vs {r:?}"));
+                return Err(format!("RTL and model disagree at 5 EUs, locality on, {}: {rtl:?} vs {r:?}", w.select.name()));
             }
         }
         results.push(r);
@@ -250,7 +250,7 @@ fn global_spreader_dispatch(seed: u64) -> Result<(), String> {
     let w = Workload::standard(5, true);
     println!("global_spreader: dispatch on the random workload (global_spreader::workload), seed {seed},");
     println!("  {} cycles per point; latency in cycles from the packet's first offer to the EU's ack", w.cycles);
-    println!("  model, with the 5-EU locality-on point checked equal on the RTL");
+    println!("  model, with the 5-EU locality-on points (each select) checked equal on the RTL");
     print!("{}", format_table(&results));
     Ok(())
 }

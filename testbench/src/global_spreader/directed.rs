@@ -35,7 +35,10 @@
 //! * X07: REJECT_CNT counts a candidate that fails fit even if it is also masked.
 //! * X08 (`perf_counters`, rules G1-G2 of docs/blocks/global_spreader.md; in `x08.rs`): the
 //!   counters by hand, `perf_clr` and reset win, `err_clr` loses to an error of its edge.
+//! * X09 (`select = "least_loaded"`, contract R6; in `x09.rs`): the most FREE_RES, ties to the
+//!   first in PRIO order, the home before the load.
 
+use super::model::Select;
 use super::{Dut, GlobalSpreader, GlobalSpreaderParams};
 
 // The cases, by the section of the spec or contract they come from.
@@ -46,11 +49,13 @@ mod cases_tc16_29;
 mod check;
 mod inputs;
 mod x08;
+mod x09;
 
 pub use cases_contract::*;
 pub use cases_tc01_15::*;
 pub use cases_tc16_29::*;
 pub use x08::x08_perf_counters;
+pub use x09::x09_least_loaded;
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +70,8 @@ pub enum ParamsKind {
     VtxTri,
     /// One EU with `perf_counters`.
     Perf,
+    /// Contract defaults with `select = "least_loaded"`.
+    LeastLoaded,
 }
 
 impl ParamsKind {
@@ -75,6 +82,7 @@ impl ParamsKind {
             ParamsKind::Eu16 => GlobalSpreaderParams::with_eus(16),
             ParamsKind::VtxTri => GlobalSpreaderParams { types: [true, true, false, false], ..Default::default() },
             ParamsKind::Perf => GlobalSpreaderParams { perf_counters: true, ..GlobalSpreaderParams::with_eus(1) },
+            ParamsKind::LeastLoaded => GlobalSpreaderParams { select: Select::LeastLoaded, ..Default::default() },
         }
     }
 }
@@ -134,6 +142,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X06", Default, x06_mask_under_hold),
         ("X07", Default, x07_reject_masked),
         ("X08", Perf, x08_perf_counters),
+        ("X09", LeastLoaded, x09_least_loaded),
     ]
 }
 

@@ -266,6 +266,8 @@ fn mutants() -> Vec<(Mutation, Option<&'static str>)> {
         (ClearWins, Some("TC-25")),
         (PerfClrLoses, Some("X08")),
         (ErrClrWins, Some("X08")),
+        (LoadedTiesToLast, Some("X09")),
+        (LoadedIgnoresHome, Some("X09")),
         (StaleFree, None),
         (StaleTables, None),
         (NotSticky, None),

@@ -21,7 +21,7 @@
 //!   processing time (ack → `cr_edt`) uniform 32–160 cycles; vertex and patch data are
 //!   retained 16–64 cycles more before their VDT release; resources return in 1–4 pulses.
 //! * Configurations: 3, 5 and 16 EUs, each with locality on and off (the TOML reset
-//!   value of CTRL.LOCALITY_EN).
+//!   value of CTRL.LOCALITY_EN), each with `select` = first_fit and least_loaded.
 //!
 //! **Measures** ([`WorkloadResult`]): packets dispatched per cycle (acks / cycles);
 //! dispatch latency = cycle of the ack − first cycle the packet was offered on its
@@ -32,7 +32,7 @@
 
 use super::GlobalSpreader;
 use super::eu::{EuBehaviour, EuPool};
-use super::model::{GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PIX, TRI};
+use super::model::{GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Select, PIX, TRI};
 use super::stimulus::{Mirror, PacketSource, StreamMix};
 use super::Dut;
 use std::collections::HashMap;
@@ -42,6 +42,7 @@ use std::collections::HashMap;
 pub struct Workload {
     pub eus: usize,
     pub locality: bool,
+    pub select: Select,
     pub seed: u64,
     pub cycles: u64,
     pub mix: StreamMix,
@@ -54,6 +55,7 @@ impl Workload {
         Workload {
             eus,
             locality,
+            select: Select::FirstFit,
             seed: 2026,
             cycles: 20_000,
             mix: StreamMix {
@@ -74,14 +76,20 @@ impl Workload {
         }
     }
 
-    /// The six configurations of the bench table: 3, 5, 16 EUs × locality on, off.
+    /// The twelve configurations of the bench table: `select` first_fit, least_loaded × 3, 5,
+    /// 16 EUs × locality on, off.
     pub fn table() -> Vec<Workload> {
-        [3, 5, 16].into_iter().flat_map(|n| [true, false].map(|l| Workload::standard(n, l))).collect()
+        [Select::FirstFit, Select::LeastLoaded]
+            .into_iter()
+            .flat_map(|select| {
+                [3, 5, 16].into_iter().flat_map(move |n| [true, false].map(|l| Workload { select, ..Workload::standard(n, l) }))
+            })
+            .collect()
     }
 
     /// The block parameters of the configuration.
     pub fn params(&self) -> GlobalSpreaderParams {
-        GlobalSpreaderParams { locality: self.locality, ..GlobalSpreaderParams::with_eus(self.eus) }
+        GlobalSpreaderParams { locality: self.locality, select: self.select, ..GlobalSpreaderParams::with_eus(self.eus) }
     }
 }
 
@@ -90,6 +98,7 @@ impl Workload {
 pub struct WorkloadResult {
     pub eus: usize,
     pub locality: bool,
+    pub select: Select,
     pub cycles: u64,
     pub packets: u64,
     pub per_cycle: f64,
@@ -170,6 +179,7 @@ pub fn run_workload(dut: &mut dyn Dut<GlobalSpreader>, w: &Workload) -> Workload
     WorkloadResult {
         eus: p.eus,
         locality: w.locality,
+        select: p.select,
         cycles: w.cycles,
         packets: n,
         per_cycle: n as f64 / w.cycles as f64,
@@ -187,12 +197,13 @@ pub fn run_workload(dut: &mut dyn Dut<GlobalSpreader>, w: &Workload) -> Workload
 /// The results as a Markdown table (for docs/benchmarks.md).
 pub fn format_table(results: &[WorkloadResult]) -> String {
     let mut s = String::from(
-        "| EUs | locality | packets/cycle | latency mean | latency max | from transfer mean / max | load balance (max/mean) | local / global refs |\n\
-         |---|---|---|---|---|---|---|---|\n",
+        "| select | EUs | locality | packets/cycle | latency mean | latency max | from transfer mean / max | load balance (max/mean) | local / global refs |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
     );
     for r in results {
         s += &format!(
-            "| {} | {} | {:.3} | {:.2} | {} | {:.2} / {} | {:.2} | {} / {} |\n",
+            "| {} | {} | {} | {:.3} | {:.2} | {} | {:.2} / {} | {:.2} | {} / {} |\n",
+            r.select.name(),
             r.eus,
             if r.locality { "on" } else { "off" },
             r.per_cycle,

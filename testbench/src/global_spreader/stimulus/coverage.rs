@@ -3,7 +3,7 @@
 
 use super::{Invariants, Mirror};
 use crate::global_spreader::model::{
-    reg, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, CLASS_PRIORITY, PATCH, PIX, TRI, VTX,
+    reg, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Select, CLASS_PRIORITY, PATCH, PIX, TRI, VTX,
 };
 
 /// Hit counts of the coverage bins.
@@ -47,6 +47,9 @@ pub struct CoverageCounts {
     pub err_credit: u64,
     pub resets: u64,
     pub ack_and_refuse: u64,
+    /// `select = "least_loaded"`: new requests whose target is not the first candidate that
+    /// fits (the one first fit would have chosen without refusals).
+    pub ll_not_first_fit: u64,
 }
 
 /// Functional coverage of a run, from each cycle's inputs and outputs. It also runs the
@@ -117,6 +120,14 @@ impl Coverage {
             let (rd, rf) = (i.ar_ready >> e & 1 == 1, i.ar_refuse >> e & 1 == 1);
             h.ack_and_refuse += u64::from(rd && rf);
         }
+        if p.select == Select::LeastLoaded && m.held.is_none() {
+            if let Some(e) = o.target() {
+                if let Some(k) = m.slots.get(o.ar_type as usize).and_then(|s| s.as_ref()) {
+                    let first = m.view(k).cands.iter().find(|c| c.1).map(|c| c.0);
+                    h.ll_not_first_fit += u64::from(first != Some(e));
+                }
+            }
+        }
         let higher_occupied = |t: usize| CLASS_PRIORITY.iter().take_while(|&&u| u != t).any(|&u| m.slots[u].is_some());
         let yield_pass = o.target().is_some() && higher_occupied(o.ar_type as usize);
         let ev = self.m.update(i, o);
@@ -185,6 +196,7 @@ impl Coverage {
             ("err_credit".into(), h.err_credit, errs),
             ("resets".into(), h.resets, errs),
             ("ack_and_refuse".into(), h.ack_and_refuse, errs),
+            ("ll_not_first_fit".into(), h.ll_not_first_fit, p.select == Select::LeastLoaded && multi),
         ]);
         v
     }
