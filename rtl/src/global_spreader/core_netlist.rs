@@ -20,6 +20,11 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
     pt(g, &mut nl)?;
     vdt(g, &mut nl)?;
     unused_refs(g, &mut nl);
+    if g.ll {
+        // The core's `ll_ok` / `ll_tie` wires (see `pick::waive_loop`).
+        let (core, rest) = nl.verilog().split_once("endmodule // top\n").map(|(a, b)| (a.to_string(), b.to_string())).expect("core module");
+        return Ok(format!("{}endmodule // top\n{rest}", super::pick::waive_loop(&core)));
+    }
     Ok(nl.verilog())
 }
 
@@ -137,7 +142,7 @@ fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
     let looks_vtx = usize::from(g.vtx);
     let mut v = hdl(Ctl::new(g))?;
     if g.ll {
-        v = super::pick::waive_loop(&v, "input wire  ll_tie$");
+        v = super::pick::waive_loop(&v);
     }
     let m = nl.design("ctl", &v);
     let mut i = Instance::new(&m, "ctl");
