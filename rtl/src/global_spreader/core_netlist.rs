@@ -20,11 +20,6 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
     pt(g, &mut nl)?;
     vdt(g, &mut nl)?;
     unused_refs(g, &mut nl);
-    if g.ll {
-        // The core's `ll_ok` / `ll_tie` wires (see `pick::waive_loop`).
-        let (core, rest) = nl.verilog().split_once("endmodule // top\n").map(|(a, b)| (a.to_string(), b.to_string())).expect("core module");
-        return Ok(format!("{}endmodule // top\n{rest}", super::pick::waive_loop(&core)));
-    }
     Ok(nl.verilog())
 }
 
@@ -140,10 +135,7 @@ fn nets(g: &Geo, nl: &mut Netlist) {
 fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
     let n = g.n;
     let looks_vtx = usize::from(g.vtx);
-    let mut v = hdl(Ctl::new(g))?;
-    if g.ll {
-        v = super::pick::waive_loop(&v);
-    }
+    let v = hdl(Ctl::new(g))?;
     let m = nl.design("ctl", &v);
     let mut i = Instance::new(&m, "ctl");
     for s in ["clock", "reset", "cfg_valid", "cfg_we", "cfg_addr", "cfg_rvalid", "cfg_rdata", "busy", "stall", "st_slot_valid", "ar_type", "ar_vcount"] {

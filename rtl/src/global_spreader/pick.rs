@@ -14,29 +14,6 @@
 
 use super::Geo;
 
-/// Verilator sees one loop per slot, `ctl`'s single combinational block → `ll_ok` → `pick` →
-/// `ll_tie` → that block, and reports it (UNOPTFLAT) on one of the declarations it passes
-/// (which one depends on the config); the variables are acyclic (`ll_ok` is written from
-/// per-slot masks no statement after the `ll_tie` read changes; `fit` does not depend on the
-/// grant), so the simulation settles. `waive_loop` wraps each declaration line of `text`
-/// (`input wire`, `output reg`, `wire`) naming `ll_ok` or `ll_tie` in a lint_off/lint_on pair
-/// for that rule only; `pick_module` wraps its own body likewise.
-pub(super) fn waive_loop(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 4096);
-    for line in text.split_inclusive('\n') {
-        let l = line.trim_start();
-        let decl = ["input wire ", "output reg ", "wire "].iter().any(|d| l.starts_with(d));
-        if decl && (l.contains("ll_ok") || l.contains("ll_tie")) {
-            out += "    /* verilator lint_off UNOPTFLAT */\n";
-            out += line;
-            out += "    /* verilator lint_on UNOPTFLAT */\n";
-        } else {
-            out += line;
-        }
-    }
-    out
-}
-
 /// The module `top$pick` of geometry `g` (`g.ll`).
 pub(super) fn pick_module(g: &Geo) -> String {
     let (n, k, r, pw) = (g.n, g.k(), g.rw, g.prw);
@@ -84,7 +61,7 @@ pub(super) fn pick_module(g: &Geo) -> String {
         }
     }
     format!(
-        "module top$pick({});\n{decl}    /* verilator lint_off UNOPTFLAT */\n{body}    /* verilator lint_on UNOPTFLAT */\nendmodule // top$pick\n",
+        "module top$pick({});\n{decl}{body}endmodule // top$pick\n",
         ports.join(",")
     )
 }
