@@ -375,9 +375,9 @@ pub fn prove(config: &Config, block: &str, opts: &ProveOpts) -> Result<ProveRepo
                 verdicts = names.into_iter().map(|n| (n, Verdict::Proved(0), psec)).collect();
             } else {
                 // Not proved (PDR's time ran out, or it found a counterexample, maybe deeper than
-                // the depth): BMC to the depth gives the shortest counterexample or the bound.
-                // BMC to the depth on PDR's model; the `bmc` task (its own model, the failing
-                // asserts' names and trace) only when that is not a pass.
+                // the depth): BMC to the depth gives the shortest counterexample or the bound, first
+                // on PDR's model, and as the `bmc` task (the failing asserts' names and trace) only
+                // when that is not a pass.
                 let abc_path = abc_path.as_deref().expect("the abc engine has its ABC");
                 let quick = match plog.status.as_str() {
                     "FAIL" => None,
