@@ -135,6 +135,13 @@ where
     }
     fs::create_dir_all(root)
         .map_err(|e| SimError::io(format!("creating cache directory {}", root.display()), e))?;
+    // One build of an entry at a time, across threads and processes: a second asker waits,
+    // then finds the entry built (tests that share a model no longer each build it).
+    let _lock = lock_entry(root, name)?;
+    if dest.is_dir() && entry_is_whole(&dest) {
+        note(&dest);
+        return Ok((dest, true));
+    }
     let tmp = crate::temp::dir_in(root, "build").map_err(|e| {
         SimError::io(
             format!("creating a build directory in {}", root.display()),
@@ -159,6 +166,25 @@ where
             e,
         )),
     }
+}
+
+/// Subdirectory of the cache root holding one lock file per entry name.
+const LOCK_DIR: &str = "locks";
+
+/// Takes the exclusive lock of entry `name` (the file `root/locks/<name>`), waiting for it; held
+/// until the returned file is dropped. The OS releases the lock of a process that dies.
+fn lock_entry(root: &Path, name: &str) -> Result<fs::File, SimError> {
+    let dir = root.join(LOCK_DIR);
+    fs::create_dir_all(&dir).map_err(|e| SimError::io(format!("creating {}", dir.display()), e))?;
+    let path = dir.join(name);
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| SimError::io(format!("opening lock file {}", path.display()), e))?;
+    file.lock().map_err(|e| SimError::io(format!("locking {}", path.display()), e))?;
+    Ok(file)
 }
 
 /// The directory for a run's scratch work (lint, Yosys checks, synthesis without `--out`):

@@ -97,14 +97,17 @@ fn second_identical_build_runs_no_verilator() {
 #[test]
 fn concurrent_builds_of_one_design_agree() {
     let root = tempfile::tempdir().unwrap();
+    let bin = tempfile::tempdir().unwrap();
+    let log = bin.path().join("calls.log");
+    let wrapper = logging_verilator(bin.path(), &log);
     let spec = BuildSpec::new("counter")
         .source("counter.v", format!("// concurrent\n{}", common::COUNTER));
     let dirs: Vec<PathBuf> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..3)
             .map(|_| {
-                let (root, spec) = (root.path(), &spec);
+                let (root, spec, wrapper) = (root.path(), &spec, &wrapper);
                 s.spawn(move || {
-                    let model = common::verilator()
+                    let model = Verilator::at(wrapper)
                         .with_cache_root(root)
                         .build(spec)
                         .unwrap();
@@ -120,6 +123,10 @@ fn concurrent_builds_of_one_design_agree() {
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
     assert!(dirs.iter().all(|d| d == &dirs[0]), "{dirs:?}");
+    // The entry's lock: one thread verilated the design, the others waited and loaded it.
+    let log_text = std::fs::read_to_string(&log).unwrap();
+    let builds = log_text.lines().filter(|l| l.contains("--top-module")).count();
+    assert_eq!(builds, 1, "verilator runs:\n{log_text}");
     let leftovers: Vec<_> = std::fs::read_dir(root.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
