@@ -28,7 +28,7 @@ pub fn lint(e: &Emitted) -> Result<(), String> {
     warpgen_sim::lint_source(&e.file_name, &e.verilog, warpgen_rtl::LINT_WAIVERS).map_err(|x| x.to_string())
 }
 
-/// yosys `synth` of the block's top module; fails on any latch.
+/// yosys coarse synthesis of the block's top module (`warpgen_sim::yosys_check`); fails on any latch.
 pub fn synth(e: &Emitted) -> Result<YosysReport, String> {
     let (_dir, v, _w) = stage(e).map_err(|x| x.to_string())?;
     warpgen_sim::yosys_check(&[v], &e.top).map_err(|x| x.to_string())
