@@ -1,7 +1,8 @@
 # warpgen: the verbs people type. See README.md.
 #   make rtl    Verilog of the embedded default config into build/rtl/
 #   make test   install missing tools (Verilator, Yosys, nextpnr-ice40, icestorm), then run every test
-#               (cargo's, among them tests/fusesoc.rs, then make cocotb's)
+#               (cargo's, among them tests/fusesoc.rs, one process per test on every core through
+#               tools/run-tests.py, longest first; then make cocotb's)
 #               and the QoR gate of the blocks that synthesize quickly (QOR_QUICK) on the
 #               targets of QOR_TEST_TARGETS
 #   make lint   verilator --lint-only -Wall on build/rtl (with its waiver file); the same through
@@ -115,7 +116,7 @@ deps:
 	$(VENV)/bin/z3 --version; echo "fusesoc $$($(VENV)/bin/fusesoc --version)"
 
 test: deps
-	$(CARGO) test --workspace --release
+	CARGO=$(CARGO) python3 tools/run-tests.py --release --workspace
 	$(COCOTB)
 	@for t in $(QOR_TEST_TARGETS); do \
 	  echo "$(WARPGEN) synth $(QOR_QUICK) --target $$t --check $(QOR_DIR)/$$t.json"; \

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Runs every test of the workspace, one process per test, on every core: what `make test` runs.
+
+`cargo test` runs its test binaries one after another, each test of a binary on a thread of
+that binary. A binary whose last test is long leaves the other core idle, and the next binary
+waits for it; on 2 cores that cost `make test` about a fifth of its time (docs/build-time.md).
+This runner builds the tests with cargo, lists every test of every binary, and runs them as
+one pool: each test in its own process (`BINARY --exact NAME`, in its package's directory, as
+cargo runs it), the longest first (from the measured times below), as many at once as there
+are cores. Then the doc tests, through cargo. A failing test's output is printed when it
+ends; the summary names every failure and the exit status is 1 if there was one.
+
+Usage: tools/run-tests.py [--jobs N] [--release] [cargo test options...] [-- FILTER]
+(`make test` runs `tools/run-tests.py --release --workspace`.) A FILTER keeps the tests whose
+`binary::name` contains it.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+# The cargo to run (make passes its own).
+CARGO = os.environ.get("CARGO", "cargo")
+
+# Seconds each long test took on this project's 2-core machine, two tests at a time, from an
+# empty Verilator model cache (`tools/run-tests.py` prints every test's time; update these
+# from its output when a test's cost changes). Only the order depends on them: tests not
+# listed run after these, in cargo's order.
+MEASURED = {
+    "task_combiner::largest_config_lockstep_width64_entries64": 205,
+    "task_combiner::directed_cases_pass_on_the_rtl": 194,
+    "global_spreader::lint_and_synth_every_tested_config": 223,
+    "prove::global_spreader_default_proves": 118,
+    "scoreboard::lint_and_synth_largest_config": 112,
+    "task_combiner::lint_and_synth_every_tested_config": 100,
+    "lint_every_key::every_key_at_each_edge_lints_clean": 100,
+    "prove::task_combiner_default_proves": 99,
+    "prove::thread_merge_proves": 81,
+    "second_simulator::an_exported_testbench_passes_on_the_block_and_fails_on_a_broken_copy": 83,
+    "second_simulator::task_combiner_replays_the_same_in_both": 64,
+    "scoreboard::largest_groups_lockstep": 70,
+    "scoreboard::directed_cases_pass_on_the_rtl": 68,
+    "thread_merge::directed_cases_pass_on_the_rtl": 77,
+    "global_spreader::directed_cases_pass_on_the_rtl": 68,
+    "thread_merge::lint_largest_config": 48,
+    "thread_merge::lint_and_synth_every_tested_config": 42,
+    "second_simulator::thread_merge_replays_the_same_in_both": 41,
+    "second_simulator::the_examples_replay_the_same_in_both": 38,
+    "thread_merge::drained_random_runs_on_the_rtl_end_clean": 36,
+    "prove::global_spreader_proves": 40,
+    "task_combiner::lockstep_perf_counters": 38,
+    "scoreboard::lint_and_synth_every_tested_config": 34,
+    "prove::branch_stack_perf_counters_prove": 33,
+    "scoreboard::lockstep_perf_counters": 33,
+    "prove::task_combiner_proves": 33,
+    "scoreboard::lockstep_implicit_fence": 30,
+    "prove::thread_merge_cross_primitive_proves": 29,
+    "prove::scoreboard_proves": 27,
+    "global_spreader::lockstep_perf_counters": 23,
+    "scoreboard::lockstep_four_branch_sets": 22,
+    "prove::global_spreader_perf_counters_prove": 22,
+    "prove::branch_stack_proves": 21,
+    "task_combiner::lockstep_width4_nodep_fullest": 21,
+    "task_combiner::lockstep_registered_issue": 21,
+}
+
+
+def cargo_test_binaries(cargo_args):
+    """Builds the test targets; returns (name, executable, package directory) for each."""
+    cmd = [CARGO, "test", "--no-run", "--message-format=json-render-diagnostics", *cargo_args]
+    print("$ " + " ".join(cmd), flush=True)
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"run-tests: `{' '.join(cmd)}` failed (exit {proc.returncode})")
+    bins = []
+    for line in proc.stdout.splitlines():
+        try:
+            msg = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if msg.get("reason") == "compiler-artifact" and msg.get("executable") and msg["profile"]["test"]:
+            bins.append((msg["target"]["name"], msg["executable"], os.path.dirname(msg["manifest_path"])))
+    return bins
+
+
+def list_tests(name, exe, cwd):
+    """The tests of one binary, in its own order."""
+    out = subprocess.run([exe, "--list", "--format", "terse"], cwd=cwd, stdout=subprocess.PIPE, text=True)
+    if out.returncode != 0:
+        sys.exit(f"run-tests: listing the tests of {exe} failed (exit {out.returncode})")
+    return [l[: -len(": test")] for l in out.stdout.splitlines() if l.endswith(": test")]
+
+
+def main():
+    args = sys.argv[1:]
+    jobs = os.cpu_count() or 2
+    if args[:1] == ["--jobs"]:
+        jobs, args = int(args[1]), args[2:]
+    filt = None
+    if "--" in args:
+        i = args.index("--")
+        filt, args = (args[i + 1] if i + 1 < len(args) else None), args[:i]
+    start = time.monotonic()
+    queue = []
+    for name, exe, cwd in cargo_test_binaries(args):
+        for test in list_tests(name, exe, cwd):
+            full = f"{name}::{test}"
+            if filt is None or filt in full:
+                queue.append((full, exe, cwd, test))
+    order = {full: i for i, (full, *_) in enumerate(queue)}
+    queue.sort(key=lambda job: (-MEASURED.get(job[0], 0), order[job[0]]))
+    print(f"run-tests: {len(queue)} tests, {jobs} at a time", flush=True)
+
+    lock = threading.Lock()
+    results = []
+
+    def worker():
+        while True:
+            with lock:
+                if not queue:
+                    return
+                full, exe, cwd, test = queue.pop(0)
+            t0 = time.monotonic()
+            proc = subprocess.run(
+                [exe, "--exact", test, "--test-threads", "1"],
+                cwd=cwd,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+                errors="replace",
+            )
+            secs = time.monotonic() - t0
+            ok = proc.returncode == 0
+            with lock:
+                results.append((full, ok, secs))
+                print(f"{'ok  ' if ok else 'FAIL'} {secs:7.1f} s  {full}", flush=True)
+                if not ok:
+                    print(f"---- {full} (exit {proc.returncode}) ----\n{proc.stdout}---- end of {full} ----", flush=True)
+
+    threads = [threading.Thread(target=worker) for _ in range(jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+    doc_ok = True
+    if filt is None:
+        cmd = [CARGO, "test", "--doc", *args]
+        print("$ " + " ".join(cmd), flush=True)
+        doc_ok = subprocess.run(cmd).returncode == 0
+
+    failed = [full for full, ok, _ in results if not ok]
+    slowest = sorted(results, key=lambda r: -r[2])[:10]
+    print("\nrun-tests: slowest:")
+    for full, _, secs in slowest:
+        print(f"  {secs:7.1f} s  {full}")
+    print(
+        f"run-tests: {len(results) - len(failed)} passed, {len(failed)} failed"
+        f"{'' if doc_ok else ', doc tests failed'}; {time.monotonic() - start:.0f} s with the build"
+    )
+    for full in failed:
+        print(f"  FAILED {full}")
+    sys.exit(0 if not failed and doc_ok else 1)
+
+
+if __name__ == "__main__":
+    main()
