@@ -240,7 +240,7 @@ fn split_modules(verilog: &str) -> Vec<Module> {
 
 /// Applies `f` to every identifier token (letters, digits, `_`, `$`, not starting
 /// with a digit or `$`) of Verilog text; everything else is copied.
-pub(crate) fn map_identifiers(text: &str, mut f: impl FnMut(&str) -> String) -> String {
+pub fn map_identifiers(text: &str, mut f: impl FnMut(&str) -> String) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.char_indices().peekable();
     let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
@@ -360,53 +360,4 @@ fn tidy(text: &str) -> String {
         }
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn identifiers_are_mapped_but_literals_and_system_tasks_are_not() {
-        let t = "x$0 = 4'hf + a$b; $display(c$d); y = 3'b1;";
-        let got = map_identifiers(t, |id| id.replace('$', "_"));
-        assert_eq!(got, "x_0 = 4'hf + a_b; $display(c_d); y = 3'b1;");
-    }
-
-    #[test]
-    fn identical_modules_merge_bottom_up_and_are_named_by_path() {
-        let v = "module top(a);\n  top$g$0 g$0(.a(a));\n  top$g$1 g$1(.a(a));\nendmodule // top\n\
-                 module top$g$0(a);\n  top$g$0$r$0 r$0(.a(a));\nendmodule // top$g$0\n\
-                 module top$g$0$r$0(a);\n  wire q$d;\nendmodule // top$g$0$r$0\n\
-                 module top$g$1(a);\n  top$g$1$r$0 r$0(.a(a));\nendmodule // top$g$1\n\
-                 module top$g$1$r$0(a);\n  wire q$d;\nendmodule // top$g$1$r$0\n";
-        let out = finish_modules("blk", v);
-        assert_eq!(out.matches("module ").count() - out.matches("endmodule").count(), 3, "{out}");
-        assert!(out.contains("module warpgen_blk_core(a);"), "{out}");
-        assert!(out.contains("warpgen_blk_g g_0(.a(a));"), "{out}");
-        assert!(out.contains("warpgen_blk_g g_1(.a(a));"), "{out}");
-        assert!(out.contains("module warpgen_blk_g_r(a);"), "{out}");
-        assert!(out.contains("wire q_d;"), "{out}");
-        assert!(!out.contains('$'), "{out}");
-    }
-
-    #[test]
-    fn wrapper_packs_parts_and_zero_extends_inputs() {
-        let w = Wrapper {
-            block: "blk".into(),
-            groups: vec![PortGroup {
-                title: "t".into(),
-                ports: vec![
-                    Port::single("id", Dir::In, 2, 8, "an id"),
-                    Port::packed("v", Dir::Out, "a vector", vec![("v_0".into(), 3, 3), ("v_1".into(), 3, 3)]),
-                ],
-            }],
-        };
-        let v = w.verilog();
-        assert!(v.contains("input  wire [1:0]    id, // an id"), "{v}");
-        assert!(v.contains("output wire [5:0]    v  // a vector"), "{v}");
-        assert!(v.contains(".id({6'b0, id})"), "{v}");
-        assert!(v.contains(".v_0(v[2:0])"), "{v}");
-        assert!(v.contains(".v_1(v[5:3])"), "{v}");
-    }
 }

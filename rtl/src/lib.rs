@@ -79,27 +79,3 @@ pub fn generate(config: &Config, block: &str) -> Result<Emitted, String> {
     }
     for_each_block!(emit_named!(config, block))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn emission_is_deterministic_and_config_sensitive() {
-        let a = generate(&Config::embedded(&[]).unwrap(), "scoreboard").unwrap().verilog;
-        let b = generate(&Config::embedded(&[]).unwrap(), "scoreboard").unwrap().verilog;
-        assert_eq!(a, b);
-        let c = generate(&Config::embedded(&["scoreboard.trackers=7".into()]).unwrap(), "scoreboard").unwrap().verilog;
-        assert_ne!(a, c);
-        assert!(c.contains("input  wire [6:0]    iss_dep_mask"), "exact mask width");
-    }
-
-    #[test]
-    fn every_module_carries_the_block_prefix() {
-        let v = generate(&Config::embedded(&[]).unwrap(), "scoreboard").unwrap().verilog;
-        for line in v.lines().filter(|l| l.starts_with("module ")) {
-            assert!(line.starts_with("module warpgen_scoreboard"), "{line}");
-        }
-        assert!(!v.contains('$'), "no rust-hdl path separators left");
-    }
-}

@@ -497,5 +497,3 @@ pub(crate) fn shorten(text: &str) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests;

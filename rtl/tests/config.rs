@@ -1,7 +1,8 @@
-//! Unit tests of the config: loading, validation of every key, overrides, errors that name
+//! Tests of the config (outside the crate, so that `cargo test` does not compile `warpgen-rtl`
+//! twice, docs/build-time.md): loading, validation of every key, overrides, errors that name
 //! the file, line, key and range.
 
-use super::*;
+use warpgen_rtl::config::*;
 
 fn load(text: &str, sets: &[&str]) -> Result<Config, ConfigError> {
     let sets: Vec<String> = sets.iter().map(|s| s.to_string()).collect();

@@ -1,0 +1,504 @@
+//! The emitted ports and modules of each block at chosen configs, through the public API
+//! (`generate`); moved out of the crate so that `cargo test` does not compile `warpgen-rtl` a
+//! second time as a unit-test harness (docs/build-time.md).
+
+mod generate {
+    use warpgen_rtl::*;
+
+    #[test]
+    fn emission_is_deterministic_and_config_sensitive() {
+        let a = generate(&Config::embedded(&[]).unwrap(), "scoreboard").unwrap().verilog;
+        let b = generate(&Config::embedded(&[]).unwrap(), "scoreboard").unwrap().verilog;
+        assert_eq!(a, b);
+        let c = generate(&Config::embedded(&["scoreboard.trackers=7".into()]).unwrap(), "scoreboard").unwrap().verilog;
+        assert_ne!(a, c);
+        assert!(c.contains("input  wire [6:0]    iss_dep_mask"), "exact mask width");
+    }
+
+    #[test]
+    fn every_module_carries_the_block_prefix() {
+        let v = generate(&Config::embedded(&[]).unwrap(), "scoreboard").unwrap().verilog;
+        for line in v.lines().filter(|l| l.starts_with("module ")) {
+            assert!(line.starts_with("module warpgen_scoreboard"), "{line}");
+        }
+        assert!(!v.contains('$'), "no rust-hdl path separators left");
+    }
+}
+
+mod branch_stack {
+    use warpgen_rtl::{generate, Config};
+
+    fn emit(sets: &[&str]) -> warpgen_rtl::Emitted {
+        let sets: Vec<String> = sets.iter().map(|s| format!("branch_stack.{s}")).collect();
+        generate(&Config::embedded(&sets).unwrap(), "branch_stack").unwrap()
+    }
+
+    fn width(e: &warpgen_rtl::Emitted, port: &str) -> usize {
+        e.ports.iter().find(|p| p.name == port).unwrap_or_else(|| panic!("{port}")).width()
+    }
+
+    #[test]
+    fn ports_are_exact_for_the_config() {
+        let e = emit(&[]);
+        let got: Vec<(&str, usize)> = e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect();
+        let want = [
+            ("clock", 1), ("reset", 1), ("cc_vld", 3), ("cc_sop", 6), ("cc_val", 12),
+            ("de_br_vld", 1), ("de_br_cmp", 1), ("de_br_sel", 2), ("de_br_pol", 1), ("de_br_f", 1),
+            ("de_br_g", 1), ("de_br_op", 2), ("de_pc", 32), ("de_off", 16), ("br_taken", 1),
+            ("br_target", 32), ("cc_r", 4), ("cc_r_vld", 1), ("cc_s", 4), ("cc_s_vld", 1),
+            ("cc_cnt", 3), ("ex_branch_t1", 1), ("ex_t1pc", 32), ("pc_hold", 1), ("pc", 32),
+            ("npc", 32), ("branch_t0_q", 1), ("t0pc_q", 32), ("err_clr", 1), ("err_ovf", 1),
+            ("err_udf", 1), ("err_port", 1), ("err_multi", 1),
+        ];
+        assert_eq!(got, want);
+        assert!(e.verilog.contains(".de_off({16'b0, de_off})"), "offset zero-extended into the core");
+
+        let e = emit(&["pc_width=4", "offset_width=2", "depth=2", "producer_stages=1"]);
+        for (p, w) in [("de_pc", 4), ("de_off", 2), ("pc", 4), ("t0pc_q", 4), ("cc_cnt", 2), ("cc_vld", 1), ("cc_sop", 2), ("cc_val", 4)] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        let e = emit(&["pc_width=64", "offset_width=64", "depth=32"]);
+        assert_eq!((width(&e, "pc"), width(&e, "de_off"), width(&e, "cc_cnt")), (64, 64, 6));
+        assert!(e.verilog.contains(".de_off(de_off)"), "no extension at offset_width == pc_width");
+    }
+
+    #[test]
+    fn perf_counters_add_three_ports_and_a_bank() {
+        let off = emit(&[]);
+        assert!(!off.verilog.contains("perf_"), "off: no port, no logic");
+        let names = |e: &warpgen_rtl::Emitted| e.ports.iter().map(|p| (p.name.clone(), p.width())).collect::<Vec<_>>();
+        for extra in [&[][..], &["producer_conflict=\"stall\"", "producer_stages=1"][..]] {
+            let base = emit(extra);
+            let on = emit(&[extra, &["perf_counters=true"]].concat());
+            let w = names(&on);
+            assert_eq!(&w[..w.len() - 3], &names(&base)[..], "the other ports are unchanged");
+            let tail: Vec<(&str, usize)> = w[w.len() - 3..].iter().map(|(n, w)| (n.as_str(), *w)).collect();
+            assert_eq!(tail, [("perf_sel", 4), ("perf_val", 32), ("perf_clr", 1)]);
+            assert!(on.verilog.contains(".perf_sel_0({4'b0, perf_sel})"), "perf_sel zero-extended into the bank's 8 bits");
+            assert_eq!(on.verilog.matches("warpgen_branch_stack_dff_w32 cnt_q_").count(), 10, "10 counters");
+            assert!(on.verilog.contains("//   perf_counters") && on.verilog.contains("PSW (perf_sel bits)"));
+        }
+    }
+
+    #[test]
+    fn registers_are_exact_and_modules_prefixed() {
+        let e = emit(&["depth=5", "pc_width=20", "offset_width=7"]);
+        // rust-hdl's DFFs by width: 4-bit entries, 1-bit cnt/flags, 20-bit PCs only.
+        let mut dffs: Vec<&str> = e.verilog.lines().filter(|l| l.starts_with("module warpgen_branch_stack_dff_")).collect();
+        dffs.sort();
+        assert_eq!(dffs.len(), 3, "{dffs:?}");
+        assert!(dffs.iter().any(|l| l.starts_with("module warpgen_branch_stack_dff_w20(")));
+        assert_eq!(e.verilog.matches("warpgen_branch_stack_dff_w4 entry_q_").count(), 5);
+        assert_eq!(e.verilog.matches("warpgen_branch_stack_dff_w1 cnt_q_").count(), 3);
+        for line in e.verilog.lines().filter(|l| l.starts_with("module ")) {
+            assert!(line.starts_with("module warpgen_branch_stack"), "{line}");
+        }
+        assert!(!e.verilog.contains('$'));
+        assert_eq!(e.verilog, emit(&["depth=5", "pc_width=20", "offset_width=7"]).verilog, "deterministic");
+    }
+}
+
+mod global_spreader {
+    use warpgen_rtl::{generate, Config};
+
+    fn emit(sets: &[&str]) -> warpgen_rtl::Emitted {
+        let sets: Vec<String> = sets.iter().map(|s| format!("global_spreader.{s}")).collect();
+        generate(&Config::embedded(&sets).unwrap(), "global_spreader").unwrap()
+    }
+
+    fn widths(e: &warpgen_rtl::Emitted) -> Vec<(&str, usize)> {
+        e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect()
+    }
+
+    #[test]
+    fn default_ports_are_the_contracts() {
+        // Contract §3 at the defaults: 5 EUs (EU_W 3), IDX_W 16, RES_W 12, ENT_W 8 (FE_W 9),
+        // ADDR_W 32, VGRP 8 (VCNT_W 4, ELEM_W 3), VDT/PT 256 (VDT_AW = PRID_W = 8), PG 2 (GRP_W 1).
+        let e = emit(&[]);
+        let want = [
+            ("clock", 1), ("reset", 1),
+            ("vp_valid", 1), ("vp_ready", 1), ("vp_indexed", 1), ("vp_base_idx", 16), ("vp_count", 4), ("vp_size", 12), ("vp_src_addr", 32),
+            ("pp_valid", 1), ("pp_ready", 1), ("pp_indexed", 1), ("pp_base_idx", 16), ("pp_size", 12), ("pp_src_addr", 32),
+            ("tp_valid", 1), ("tp_ready", 1), ("tp_indexed", 1), ("tp_vidx", 48), ("tp_prid", 8), ("tp_size", 12), ("tp_src_addr", 32),
+            ("xp_valid", 1), ("xp_ready", 1), ("xp_tri_id", 8), ("xp_mask", 16), ("xp_last", 1), ("xp_size", 12), ("xp_src_addr", 32),
+            ("ar_valid", 5), ("ar_type", 2), ("ar_footprint", 12), ("ar_copy_size", 12), ("ar_src_addr", 32), ("ar_vcount", 5),
+            ("ar_base_idx", 16), ("ar_prid", 8), ("ar_pix_mask", 16), ("ar_global_ref", 1), ("ar_ref_valid", 3),
+            ("ar_ref_eu", 9), ("ar_ref_ent", 24), ("ar_ref_elem", 9), ("ar_ref_grp", 3),
+            ("ar_ready", 5), ("ar_refuse", 5), ("ar_ent", 40),
+            ("cr_valid", 5), ("cr_res", 60), ("cr_edt", 5), ("cr_type", 10),
+            ("vr_valid", 5), ("vr_slot", 40), ("pr_valid", 5), ("pr_id", 40),
+            ("cfg_valid", 1), ("cfg_we", 1), ("cfg_addr", 10), ("cfg_wdata", 32), ("cfg_rvalid", 1), ("cfg_rdata", 32),
+            ("err_vdt_miss", 1), ("err_pt_miss", 1), ("err_malformed", 1), ("err_credit", 1), ("err_release", 1),
+            ("busy", 1), ("stall", 1), ("eu_avail_cnt", 3), ("st_slot_valid", 4), ("st_free_res", 60), ("st_free_edt", 45),
+            ("st_vdt_valid", 256), ("st_pt_valid", 256),
+        ];
+        assert_eq!(widths(&e), want);
+    }
+
+    #[test]
+    fn ports_follow_the_config() {
+        // One EU, vertices only, smallest widths: no triangle/pixel/patch ports, no PT.
+        let e = emit(&[
+            "eus=1", "entity_types=[\"vertex\"]", "vertices_per_group=16", "vdt_depth=4", "index_width=8",
+            "res_width=4", "entity_width=1", "addr_width=8",
+        ]);
+        let w = widths(&e);
+        for absent in ["tp_valid", "xp_valid", "pp_valid", "ar_prid", "ar_ref_valid", "pr_valid", "st_pt_valid", "ar_pix_mask"] {
+            assert!(w.iter().all(|(n, _)| *n != absent), "{absent} present: {w:?}");
+        }
+        for (p, width) in [
+            ("vp_base_idx", 8), ("vp_count", 5), ("vp_size", 4), ("vp_src_addr", 8), ("ar_valid", 1), ("ar_ent", 1),
+            ("vr_slot", 2), ("st_vdt_valid", 4), ("st_free_edt", 2), ("eu_avail_cnt", 1), ("ar_base_idx", 8),
+        ] {
+            assert!(w.contains(&(p, width)), "{p} {width}: {w:?}");
+        }
+        // Three EUs, triangles and pixels only: a PT but no VDT.
+        let e = emit(&["eus=3", "entity_types=[\"pixel\", \"triangle\"]", "pt_depth=64", "entity_width=10"]);
+        let w = widths(&e);
+        for (p, width) in [("ar_ref_eu", 6), ("ar_ref_ent", 30), ("pr_id", 18), ("st_pt_valid", 64), ("tp_vidx", 48), ("eu_avail_cnt", 2)] {
+            assert!(w.contains(&(p, width)), "{p} {width}: {w:?}");
+        }
+        assert!(w.iter().all(|(n, _)| !n.starts_with("vr_") && *n != "st_vdt_valid" && *n != "ar_base_idx"), "{w:?}");
+        // 32 EUs, widest fields; VGRP 4 puts a patch in 4 groups (GRP_W 2).
+        let e = emit(&["eus=32", "vertices_per_group=4", "index_width=32", "addr_width=64", "res_width=16"]);
+        let w = widths(&e);
+        for (p, width) in [("ar_valid", 32), ("ar_ref_eu", 15), ("ar_ref_grp", 6), ("ar_ref_elem", 6), ("eu_avail_cnt", 6), ("vr_slot", 256), ("tp_vidx", 96), ("cr_res", 512)] {
+            assert!(w.contains(&(p, width)), "{p} {width}: {w:?}");
+        }
+    }
+
+    #[test]
+    fn emission_is_deterministic_prefixed_and_exact() {
+        let e = emit(&["eus=3", "res_width=5"]);
+        assert_eq!(e.verilog, emit(&["eus=3", "res_width=5"]).verilog, "same config, same bytes");
+        assert_ne!(e.verilog, emit(&["eus=3", "res_width=6"]).verilog);
+        for line in e.verilog.lines().filter(|l| l.starts_with("module ")) {
+            assert!(line.starts_with("module warpgen_global_spreader"), "{line}");
+        }
+        assert!(!e.verilog.contains('$'), "no rust-hdl path separators left");
+        // Registers are exactly as wide as the config: RES_W 5, FE_W 9, IDX_W 16, ADDR_W 32,
+        // PRIO_W 3 (EU_W 2), the 256 valid bits of each table; no 12-bit register remains.
+        for w in [5, 9, 16, 32, 3, 256] {
+            assert!(e.verilog.contains(&format!("module warpgen_global_spreader_dff_w{w}(")), "dff_w{w}");
+        }
+        assert!(!e.verilog.contains("module warpgen_global_spreader_dff_w12("));
+        // The tables are synchronous-read RAMs: VDT words {tag 5, eu 2, ent 8, grp 1} in
+        // 2 banks of 128 per copy, PT words {eu 2, ent 8} of 256.
+        assert!(e.verilog.contains("reg [15:0] mem [0:127];"), "VDT bank");
+        assert!(e.verilog.contains("reg [9:0] mem [0:255];"), "PT");
+        assert_eq!(e.verilog.matches("warpgen_global_spreader_vdt_ram vdt_ram_").count(), 6);
+        assert_eq!(e.verilog.matches("warpgen_global_spreader_pt_ram pt_ram(").count(), 1);
+    }
+
+    #[test]
+    fn header_lists_the_resolved_parameters() {
+        let e = emit(&["eus=3", "priority={pixel=[2]}", "dedicated={triangle=[0,2]}"]);
+        assert!(e.verilog.contains("//   pixel: priority (PRIO slots)"), "{}", &e.verilog[..2000]);
+        assert!(e.verilog.contains("[2, 7, 7]"), "empty PRIO slots are all ones (PRIO_W 3)");
+        assert!(e.verilog.contains("//   triangle: dedicated"));
+        assert!(e.verilog.contains("[0, 2]"));
+    }
+}
+
+mod task_combiner {
+    use warpgen_rtl::{generate, Config};
+
+    fn emit(sets: &[&str]) -> warpgen_rtl::Emitted {
+        let sets: Vec<String> = sets.iter().map(|s| format!("task_combiner.{s}")).collect();
+        generate(&Config::embedded(&sets).unwrap(), "task_combiner").unwrap()
+    }
+
+    fn widths(e: &warpgen_rtl::Emitted) -> Vec<(&str, usize)> {
+        e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect()
+    }
+
+    fn width(e: &warpgen_rtl::Emitted, port: &str) -> usize {
+        e.ports.iter().find(|p| p.name == port).unwrap_or_else(|| panic!("{port}")).width()
+    }
+
+    /// Instances of rust-hdl's one-bit register named `name_…` in the core.
+    fn bit_regs(e: &warpgen_rtl::Emitted, name: &str) -> usize {
+        e.verilog.matches(&format!("warpgen_task_combiner_dff_w1 {name}_")).count()
+    }
+
+    #[test]
+    fn ports_are_exact_for_the_default_config() {
+        // entries 16, width 32, tile_pipes 4, shader_types 4, state 8, ref 13, gen 4:
+        // ENT_W 4, TAG_W 8, CNT_W 6, LANE_W 5, TP_W 2, STYPE_W 2.
+        let e = emit(&[]);
+        let want = [
+            ("clock", 1), ("reset", 1),
+            ("in_valid", 1), ("in_stype", 2), ("in_state", 8), ("in_ref", 13), ("in_tpipe", 2),
+            ("in_ready", 1), ("in_tag", 8), ("in_lane", 5),
+            ("lk_valid", 1), ("lk_tag", 8), ("lk_tpipe", 2), ("lk_hit", 1),
+            ("rqf_valid", 1), ("rqf_tpipe", 2), ("rqf_ready", 1), ("rqf_done", 1), ("rqf_done_tpipe", 2),
+            ("drain_req", 1), ("drain_done", 1),
+            ("out_valid", 1), ("out_ready", 1), ("out_tag", 8), ("out_stype", 2), ("out_state", 8),
+            ("out_count", 6), ("out_lane_mask", 32), ("out_refs", 32 * 13), ("out_lockmask", 4), ("out_reason", 3),
+            ("st_valid", 16), ("st_open", 16), ("st_pending", 16), ("st_count", 16 * 6), ("st_stype", 16 * 2),
+            ("st_state", 16 * 8), ("st_lockmask", 16 * 4), ("st_dep", 16 * 16), ("st_tag", 16 * 8),
+            ("perf_tasks", 32), ("perf_lanes", 32),
+        ];
+        assert_eq!(widths(&e), want);
+        // Ids and ids inside the tag are zero-extended into the core; outputs are exact.
+        for conn in [
+            ".in_stype({1'b0, in_stype})",
+            ".in_state({8'b0, in_state})",
+            ".in_tpipe({1'b0, in_tpipe})",
+            ".lk_ent({2'b0, lk_tag[3:0]})",
+            ".lk_gen({4'b0, lk_tag[7:4]})",
+            ".in_ref_12(in_ref[12])",
+            ".in_tag_gen_3(in_tag[7])",
+            ".st_dep_15_14(st_dep[254])",
+            ".st_tag_ent_1_0(st_tag[8])",
+            ".out_refs_31_12(out_refs[415])",
+        ] {
+            assert!(e.verilog.contains(conn), "{conn}");
+        }
+    }
+
+    #[test]
+    fn ports_are_exact_at_the_smallest_and_largest_configs() {
+        let e = emit(&[
+            "entries=1", "width=4", "tile_pipes=1", "shader_types=1", "state_width=1", "ref_width=1", "tag_gen_width=1",
+        ]);
+        for (p, w) in [
+            ("in_stype", 1), ("in_state", 1), ("in_ref", 1), ("in_tpipe", 1), ("in_tag", 2), ("in_lane", 2),
+            ("lk_tag", 2), ("rqf_done_tpipe", 1), ("out_count", 3), ("out_lane_mask", 4), ("out_refs", 4),
+            ("out_lockmask", 1), ("st_valid", 1), ("st_dep", 1), ("st_tag", 2), ("st_count", 3),
+        ] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        let e = emit(&[
+            "entries=64", "width=64", "tile_pipes=8", "shader_types=8", "state_width=16", "ref_width=32", "tag_gen_width=8",
+        ]);
+        for (p, w) in [
+            ("in_stype", 3), ("in_state", 16), ("in_ref", 32), ("in_tpipe", 3), ("in_tag", 14), ("in_lane", 6),
+            ("lk_tag", 14), ("out_count", 7), ("out_lane_mask", 64), ("out_refs", 64 * 32), ("out_lockmask", 8),
+            ("st_valid", 64), ("st_dep", 64 * 64), ("st_tag", 64 * 14), ("st_state", 64 * 16),
+        ] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        assert!(e.verilog.contains(".in_state(in_state)"), "no extension at the core width");
+    }
+
+    #[test]
+    fn registers_are_exact_and_references_are_one_memory_per_lane() {
+        // entries 5, width 8, state 3, gen 2, tile_pipes 3, shader_types 3, ref 7:
+        // ENT_W 3, CNT_W 4, STYPE_W 2.
+        let e = emit(&[
+            "entries=5", "width=8", "state_width=3", "tag_gen_width=2", "tile_pipes=3", "shader_types=3",
+            "ref_width=7", "capacity=[8, 4, 2]",
+        ]);
+        let n = 5;
+        for (name, count) in [
+            ("valid_q", n), ("pend_q", n), ("rq_q", n), ("state_q", n * 3), ("gen_q", n * 2),
+            ("count_q", n * 4), ("stype_q", n * 2), ("lock_q", n * 3),
+            ("slot_state_q", 3), ("slot_ent_q", 3), ("slot_gen_q", 2), ("slot_count_q", 4), ("rqf_tp_q", 2),
+        ] {
+            assert_eq!(bit_regs(&e, name), count, "{name}");
+        }
+        // Registers are one-bit, except the 3-bit reasons and the 32-bit counters.
+        let mut dffs: Vec<&str> = e.verilog.lines().filter(|l| l.starts_with("module warpgen_task_combiner_dff_")).collect();
+        dffs.sort();
+        assert_eq!(dffs.len(), 3, "{dffs:?}");
+        assert_eq!(e.verilog.matches("warpgen_task_combiner_dff_w3 ").count(), n + 1, "reasons");
+        // One memory of entries x ref_width per lane, read into its own register.
+        assert_eq!(e.verilog.matches("warpgen_task_combiner_refs refs_").count(), 8);
+        assert!(e.verilog.contains("reg [6:0] mem [0:4];"));
+        assert!(e.verilog.contains("ram_style = \"block\""));
+        assert!(!e.verilog.contains("mem[0]"), "addressed");
+        // The dependency and age matrices: one row register of N bits per entry each.
+        assert_eq!(e.verilog.matches("warpgen_task_combiner_mx mx_").count(), 1);
+        assert!(e.verilog.contains("reg [4:0] dep_q [0:4];"));
+        assert!(e.verilog.contains("reg [4:0] old_q [0:4];"));
+    }
+
+    #[test]
+    fn emission_is_deterministic_prefixed_and_config_sensitive() {
+        let a = emit(&[]);
+        assert_eq!(a.verilog, emit(&[]).verilog);
+        for line in a.verilog.lines().filter(|l| l.starts_with("module ")) {
+            assert!(line.starts_with("module warpgen_task_combiner"), "{line}");
+        }
+        assert!(!a.verilog.contains('$'), "no rust-hdl path separators left");
+        assert!(a.verilog.contains("//   policy                     = fullest"), "header parameters");
+        assert!(a.verilog.contains("//   depends                    = [[], [0], [1], [0, 2]]"));
+        for set in [
+            "policy=oldest",
+            "sort_state=false",
+            "capacity=[32, 16, 32, 32]",
+            "depends=[[], [0], [0, 1], [2]]",
+        ] {
+            assert_ne!(a.verilog, emit(&[set]).verilog, "{set}");
+        }
+        // A one-entry table: a one-word memory per lane and no dependency or age registers.
+        let e = emit(&["entries=1"]);
+        assert!(e.verilog.contains("mem[0] <= wd;"));
+        assert!(!e.verilog.contains("dep_q") && !e.verilog.contains("old_q"), "no matrix");
+    }
+
+    #[test]
+    fn flip_flop_count_of_the_documented_configs() {
+        let cfg = |sets: &[&str]| {
+            let sets: Vec<String> = sets.iter().map(|s| format!("task_combiner.{s}")).collect();
+            Config::embedded(&sets).unwrap().task_combiner.unwrap()
+        };
+        // 16 x (3 + 3 + 2 + 8 + 6 + 4 + 4 + 15 + 15) + (2 + 3 + 4 + 24) + (1 + 3 + 2 + 64)
+        assert_eq!(warpgen_rtl::task_combiner::flip_flops(&cfg(&[])), 1063);
+        // 64 x (6 + 25 + 63 + 63) + (5 + 6 + 25) + 70
+        assert_eq!(warpgen_rtl::task_combiner::flip_flops(&cfg(&["entries=64", "width=64"])), 10154);
+    }
+
+    #[test]
+    fn perf_counters_add_three_ports_and_a_bank() {
+        let off = emit(&[]);
+        assert!(!off.verilog.contains("perf_sel") && !off.verilog.contains("cnt_q_"), "off: no port, no bank");
+        let names = |e: &warpgen_rtl::Emitted| e.ports.iter().map(|p| (p.name.clone(), p.width())).collect::<Vec<_>>();
+        for extra in [&[][..], &["registered_issue=true", "entries=1", "width=4"][..]] {
+            let base = emit(extra);
+            let on = emit(&[extra, &["perf_counters=true"]].concat());
+            let w = names(&on);
+            assert_eq!(&w[..w.len() - 3], &names(&base)[..], "the other ports are unchanged");
+            let tail: Vec<(&str, usize)> = w[w.len() - 3..].iter().map(|(n, w)| (n.as_str(), *w)).collect();
+            assert_eq!(tail, [("perf_sel", 4), ("perf_val", 32), ("perf_clr", 1)], "no err_clr: no sticky flag");
+            assert!(on.verilog.contains(".perf_sel_0({4'b0, perf_sel})"), "perf_sel zero-extended into the bank's 8 bits");
+            assert_eq!(on.verilog.matches("warpgen_task_combiner_dff_w32 cnt_q_").count(), 12, "12 counters");
+            assert!(on.verilog.contains("//   perf_counters") && on.verilog.contains("PSW (perf_sel bits)"));
+        }
+        let cfg = Config::embedded(&["task_combiner.perf_counters=true".into()]).unwrap().task_combiner.unwrap();
+        assert_eq!(warpgen_rtl::task_combiner::flip_flops(&cfg), 1063 + 12 * 32);
+    }
+
+    #[test]
+    fn largest_config_emits_quickly() {
+        let t = std::time::Instant::now();
+        let e = emit(&["entries=64", "width=64"]);
+        let secs = t.elapsed().as_secs_f64();
+        assert!(secs < 30.0, "64 x 64 took {secs:.1} s to emit");
+        assert!(e.verilog.contains("reg [63:0] dep_q [0:63];"));
+        assert!(e.verilog.contains("reg [63:0] old_q [0:63];"));
+        // Word-level matrices: the 64 x 64 core stays small (was 248,000 lines in one block).
+        let lines = e.verilog.lines().count();
+        assert!(lines < 120_000, "{lines} lines");
+    }
+}
+
+mod thread_merge {
+    use warpgen_rtl::{generate, Config};
+
+    fn emit(sets: &[&str]) -> warpgen_rtl::Emitted {
+        let sets: Vec<String> = sets.iter().map(|s| format!("thread_merge.{s}")).collect();
+        generate(&Config::embedded(&sets).unwrap(), "thread_merge").unwrap()
+    }
+
+    fn widths(e: &warpgen_rtl::Emitted) -> Vec<(&str, usize)> {
+        e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect()
+    }
+
+    fn width(e: &warpgen_rtl::Emitted, port: &str) -> usize {
+        e.ports.iter().find(|p| p.name == port).unwrap_or_else(|| panic!("{port}")).width()
+    }
+
+    #[test]
+    fn ports_are_exact_for_the_default_config() {
+        // lanes 4, slots 4 (TGID_W 3, CNT_W 3, LANE_W 2), tag 32, prim 16: contract §3.
+        let e = emit(&[]);
+        let want = [
+            ("clock", 1), ("reset", 1),
+            ("frag_valid", 1), ("frag_ready", 1), ("frag_cov", 4), ("frag_prim", 16), ("frag_tag", 32), ("frag_last", 1), ("flush", 1),
+            ("grp_valid", 1), ("grp_ready", 1), ("grp_paired", 1), ("grp_a_tgid", 3), ("grp_a_cov", 4), ("grp_a_tag", 32),
+            ("grp_b_tgid", 3), ("grp_b_cov", 4), ("grp_b_perm", 2), ("grp_b_tag", 32),
+            ("me_valid", 1), ("me_ready", 1), ("me_tgid", 3),
+            ("rsp_valid", 1), ("rsp_ready", 1), ("rsp_tgid", 3), ("rsp_merged", 1), ("rsp_active", 4), ("rsp_retire", 1), ("rsp_retire_tgid", 3),
+            ("term_valid", 1), ("term_tgid", 3), ("disc_valid", 1), ("disc_tgid", 3), ("disc_mask", 4), ("xl_valid", 1), ("xl_tgid", 3),
+            ("rf_tgid", 3), ("rf_common_wmask", 4), ("rf_exec_mask", 4), ("rf_perm", 2), ("rf_post", 1),
+            ("wb_tgid", 3), ("wb_active", 4), ("wb_lane_src", 4), ("wb_tag_self", 32), ("wb_tag_partner", 32), ("wb_perm_self", 2),
+            ("wb_perm_partner", 2), ("wb_orig_lane", 8),
+            ("free_cnt", 3), ("pend_valid", 1), ("merge_count", 32), ("err_proto", 1), ("err_xlane", 1),
+            ("st_state", 16), ("st_active", 32), ("st_slot", 12), ("st_owe", 8),
+        ];
+        assert_eq!(widths(&e), want);
+        assert!(e.verilog.contains(".me_tgid({5'b0, me_tgid})"), "ids zero-extended into the core");
+        assert!(e.verilog.contains(".wb_perm_own(wb_perm_self)"));
+        // Packed vectors: group t = 2s+m, slot s = {merged, broken, paired}, lane i's orig index.
+        assert!(e.verilog.contains(".st_state_b_1(st_state[7:6])"), "group 3 at [6 +: 2]");
+        assert!(e.verilog.contains(".st_merged_2(st_slot[8])"), "slot 2 merged at bit 3*2+2");
+        assert!(e.verilog.contains(".st_active_a_3(st_active[27:24])"), "group 6 at [24 +: 4]");
+        assert!(e.verilog.contains(".wb_orig_lo_3(wb_orig_lane[7:6])"));
+    }
+
+    #[test]
+    fn ports_follow_every_width_key() {
+        let e = emit(&["slots=1", "lanes=32", "tag_width=64", "prim_width=1"]);
+        for (p, w) in [
+            ("frag_cov", 32), ("frag_prim", 1), ("frag_tag", 64), ("grp_a_tgid", 1), ("grp_b_tgid", 1), ("grp_a_tag", 64),
+            ("me_tgid", 1), ("rsp_tgid", 1), ("rsp_retire_tgid", 1), ("rsp_active", 32), ("disc_mask", 32), ("wb_tag_partner", 64),
+            ("wb_orig_lane", 32 * 5), ("free_cnt", 1), ("st_state", 4), ("st_active", 64), ("st_slot", 3), ("st_owe", 2),
+        ] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        assert!(e.verilog.contains(".wb_orig_hi_31_2(wb_orig_lane[159])"), "lane 31's quad bit 2");
+        let e = emit(&["slots=5", "lanes=8"]);
+        for (p, w) in [("grp_a_tgid", 4), ("term_tgid", 4), ("free_cnt", 3), ("st_state", 20), ("st_active", 80), ("st_slot", 15), ("wb_orig_lane", 24)] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        let e = emit(&["slots=32"]);
+        for (p, w) in [("grp_a_tgid", 6), ("wb_tgid", 6), ("free_cnt", 6), ("st_owe", 64), ("st_state", 128)] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+    }
+
+    #[test]
+    fn perf_counters_add_four_ports_and_a_bank() {
+        let off = emit(&[]);
+        assert!(!off.verilog.contains("perf_") && !off.verilog.contains("err_clr"), "off: no port, no logic");
+        let on = emit(&["perf_counters=true"]);
+        let w = widths(&on);
+        assert_eq!(&w[..w.len() - 4], &widths(&off)[..], "the other ports are unchanged");
+        assert_eq!(&w[w.len() - 4..], [("perf_sel", 4), ("perf_val", 32), ("perf_clr", 1), ("err_clr", 1)]);
+        assert!(on.verilog.contains(".perf_sel_0({4'b0, perf_sel})"), "perf_sel zero-extended into the bank's 8 bits");
+        assert_eq!(dff_instances(&on, 32), 1 + 9, "merge_count and the 9 counters");
+        assert!(on.verilog.contains("//   perf_counters") && on.verilog.contains("PSW (perf_sel bits)"));
+    }
+
+    /// rust-hdl DFF instances per register width, by instance name prefix.
+    fn dff_instances(e: &warpgen_rtl::Emitted, w: usize) -> usize {
+        let module = format!("    warpgen_thread_merge_dff_w{w} ");
+        e.verilog.lines().filter(|l| l.starts_with(&module)).count()
+    }
+
+    #[test]
+    fn registers_are_exact() {
+        // slots 3, tag 5, prim 3, pair_hold 2 (age 2 bits), merge_timeout 5 (wait 0..4: 3 bits).
+        let e = emit(&["slots=3", "tag_width=5", "prim_width=3", "pair_hold=2", "merge_timeout=5", "lanes=8"]);
+        let (s, tag) = (3, 5);
+        let per_slot = 2 * tag + 2 + 3 + 3 + 2; // tags, owe, paired/broken/merged, wait counter, owed grant A/B
+        let pend = 1 + 3 + tag + 1 + 2 + 1; // v, prim, tag, last, age, age == pair_hold
+        let grp = 1 + 1 + 2 + 2 * tag; // valid, paired, slot number, tags
+        let rsp = 1 + 3 + 1 + 2; // valid, me tgid, merged, fresh, me-or-owed
+        assert_eq!(dff_instances(&e, 1), s * per_slot + pend + grp + rsp + 4, "+ errors and the pending merge and error");
+        assert_eq!(dff_instances(&e, 2), 3 * s + 1, "states A, B, perm per slot; grp_b_perm");
+        assert_eq!(dff_instances(&e, 8), 2 * s + 4, "active A, B per slot; candidate, grp A, B, rsp masks");
+        assert_eq!(dff_instances(&e, 32), 1, "merge_count");
+        // No timeout, no hold window: no counter at all.
+        let e = emit(&["slots=1", "tag_width=1", "prim_width=1", "pair_hold=0", "merge_timeout=0"]);
+        assert_eq!(dff_instances(&e, 1), (2 + 2 + 3 + 2) + (1 + 1 + 1 + 1) + (1 + 1 + 2) + (1 + 1 + 1 + 2) + 4);
+        // merge_timeout 1: the wait counter only ever holds 0.
+        let e = emit(&["slots=1", "tag_width=1", "prim_width=1", "pair_hold=0", "merge_timeout=1"]);
+        assert_eq!(dff_instances(&e, 1), 26);
+    }
+
+    #[test]
+    fn emission_is_deterministic_prefixed_and_config_sensitive() {
+        let a = emit(&["lanes=16", "slots=3"]).verilog;
+        assert_eq!(a, emit(&["lanes=16", "slots=3"]).verilog);
+        assert_ne!(a, emit(&["lanes=16", "slots=3", "remap=false"]).verilog);
+        assert_ne!(a, emit(&["lanes=16", "slots=3", "merge_timeout=15"]).verilog);
+        for line in a.lines().filter(|l| l.starts_with("module ")) {
+            assert!(line.starts_with("module warpgen_thread_merge"), "{line}");
+        }
+        assert!(!a.contains('$'), "no rust-hdl path separators left");
+        assert!(a.contains("//   remap") && a.contains("//   TGID_W (thread-group id bits) = 3"), "header lists the parameters");
+    }
+}
