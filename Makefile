@@ -1,10 +1,9 @@
 # warpgen: the verbs people type. See README.md.
 #   make rtl    Verilog of the embedded default config into build/rtl/
 #   make test   install missing tools (Verilator, Yosys, nextpnr-ice40, icestorm), then run every test
-#               (cargo's, among them tests/fusesoc.rs, one process per test on every core through
-#               tools/run-tests.py, longest first; then make cocotb's)
-#               and the QoR gate of the blocks that synthesize quickly (QOR_QUICK) on the
-#               targets of QOR_TEST_TARGETS
+#               (cargo's, among them tests/fusesoc.rs, make cocotb's, and the QoR gate of the blocks
+#               that synthesize quickly (QOR_QUICK) on the targets of QOR_TEST_TARGETS), one process
+#               per test or command on every core, longest first, through tools/run-tests.py
 #   make lint   verilator --lint-only -Wall on build/rtl (with its waiver file); the same through
 #               FuseSoC: fusesoc --cores-root build/rtl run --target lint warpgen:blocks:default:0.1.0
 #               (docs/fusesoc.md)
@@ -116,12 +115,8 @@ deps:
 	$(VENV)/bin/z3 --version; echo "fusesoc $$($(VENV)/bin/fusesoc --version)"
 
 test: deps
-	CARGO=$(CARGO) python3 tools/run-tests.py --release --workspace
-	$(COCOTB)
-	@for t in $(QOR_TEST_TARGETS); do \
-	  echo "$(WARPGEN) synth $(QOR_QUICK) --target $$t --check $(QOR_DIR)/$$t.json"; \
-	  $(WARPGEN) synth $(QOR_QUICK) --target $$t --check $(QOR_DIR)/$$t.json --out build/qor/$$t || exit 1; \
-	done
+	CARGO=$(CARGO) python3 tools/run-tests.py --release --workspace --also 'cocotb=$(COCOTB)' \
+	  $(foreach t,$(QOR_TEST_TARGETS),--also 'qor-$(t)=$(WARPGEN) synth $(QOR_QUICK) --target $(t) --check $(QOR_DIR)/$(t).json --out build/qor/$(t)')
 
 lint: deps rtl
 	verilator --lint-only -Wall $(RTL_DIR)/warpgen.vlt -F $(RTL_DIR)/files.f

@@ -10,9 +10,10 @@ cargo runs it), the longest first (from the measured times below), as many at on
 are cores. Then the doc tests, through cargo. A failing test's output is printed when it
 ends; the summary names every failure and the exit status is 1 if there was one.
 
-Usage: tools/run-tests.py [--jobs N] [--release] [cargo test options...] [-- FILTER]
-(`make test` runs `tools/run-tests.py --release --workspace`.) A FILTER keeps the tests whose
-`binary::name` contains it.
+Usage: tools/run-tests.py [--jobs N] [--also NAME=COMMAND]... [cargo test options...] [-- FILTER]
+A FILTER keeps the tests whose `binary::name` contains it. `--also` adds a shell command to the
+pool (run in the current directory, its output printed when it ends): `make test` adds the
+cocotb example and the QoR gates, so that they too share the cores with the tests.
 """
 
 import json
@@ -67,6 +68,10 @@ MEASURED = {
     "prove::branch_stack_proves": 21,
     "task_combiner::lockstep_width4_nodep_fullest": 21,
     "task_combiner::lockstep_registered_issue": 21,
+    # make test's --also commands.
+    "qor-ecp5-85k": 90,
+    "qor-ice40-hx8k": 50,
+    "cocotb": 20,
 }
 
 
@@ -97,24 +102,30 @@ def list_tests(name, exe, cwd):
 
 
 def main():
-    args = sys.argv[1:]
-    jobs = os.cpu_count() or 2
-    if args[:1] == ["--jobs"]:
-        jobs, args = int(args[1]), args[2:]
-    filt = None
-    if "--" in args:
-        i = args.index("--")
-        filt, args = (args[i + 1] if i + 1 < len(args) else None), args[:i]
+    jobs, also, args, filt = os.cpu_count() or 2, [], [], None
+    rest = sys.argv[1:]
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--jobs" and rest:
+            jobs = int(rest.pop(0))
+        elif arg == "--also" and rest and "=" in rest[0]:
+            also.append(tuple(rest.pop(0).split("=", 1)))
+        elif arg == "--":
+            filt = rest.pop(0) if rest else None
+            rest = []
+        else:
+            args.append(arg)
     start = time.monotonic()
-    queue = []
+    # A job: (name, argv, cwd, whether its output is printed when it passes).
+    queue = [(name, ["sh", "-c", cmd], os.getcwd(), True) for name, cmd in also if filt is None or filt in name]
     for name, exe, cwd in cargo_test_binaries(args):
         for test in list_tests(name, exe, cwd):
             full = f"{name}::{test}"
             if filt is None or filt in full:
-                queue.append((full, exe, cwd, test))
+                queue.append((full, [exe, "--exact", test, "--test-threads", "1"], cwd, False))
     order = {full: i for i, (full, *_) in enumerate(queue)}
     queue.sort(key=lambda job: (-MEASURED.get(job[0], 0), order[job[0]]))
-    print(f"run-tests: {len(queue)} tests, {jobs} at a time", flush=True)
+    print(f"run-tests: {len(queue)} tests and commands, {jobs} at a time", flush=True)
 
     lock = threading.Lock()
     results = []
@@ -124,10 +135,10 @@ def main():
             with lock:
                 if not queue:
                     return
-                full, exe, cwd, test = queue.pop(0)
+                full, argv, cwd, show = queue.pop(0)
             t0 = time.monotonic()
             proc = subprocess.run(
-                [exe, "--exact", test, "--test-threads", "1"],
+                argv,
                 cwd=cwd,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
@@ -139,7 +150,7 @@ def main():
             with lock:
                 results.append((full, ok, secs))
                 print(f"{'ok  ' if ok else 'FAIL'} {secs:7.1f} s  {full}", flush=True)
-                if not ok:
+                if show or not ok:
                     print(f"---- {full} (exit {proc.returncode}) ----\n{proc.stdout}---- end of {full} ----", flush=True)
 
     threads = [threading.Thread(target=worker) for _ in range(jobs)]
