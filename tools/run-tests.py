@@ -31,10 +31,9 @@ CARGO = os.environ.get("CARGO", "cargo")
 # from its output when a test's cost changes). Only the order depends on them: tests not
 # listed run after these, in cargo's order.
 MEASURED = {
-    "task_combiner::largest_config_lockstep_width64_entries64": 205,
-    # 179 s, but 120 of them waiting for the 64 x 64 model that the lockstep above builds (its
-    # case T03/w64 needs it too): listed at its own cost, so that it starts after that build.
-    "task_combiner::directed_cases_pass_on_the_rtl": 55,
+    "task_combiner::directed_cases_pass_on_the_rtl": 60,
+    "task_combiner::largest_entries_lockstep": 60,
+    "task_combiner::largest_lanes_lockstep": 25,
     "global_spreader::lint_and_synth_every_tested_config": 223,
     "prove::global_spreader_default_proves": 118,
     "scoreboard::lint_and_synth_largest_config": 112,

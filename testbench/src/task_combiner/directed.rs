@@ -75,6 +75,10 @@ pub enum ParamsKind {
     /// The largest: 64 entries, width 64, 8 tile pipes, 8 shader types, 16-bit states,
     /// 32-bit refs, 8 generation bits.
     Wide,
+    /// `Wide` with 4 entries: the widest tasks (64 lanes) in a model that builds in seconds.
+    WideLanes,
+    /// `Wide` with 4 lanes: the most entries (64) in a model that builds in seconds.
+    ManyEntries,
 }
 
 impl ParamsKind {
@@ -138,6 +142,8 @@ impl ParamsKind {
                 depends: TaskCombinerParams::default_depends(8),
                 perf_counters: false,
             },
+            ParamsKind::WideLanes => TaskCombinerParams { entries: 4, ..ParamsKind::Wide.params() },
+            ParamsKind::ManyEntries => TaskCombinerParams { width: 4, capacity: vec![4; 8], ..ParamsKind::Wide.params() },
         }
     }
 }
@@ -153,7 +159,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("T02", C0, t02_first_instance),
         ("T03", C0, t03_fill),
         ("T03/w4", Tiny, t03_fill),
-        ("T03/w64", Wide, t03_fill),
+        ("T03/w64", WideLanes, t03_fill),
         ("T03b", C0, t03b_closed_task),
         ("T04", C0, t04_two_open_tasks),
         ("T05", C0, t05_stype_in_key),
