@@ -21,12 +21,18 @@ fn default_params() -> ScoreboardParams {
     ScoreboardParams::from(c.scoreboard.as_ref().unwrap())
 }
 
+/// `num_tg` groups of `num_trk` trackers with 8-bit counters (the maximum) and 4 completion
+/// ports (the maximum); the last tracker limited to 2, so that saturation stalls occur (and
+/// are asserted) here too.
+fn maxed_params(num_tg: usize, num_trk: usize) -> ScoreboardParams {
+    let mut p = params(num_tg, num_trk, 8, 4);
+    p.trk_max[num_trk - 1] = 2;
+    p
+}
+
 /// The largest config warpgen accepts: every scoreboard key at its maximum.
 fn largest_params() -> ScoreboardParams {
-    // Tracker 15 limited to 2, so that saturation stalls occur (and are asserted) here too.
-    let mut p = params(64, 16, 8, 4);
-    p.trk_max[15] = 2;
-    p
+    maxed_params(64, 16)
 }
 
 fn lockstep_and_cover(p: &ScoreboardParams, seed: u64, cycles: u64, allow_errors: bool) {
@@ -98,23 +104,18 @@ fn largest_groups_lockstep() {
 }
 
 fn largest_groups_params() -> ScoreboardParams {
-    let mut p = params(64, 2, 8, 4);
-    // Tracker 1 limited to 2, so that saturation stalls occur (and are asserted) here too.
-    p.trk_max[1] = 2;
-    p
+    maxed_params(64, 2)
 }
 
 /// The largest tracker count (16, a 4-bit tracker id) with 8-bit counters and 4 completion
-/// ports, at 4 thread groups; tracker 15 limited to 2.
+/// ports, at 4 thread groups.
 #[test]
 fn largest_trackers_lockstep() {
     lockstep_and_cover(&largest_trackers_params(), 14, CYCLES, false);
 }
 
 fn largest_trackers_params() -> ScoreboardParams {
-    let mut p = params(4, 16, 8, 4);
-    p.trk_max[15] = 2;
-    p
+    maxed_params(4, 16)
 }
 
 /// `branch_sets` = 4 (rule SB2): the default shape with sets C and D and `br_sel`.
