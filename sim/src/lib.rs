@@ -82,11 +82,12 @@
 //! - `b-<hash>/`: the replay benchmark program of one model.
 //! - `tool-versions/`: the version of each Verilator executable seen, so that loading a
 //!   cached model runs no Verilator process at all ([`Model::was_cached`]).
+//! - `locks/`: one lock file per entry name. A build holds its entry's lock, so threads and
+//!   processes that need the same entry at once build it once: the others wait, then load it.
 //!
 //! Every entry is built in a temporary directory (`.tmp-*`) inside the root and renamed
-//! into place when complete: a present entry is always whole, and processes building the
-//! same entry at once each build their own and keep the first one renamed. Entries are
-//! never modified afterwards; delete the root to reclaim space.
+//! into place when complete: a present entry is always whole. Entries are never modified
+//! afterwards; delete the root to reclaim space.
 
 #![warn(missing_docs)]
 
