@@ -2,6 +2,23 @@
 //! (`generate`); moved out of the crate so that `cargo test` does not compile `warpgen-rtl` a
 //! second time as a unit-test harness (docs/build-time.md).
 
+/// Block `block` at the default config with `block.`-prefixed overrides `sets`.
+fn emit(block: &str, sets: &[&str]) -> warpgen_rtl::Emitted {
+    let sets: Vec<String> = sets.iter().map(|s| format!("{block}.{s}")).collect();
+    warpgen_rtl::generate(&warpgen_rtl::Config::embedded(&sets).unwrap(), block).unwrap()
+}
+
+/// Every port's name and width, in order.
+#[allow(dead_code)]
+fn widths(e: &warpgen_rtl::Emitted) -> Vec<(&str, usize)> {
+    e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect()
+}
+
+/// The width of port `port` (which must exist).
+fn width(e: &warpgen_rtl::Emitted, port: &str) -> usize {
+    e.ports.iter().find(|p| p.name == port).unwrap_or_else(|| panic!("{port}")).width()
+}
+
 mod generate {
     use warpgen_rtl::*;
 
@@ -26,16 +43,13 @@ mod generate {
 }
 
 mod branch_stack {
-    use warpgen_rtl::{generate, Config};
+    #[allow(unused_imports)]
+    use super::{width, widths};
 
     fn emit(sets: &[&str]) -> warpgen_rtl::Emitted {
-        let sets: Vec<String> = sets.iter().map(|s| format!("branch_stack.{s}")).collect();
-        generate(&Config::embedded(&sets).unwrap(), "branch_stack").unwrap()
+        super::emit("branch_stack", sets)
     }
 
-    fn width(e: &warpgen_rtl::Emitted, port: &str) -> usize {
-        e.ports.iter().find(|p| p.name == port).unwrap_or_else(|| panic!("{port}")).width()
-    }
 
     #[test]
     fn ports_are_exact_for_the_config() {
@@ -99,16 +113,13 @@ mod branch_stack {
 }
 
 mod global_spreader {
-    use warpgen_rtl::{generate, Config};
+    #[allow(unused_imports)]
+    use super::{width, widths};
 
     fn emit(sets: &[&str]) -> warpgen_rtl::Emitted {
-        let sets: Vec<String> = sets.iter().map(|s| format!("global_spreader.{s}")).collect();
-        generate(&Config::embedded(&sets).unwrap(), "global_spreader").unwrap()
+        super::emit("global_spreader", sets)
     }
 
-    fn widths(e: &warpgen_rtl::Emitted) -> Vec<(&str, usize)> {
-        e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect()
-    }
 
     #[test]
     fn default_ports_are_the_contracts() {
@@ -201,20 +212,15 @@ mod global_spreader {
 }
 
 mod task_combiner {
-    use warpgen_rtl::{generate, Config};
+    #[allow(unused_imports)]
+    use super::{width, widths};
+    use warpgen_rtl::Config;
 
     fn emit(sets: &[&str]) -> warpgen_rtl::Emitted {
-        let sets: Vec<String> = sets.iter().map(|s| format!("task_combiner.{s}")).collect();
-        generate(&Config::embedded(&sets).unwrap(), "task_combiner").unwrap()
+        super::emit("task_combiner", sets)
     }
 
-    fn widths(e: &warpgen_rtl::Emitted) -> Vec<(&str, usize)> {
-        e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect()
-    }
 
-    fn width(e: &warpgen_rtl::Emitted, port: &str) -> usize {
-        e.ports.iter().find(|p| p.name == port).unwrap_or_else(|| panic!("{port}")).width()
-    }
 
     /// Instances of rust-hdl's one-bit register named `name_…` in the core.
     fn bit_regs(e: &warpgen_rtl::Emitted, name: &str) -> usize {
@@ -385,20 +391,14 @@ mod task_combiner {
 }
 
 mod thread_merge {
-    use warpgen_rtl::{generate, Config};
+    #[allow(unused_imports)]
+    use super::{width, widths};
 
     fn emit(sets: &[&str]) -> warpgen_rtl::Emitted {
-        let sets: Vec<String> = sets.iter().map(|s| format!("thread_merge.{s}")).collect();
-        generate(&Config::embedded(&sets).unwrap(), "thread_merge").unwrap()
+        super::emit("thread_merge", sets)
     }
 
-    fn widths(e: &warpgen_rtl::Emitted) -> Vec<(&str, usize)> {
-        e.ports.iter().map(|p| (p.name.as_str(), p.width())).collect()
-    }
 
-    fn width(e: &warpgen_rtl::Emitted, port: &str) -> usize {
-        e.ports.iter().find(|p| p.name == port).unwrap_or_else(|| panic!("{port}")).width()
-    }
 
     #[test]
     fn ports_are_exact_for_the_default_config() {
