@@ -125,6 +125,20 @@ fn scoreboard_implicit_fence_key() {
 }
 
 #[test]
+fn scoreboard_branch_fetch_gate_key() {
+    // Off by default (one wait mask per group); on, one more per branch set after A.
+    let d = ScoreboardConfig::default();
+    assert_eq!((d.branch_fetch_gate, d.gate_sets()), (false, 0));
+    let c = load("[scoreboard]\nbranch_fetch_gate = true\n", &[]).unwrap().scoreboard.unwrap();
+    assert_eq!(c.gate_sets(), 1);
+    let c = load("[scoreboard]\nbranch_sets = 4\n", &["scoreboard.branch_fetch_gate=true"]).unwrap().scoreboard.unwrap();
+    assert_eq!(c.gate_sets(), 3);
+    let e = load("# c\n[scoreboard]\nbranch_fetch_gate = \"yes\"\n", &[]).unwrap_err();
+    assert!(e.message.contains("invalid type") && e.key == "scoreboard.branch_fetch_gate", "{e}");
+    assert_eq!(e.line, Some(3), "{e}");
+}
+
+#[test]
 fn scoreboard_perf_counters_key() {
     // Off by default (no port); on, 6 counters plus one per completion port.
     let d = ScoreboardConfig::default();

@@ -30,6 +30,10 @@ const NAMED: &[(&str, &[&str])] = &[
     ("scoreboard", &["scoreboard.implicit_fence=[0]", "scoreboard.thread_groups=1", "scoreboard.trackers=1", "scoreboard.counter_width=1"]),
     ("scoreboard", &["scoreboard.implicit_fence=[0, 1, 2, 3, 4, 5, 6, 7]"]),
     ("scoreboard", &["scoreboard.implicit_fence=[4]", "scoreboard.trackers=5", "scoreboard.thread_groups=3", "scoreboard.perf_counters=true"]),
+    // branch_fetch_gate: each branch_sets on the smallest and an odd shape, and with the fence.
+    ("scoreboard", &["scoreboard.branch_fetch_gate=true", "scoreboard.thread_groups=1", "scoreboard.trackers=1", "scoreboard.counter_width=1", "scoreboard.completion_ports=1"]),
+    ("scoreboard", &["scoreboard.branch_fetch_gate=true", "scoreboard.branch_sets=3", "scoreboard.thread_groups=3", "scoreboard.trackers=5"]),
+    ("scoreboard", &["scoreboard.branch_fetch_gate=true", "scoreboard.branch_sets=4", "scoreboard.implicit_fence=[0]", "scoreboard.perf_counters=true"]),
     ("task_combiner", &["task_combiner.perf_counters=true", "task_combiner.entries=1", "task_combiner.width=4", "task_combiner.tile_pipes=1", "task_combiner.shader_types=1"]),
     ("task_combiner", &["task_combiner.perf_counters=true", "task_combiner.registered_issue=true", "task_combiner.entries=5", "task_combiner.width=8", "task_combiner.policy=\"nodep_oldest\""]),
     ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),

@@ -12,7 +12,7 @@ use warpgen_testbench::scoreboard::{directed, Dut, ScoreboardParams};
 const CYCLES: u64 = 200_000;
 
 fn params(num_tg: usize, num_trk: usize, cnt_w: u32, num_cpl: usize) -> ScoreboardParams {
-    ScoreboardParams { num_tg, num_trk, cnt_w, num_cpl, trk_max: vec![(1 << cnt_w) - 1; num_trk], br_sets: 2, perf_counters: false, fence: 0 }
+    ScoreboardParams { num_tg, num_trk, cnt_w, num_cpl, trk_max: vec![(1 << cnt_w) - 1; num_trk], br_sets: 2, perf_counters: false, fence: 0, fetch_gate: false }
 }
 
 /// The warpgen default config (configs/default.toml).
@@ -48,10 +48,12 @@ fn lint_and_synth(p: &ScoreboardParams) {
     // Flip-flops per (group, tracker): the counter, its wait bit, and three flags (nonzero, at
     // its maximum, sticky underflow); per group a sticky flag for a completion naming a tracker
     // it does not have; and the core's flag for a completion naming no group. With
-    // perf_counters, 32 per event counter (SB3).
+    // perf_counters, 32 per event counter (SB3). With branch_fetch_gate, a wait bit per
+    // (group, tracker) for each branch set after A (SB6).
     let counters = p.num_tg * p.num_trk;
     let perf = 32 * p.perf_count();
-    assert_eq!(r.flip_flops, counters * (p.cnt_w as usize + 4) + p.num_tg + 1 + perf, "flop count for {p:?}: {r:?}");
+    let gate = if p.fetch_gate { p.br_sets - 1 } else { 0 };
+    assert_eq!(r.flip_flops, counters * (p.cnt_w as usize + 4 + gate) + p.num_tg + 1 + perf, "flop count for {p:?}: {r:?}");
 }
 
 #[test]
@@ -174,11 +176,29 @@ fn lockstep_implicit_fence() {
     lockstep_and_cover(&b, 13, CYCLES, true);
 }
 
+/// `branch_fetch_gate` (rule SB6): four sets on the default shape with the counters (so that
+/// `stall_fetch` counts the gate's holds); two sets on the odd shape, with ids that name no
+/// group or tracker and reset pulses.
+fn gate_params() -> [ScoreboardParams; 2] {
+    [
+        ScoreboardParams { br_sets: 4, fetch_gate: true, perf_counters: true, ..ScoreboardParams::spec_default() },
+        ScoreboardParams { fetch_gate: true, trk_max: vec![7, 1, 3, 7, 2], ..params(3, 5, 3, 3) },
+    ]
+}
+
+#[test]
+fn lockstep_branch_fetch_gate() {
+    let [a, b] = gate_params();
+    lockstep_and_cover(&a, 15, CYCLES, false);
+    lockstep_and_cover(&b, 16, CYCLES, true);
+}
+
 #[test]
 fn lint_and_synth_every_tested_config() {
     let [perf_a, perf_b] = perf_params();
     let [fence_a, fence_b] = fence_params();
-    for p in [default_params(), ScoreboardParams::spec_w1(), params(1, 1, 4, 2), ScoreboardParams::spec_default(), params(3, 5, 3, 3), four_sets_params(), three_sets_params(), perf_a, perf_b, fence_a, fence_b, largest_groups_params(), largest_trackers_params()] {
+    let [gate_a, gate_b] = gate_params();
+    for p in [default_params(), ScoreboardParams::spec_w1(), params(1, 1, 4, 2), ScoreboardParams::spec_default(), params(3, 5, 3, 3), four_sets_params(), three_sets_params(), perf_a, perf_b, fence_a, fence_b, gate_a, gate_b, largest_groups_params(), largest_trackers_params()] {
         lint_and_synth(&p);
     }
 }

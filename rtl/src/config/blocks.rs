@@ -29,6 +29,11 @@ pub struct ScoreboardConfig {
     /// to be zero, as if its dependency mask named it. Empty (the default): no implicit fence.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub implicit_fence: Vec<i64>,
+    /// Fetch gating over the scoreboard branch's sets (rule SB6 of docs/blocks/scoreboard.md;
+    /// spec [0144], [0145], §8 item 7): the instruction before a branch annotates all of its
+    /// `branch_sets` sets (`iss_nxt_br`, `iss_nxt_mask_b` ..), and `fetch_ok` opens when any one
+    /// of them has drained. false: one wait mask per group, no such port.
+    pub branch_fetch_gate: bool,
 }
 
 /// `max_count`: one value for every tracker, or one per tracker.
@@ -50,6 +55,7 @@ impl Default for ScoreboardConfig {
             max_count: None,
             perf_counters: false,
             implicit_fence: vec![],
+            branch_fetch_gate: false,
         }
     }
 }
@@ -352,6 +358,12 @@ impl ScoreboardConfig {
     /// Dependency sets beyond A and B (0 to 2): sets C and D of the scoreboard branch.
     pub fn extra_branch_sets(&self) -> usize {
         (self.branch_sets - 2) as usize
+    }
+
+    /// SB6: the wait masks per group beyond the first (set A's, `iss_nxt_mask`): the
+    /// branch's sets B .. with `branch_fetch_gate`, none without.
+    pub fn gate_sets(&self) -> usize {
+        if self.branch_fetch_gate { self.branch_sets as usize - 1 } else { 0 }
     }
 
     /// Bits of a tracker id: max(1, ceil(log2 trackers)).

@@ -61,6 +61,8 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "ports perf_sel, perf_val, perf_clr, err_clr: 6 + completion_ports saturating 32-bit event counters (issues, stalls by cause, underflow events, completions per port) read by index and a clear of err_underflow (docs/perf.md)" },
     KeyDoc { key: "scoreboard.implicit_fence", range: Range::Text("list of distinct tracker indices, 0 to trackers-1"), default: "[] (none)",
         meaning: "trackers with an implicit fence (rule SB5): an instruction counted on one also waits until that tracker of its group is zero, as if iss_dep_mask named it, so the class's operations of a thread group complete in order (spec [0050], [0159]); no port changes" },
+    KeyDoc { key: "scoreboard.branch_fetch_gate", range: Range::Text("true / false"), default: "false",
+        meaning: "fetch gating over the scoreboard branch's sets (rule SB6): ports iss_nxt_br and iss_nxt_mask_b (and _c, _d with branch_sets); an instruction that annotates a branch gives all its sets, and fetch_ok opens when any one has drained, not only when one set has" },
     KeyDoc { key: "branch_stack.depth", range: Range::Between(2, 32), default: "4",
         meaning: "condition registers in the stack; a push onto a full stack drops the bottom entry" },
     KeyDoc { key: "branch_stack.producer_stages", range: Range::Between(1, 3), default: "3",

@@ -16,6 +16,10 @@ pub struct ScoreboardCore<const W: usize> {
     pub iss_trk_en: Signal<In, Bit>,
     pub iss_trk: Signal<In, Id>,
     pub iss_nxt_mask: Vec<Signal<In, Bit>>,
+    /// SB6 (`branch_fetch_gate`; none without): the next instruction is a branch, and its sets
+    /// B .. (`iss_nxt_mask_x[s]` is set B + s; set A is `iss_nxt_mask`).
+    pub iss_nxt_br: Vec<Signal<In, Bit>>,
+    pub iss_nxt_mask_x: Vec<Vec<Signal<In, Bit>>>,
     pub chk_tg: Signal<In, Id>,
     pub chk_mask: Vec<Signal<In, Bit>>,
     pub br_tg: Signal<In, Id>,
@@ -90,6 +94,8 @@ impl<const W: usize> ScoreboardCore<W> {
             iss_trk_en: Signal::default(),
             iss_trk: Signal::default(),
             iss_nxt_mask: signals(trk),
+            iss_nxt_br: signals(usize::from(cfg.branch_fetch_gate)),
+            iss_nxt_mask_x: (0..cfg.gate_sets()).map(|_| signals(trk)).collect(),
             chk_tg: Signal::default(),
             chk_mask: signals(trk),
             br_tg: Signal::default(),
@@ -202,6 +208,9 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
             self.groups[g].tg_sel.next = self.iss_tg.val() == self.tg_id[g].val();
             self.groups[g].inc_en.next = self.iss_trk_en.val();
             self.groups[g].inc_trk.next = self.iss_trk.val();
+            for k in 0..self.iss_nxt_br.len() {
+                self.groups[g].nxt_br[k].next = self.iss_nxt_br[k].val();
+            }
             for t in 0..self.iss_dep_mask.len() {
                 self.groups[g].nxt_mask[t].next = self.iss_nxt_mask[t].val();
                 self.groups[g].iss_mask[t].next = self.iss_dep_mask[t].val();
@@ -210,6 +219,9 @@ impl<const W: usize> Logic for ScoreboardCore<W> {
                 self.groups[g].br_mask_b[t].next = self.br_mask_b[t].val();
                 for s in 0..self.br_sat_x.len() {
                     self.groups[g].br_mask_x[s][t].next = self.br_mask_x[s][t].val();
+                }
+                for s in 0..self.iss_nxt_mask_x.len() {
+                    self.groups[g].nxt_mask_x[s][t].next = self.iss_nxt_mask_x[s][t].val();
                 }
                 self.trk_zero[g][t].next = self.groups[g].zero[t].val();
                 self.trk_full[g][t].next = self.groups[g].full[t].val();

@@ -68,10 +68,15 @@ pub(super) fn wrapper(cfg: &ScoreboardConfig) -> Wrapper {
                     bit("iss_trk_en", Dir::In, "it is reorderable: count it on iss_trk"),
                     id_in("iss_trk", tkw, "its tracker"),
                     mask_in("iss_nxt_mask", "trackers the next instruction depends on (Fig. 5)"),
+                ]
+                .into_iter()
+                .chain(gate_ports(cfg))
+                .chain([
                     bit("iss_ready", Dir::Out, "fetch_ok, deps zero, tracker below max"),
                     bit("iss_fire", Dir::Out, "iss_valid & iss_ready"),
                     vec_of("fetch_ok", Dir::Out, tg, 1, 1, "bit g: group g may fetch its next instruction"),
-                ],
+                ])
+                .collect(),
             },
             PortGroup {
                 title: "Completions, one per port per cycle".into(),
@@ -151,6 +156,23 @@ fn branch_ports(
     v
 }
 
+/// SB6 (`branch_fetch_gate`): `iss_nxt_br` and the next instruction's branch sets B (, C, D)
+/// after `iss_nxt_mask` (set A); none without the key.
+fn gate_ports(cfg: &ScoreboardConfig) -> Vec<Port> {
+    if cfg.gate_sets() == 0 {
+        return vec![];
+    }
+    let trk = cfg.trackers as usize;
+    let br = vec![("iss_nxt_br_0".to_string(), 1, 1)];
+    let mut v = vec![Port::packed("iss_nxt_br", Dir::In, "the next instruction is a scoreboard branch: fetch it when any of its sets has drained", br)];
+    for (s, n) in ["b", "c", "d"].iter().enumerate().take(cfg.gate_sets()) {
+        let parts = (0..trk).map(|t| (format!("iss_nxt_mask_x_{s}_{t}"), 1, 1)).collect();
+        let doc = format!("set {} of the next instruction's branch (with iss_nxt_br)", n.to_uppercase());
+        v.push(Port::packed(&format!("iss_nxt_mask_{n}"), Dir::In, &doc, parts));
+    }
+    v
+}
+
 /// Parameter lines of the file header: every config value, resolved.
 pub(super) fn header_params(cfg: &ScoreboardConfig) -> Vec<(String, String)> {
     let maxes: Vec<String> = cfg.max_counts().iter().map(|m| m.to_string()).collect();
@@ -170,6 +192,9 @@ pub(super) fn header_params(cfg: &ScoreboardConfig) -> Vec<(String, String)> {
     if !cfg.implicit_fence.is_empty() {
         let list: Vec<String> = cfg.implicit_fence.iter().map(|t| t.to_string()).collect();
         v.push(("implicit_fence".into(), format!("[{}]", list.join(", "))));
+    }
+    if cfg.branch_fetch_gate {
+        v.push(("branch_fetch_gate".into(), "true".into()));
     }
     if cfg.perf_counters {
         v.push(("perf_counters".into(), "true".into()));

@@ -32,6 +32,15 @@
 //! `iss_ready` see the one set; with `perf_counters` the `stall_dep` event sees it too. An
 //! empty list (the default) emits nothing: the Verilog of the block without the key.
 //!
+//! ## Fetch gating over the branch's sets (`branch_fetch_gate`, docs/blocks/scoreboard.md rule SB6)
+//! Spec [0144], [0145], §8 item 7. Each group registers `branch_sets` - 1 more wait masks
+//! (`wait_x_q`, sets B ..), latched at a fire: the branch's set with `iss_nxt_br`, else
+//! `iss_nxt_mask` again, so that without a branch every kept set is set A and "some set
+//! drained" is "set A drained". `fetch_ok` ORs the sets' drained tests, and the group's issue
+//! test then takes it whole (the per-tracker halves test the issue's own set only): one LUT
+//! level more on the issue path. Off (the default) the vectors are empty: the Verilog of the
+//! block without the key.
+//!
 //! ## Performance counters (`perf_counters`, docs/blocks/scoreboard.md rules SB3, SB4)
 //! Off by default (no port, no logic: the Verilog of the block without the key). On, the core
 //! holds one [`crate::perf::PerfBank`] of 6 + `completion_ports` counters read through
@@ -89,9 +98,12 @@
 //! * `iss_fire` is an output (as proposed) and is not gated by `reset`.
 //! * `branch_sets` (not in the spec's §6.2): 3 or 4 sets add `br_mask_c/d` and
 //!   `br_sat_c/d`, and `br_sel[1:0]` (index of the first satisfied set, A first; the
-//!   §8 item 2 proposal extended) replaces `br_sel_b`. Fetch gating (one wait mask per
-//!   group) does not cover the branch's sets: the branch is fetched and stalls on `br_go`
-//!   (§8 item 7).
+//!   §8 item 2 proposal extended) replaces `br_sel_b`. By default fetch gating (one wait
+//!   mask per group) does not cover the branch's sets: the branch is fetched and stalls on
+//!   `br_go` (§8 item 7); `branch_fetch_gate` (below) makes it cover them.
+//! * `branch_fetch_gate` (not in the spec's §6.2; rule SB6): inputs `iss_nxt_br` and
+//!   `iss_nxt_mask_b` (`_c`, `_d` with `branch_sets`); a fire with `iss_nxt_br` keeps the
+//!   branch's sets and `fetch_ok` opens when any one has drained.
 //! * The spec's §6.5 default has tracker 7 limited to 1; warpgen's default is
 //!   the §6.2 one (every tracker at 2^counter_width-1). `max_count` sets either.
 

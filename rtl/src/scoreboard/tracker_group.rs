@@ -31,6 +31,10 @@ pub struct TrackerGroup<const W: usize> {
     pub inc_en: Signal<In, Bit>,
     pub inc_trk: Signal<In, Id>,
     pub nxt_mask: Vec<Signal<In, Bit>>,
+    /// SB6 (`branch_fetch_gate`; none without): the next instruction is a branch with sets
+    /// `nxt_mask` (A) and `nxt_mask_x[s]` (B + s).
+    pub nxt_br: Vec<Signal<In, Bit>>,
+    pub nxt_mask_x: Vec<Vec<Signal<In, Bit>>>,
     /// Dependency sets to test: the issuing instruction's, the query's, the branch's
     /// A and B, and its sets beyond B (`br_mask_x[s]` is set C + s; none at `branch_sets` 2).
     pub iss_mask: Vec<Signal<In, Bit>>,
@@ -66,6 +70,11 @@ pub struct TrackerGroup<const W: usize> {
     pub uf_ev: Vec<Signal<Out, Bit>>,
     cnt_q: Vec<DFF<Bits<W>>>,
     wait_q: Vec<DFF<Bit>>,
+    /// SB6: the wait masks of sets B + s, latched at a fire: the branch's set when `nxt_br`,
+    /// else `nxt_mask` again (so that without a branch every set is set A's); and whether the
+    /// set being tested has drained (`fok`).
+    wait_x_q: Vec<Vec<DFF<Bit>>>,
+    fok: Vec<Signal<Local, Bit>>,
     /// cnt_q != 0 and cnt_q >= max, registered with the counter.
     nz_q: Vec<DFF<Bit>>,
     full_q: Vec<DFF<Bit>>,
@@ -123,6 +132,8 @@ impl<const W: usize> TrackerGroup<W> {
             inc_en: Signal::default(),
             inc_trk: Signal::default(),
             nxt_mask: signals(trk),
+            nxt_br: signals(usize::from(cfg.branch_fetch_gate)),
+            nxt_mask_x: (0..cfg.gate_sets()).map(|_| signals(trk)).collect(),
             iss_mask: signals(trk),
             chk_mask: signals(trk),
             br_mask_a: signals(trk),
@@ -146,6 +157,8 @@ impl<const W: usize> TrackerGroup<W> {
             uf_ev: signals(usize::from(cfg.perf_counters)),
             cnt_q: (0..trk).map(|_| DFF::default()).collect(),
             wait_q: (0..trk).map(|_| DFF::default()).collect(),
+            wait_x_q: (0..cfg.gate_sets()).map(|_| (0..trk).map(|_| DFF::default()).collect()).collect(),
+            fok: signals(usize::from(cfg.branch_fetch_gate)),
             nz_q: (0..trk).map(|_| DFF::default()).collect(),
             full_q: (0..trk).map(|_| DFF::default()).collect(),
             err_q: (0..trk).map(|_| DFF::default()).collect(),
@@ -249,6 +262,26 @@ impl<const W: usize> Logic for TrackerGroup<W> {
                 self.ok_hi.next = false;
             }
         }
+        // SB6 (branch_fetch_gate): fetch_ok is "some wait set has drained", which is not a
+        // per-tracker test, so the halves test the issue's own set and fetch_ok joins whole.
+        for k in 0..self.fok.len() {
+            for s in 0..self.wait_x_q.len() {
+                self.fok[k].next = true;
+                for t in 0..self.cnt_q.len() {
+                    if self.nz_q[t].q.val() & self.wait_x_q[s][t].q.val() {
+                        self.fok[k].next = false;
+                    }
+                }
+                self.fetch_ok.next = self.fetch_ok.val() | self.fok[k].val();
+            }
+            self.ok_lo.next = self.fetch_ok.val();
+            self.ok_hi.next = true;
+            for t in 0..self.cnt_q.len() {
+                if self.nz_q[t].q.val() & self.iss_mask[t].val() {
+                    self.ok_hi.next = false;
+                }
+            }
+        }
         self.go.next = self.valid.val() & self.tg_sel.val();
         self.ready.next = self.fetch_ok.val() & self.deps_ok.val() & (!self.inc_en.val() | self.room.val());
         self.fire.next = self.go.val() & self.ok_lo.val() & self.ok_hi.val() & (!self.inc_en.val() | self.room.val());
@@ -346,6 +379,21 @@ impl<const W: usize> Logic for TrackerGroup<W> {
             self.wait_q[t].d.next = self.wait_q[t].q.val();
             if self.fire.val() {
                 self.wait_q[t].d.next = self.nxt_mask[t].val();
+            }
+            for s in 0..self.wait_x_q.len() {
+                self.wait_x_q[s][t].clock.next = self.clock.val();
+                self.wait_x_q[s][t].d.next = self.wait_x_q[s][t].q.val();
+                if self.fire.val() {
+                    self.wait_x_q[s][t].d.next = self.nxt_mask[t].val();
+                    for k in 0..self.nxt_br.len() {
+                        if self.nxt_br[k].val() {
+                            self.wait_x_q[s][t].d.next = self.nxt_mask_x[s][t].val();
+                        }
+                    }
+                }
+                if self.clear.val() {
+                    self.wait_x_q[s][t].d.next = false;
+                }
             }
             if self.clear.val() {
                 self.cnt_q[t].d.next = self.nothing.val();

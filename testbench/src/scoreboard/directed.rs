@@ -1,7 +1,8 @@
 //! Directed test cases of spec §6.5 (T01–T15, T17) plus cases for behaviour that only
 //! the block contract defines (X01, X02) and for the `branch_sets` key (X03, X04: rule SB2
 //! of docs/blocks/scoreboard.md), for `perf_counters` (X05: rules SB3-SB4, in `x05.rs`) and for
-//! `implicit_fence` (X06: rule SB5, in `x06.rs`).
+//! `implicit_fence` (X06: rule SB5, in `x06.rs`) and for `branch_fetch_gate` (X07: rule SB6,
+//! in `x07.rs`).
 //!
 //! Conventions (spec §6.5): "cN" is the cycle relative to the end of reset. Every case
 //! starts with one reset cycle (eval + tick with `reset=1`); then each cycle is
@@ -15,8 +16,10 @@ use std::fmt::Debug;
 
 mod x05;
 mod x06;
+mod x07;
 pub use x05::x05_perf_counters;
 pub use x06::x06_implicit_fence;
+pub use x07::x07_branch_fetch_gate;
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +38,8 @@ pub enum ParamsKind {
     Perf,
     /// The §6.5 default configuration with `perf_counters` and tracker 0 fenced (SB5).
     Fence,
+    /// The §6.5 default configuration with four branch sets and `branch_fetch_gate` (SB6).
+    Gate,
 }
 
 impl ParamsKind {
@@ -51,11 +56,13 @@ impl ParamsKind {
                 br_sets: 2,
                 perf_counters: false,
                 fence: 0,
+                fetch_gate: false,
             },
             ParamsKind::Sets3 => ScoreboardParams { br_sets: 3, ..ScoreboardParams::spec_default() },
             ParamsKind::Sets4 => ScoreboardParams { br_sets: 4, ..ScoreboardParams::spec_default() },
             ParamsKind::Perf => ScoreboardParams { perf_counters: true, ..ScoreboardParams::spec_default() },
             ParamsKind::Fence => ScoreboardParams { perf_counters: true, fence: 0x01, ..ScoreboardParams::spec_default() },
+            ParamsKind::Gate => ScoreboardParams { br_sets: 4, fetch_gate: true, ..ScoreboardParams::spec_default() },
         }
     }
 }
@@ -110,6 +117,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X04", Sets3, x04_three_branch_sets),
         ("X05", Perf, x05_perf_counters),
         ("X06", Fence, x06_implicit_fence),
+        ("X07", Gate, x07_branch_fetch_gate),
     ]
 }
 

@@ -14,6 +14,10 @@
 //! * Rule SB5 (`implicit_fence`, docs/blocks/scoreboard.md; spec [0050], [0159]) — an
 //!   instruction counted on a fenced tracker also depends on that tracker
 //!   ([`ScoreboardModel::dep_set`]): it issues only when its group's count there is 0.
+//! * Rule SB6 (`branch_fetch_gate`, docs/blocks/scoreboard.md; spec [0144], [0145], §8 item 7)
+//!   — an instruction that fires with `iss_nxt_br` annotates a scoreboard branch: its group keeps
+//!   the branch's `br_sets` sets, and `fetch_ok` is true when any one of them has drained
+//!   ([`ScoreboardModel::fetch_ok`]); without `iss_nxt_br` it keeps one set, as without the key.
 //! * Rules SB3, SB4 (`perf_counters`, docs/perf.md) — [`perf`]: the events of a cycle from the
 //!   state and the inputs (a refused issue counts each cause that holds; the underflow event is
 //!   what sets `err_underflow`), 32-bit saturating counters cleared by `perf_clr` and reset;
@@ -48,6 +52,8 @@ pub struct ScoreboardParams {
     pub perf_counters: bool,
     /// Trackers with an implicit fence, bit t for tracker t (rule SB5, `implicit_fence`).
     pub fence: u64,
+    /// Fetch gating over the branch's sets (rule SB6, `branch_fetch_gate`).
+    pub fetch_gate: bool,
 }
 
 /// `max(1, ceil(log2 n))`.
@@ -79,6 +85,7 @@ impl ScoreboardParams {
             br_sets: 2,
             perf_counters: false,
             fence: 0,
+            fetch_gate: false,
         }
     }
 
@@ -160,6 +167,12 @@ pub struct ScoreboardInputs {
     pub iss_trk_en: bool,
     pub iss_trk: u64,
     pub iss_nxt_mask: u64,
+    /// SB6 (with `fetch_gate` only; ignored otherwise): the next instruction is a scoreboard
+    /// branch whose sets are `iss_nxt_mask` (A), `iss_nxt_mask_b`, `_c`, `_d` (up to `br_sets`).
+    pub iss_nxt_br: bool,
+    pub iss_nxt_mask_b: u64,
+    pub iss_nxt_mask_c: u64,
+    pub iss_nxt_mask_d: u64,
     pub chk_tg: u64,
     pub chk_mask: u64,
     pub br_tg: u64,
@@ -231,6 +244,16 @@ impl ScoreboardInputs {
         self
     }
 
+    /// SB6: the next instruction is a scoreboard branch with sets A (`iss_nxt_mask`, given by
+    /// [`Self::iss`]) and B, C, D.
+    pub fn nxt_br(mut self, b: u64, c: u64, d: u64) -> Self {
+        self.iss_nxt_br = true;
+        self.iss_nxt_mask_b = b;
+        self.iss_nxt_mask_c = c;
+        self.iss_nxt_mask_d = d;
+        self
+    }
+
     /// The branch's sets C and D (with [`Self::br`] for the group and sets A, B).
     pub fn br_cd(mut self, mask_c: u64, mask_d: u64) -> Self {
         self.br_mask_c = mask_c;
@@ -282,7 +305,9 @@ pub struct ScoreboardModel {
     p: ScoreboardParams,
     /// `cnt[g*NUM_TRK+t]`
     cnt: Vec<u64>,
-    wait_mask: Vec<u64>,
+    /// Per group, the sets the next instruction waits for: one (set A), or with SB6 the
+    /// `br_sets` sets of an annotated branch, any one of which opens the fetch.
+    wait_mask: Vec<Vec<u64>>,
     pub(crate) err: bool,
     /// SB3: the counters in `perf_sel` order (empty without `perf_counters`).
     pub(crate) perf: Vec<u32>,
@@ -297,7 +322,7 @@ impl ScoreboardModel {
         ScoreboardModel {
             p: p.clone(),
             cnt: vec![0; p.num_tg * p.num_trk],
-            wait_mask: vec![0; p.num_tg],
+            wait_mask: vec![vec![0]; p.num_tg],
             err: false,
             perf: vec![0; p.perf_count()],
         }
@@ -311,8 +336,9 @@ impl ScoreboardModel {
         self.cnt[g * self.p.num_trk + t]
     }
 
-    pub fn wait_mask(&self, g: usize) -> u64 {
-        self.wait_mask[g]
+    /// Group g's wait sets (set A first).
+    pub fn wait_mask(&self, g: usize) -> &[u64] {
+        &self.wait_mask[g]
     }
 
     pub fn err_underflow(&self) -> bool {
@@ -345,9 +371,10 @@ impl ScoreboardModel {
             .is_some_and(|g| mask & self.p.trk_mask() & self.busy_mask(g) == 0)
     }
 
-    /// §6.3 `fetch_ok[g]`: the annotated dependency set of g's next instruction has drained.
+    /// §6.3 `fetch_ok[g]`: the annotated dependency set of g's next instruction has drained;
+    /// SB6: for an annotated branch, one of its sets has (the one the branch will then take).
     fn fetch_ok(&self, g: usize) -> bool {
-        self.wait_mask[g] & self.busy_mask(g) == 0
+        self.wait_mask[g].iter().any(|&m| m & self.busy_mask(g) == 0)
     }
 
     /// §6.3 `iss_ready` (independent of `iss_valid` and `reset`).
@@ -414,7 +441,7 @@ impl ScoreboardModel {
         let ntrk = self.p.num_trk;
         if i.reset {
             self.cnt.fill(0);
-            self.wait_mask.fill(0);
+            self.wait_mask.fill(vec![0]);
             self.err = false;
             self.perf.fill(0);
             return;
@@ -450,16 +477,19 @@ impl ScoreboardModel {
         }
 
         // §6.4.5: every fire replaces the group's wait mask.
+        // SB6: with the key, a fire with iss_nxt_br keeps the branch's br_sets sets.
         if fire {
             let g = self.group(i.iss_tg).unwrap();
-            self.wait_mask[g] = i.iss_nxt_mask & self.p.trk_mask();
+            let sets = [i.iss_nxt_mask, i.iss_nxt_mask_b, i.iss_nxt_mask_c, i.iss_nxt_mask_d];
+            let n = if self.p.fetch_gate && i.iss_nxt_br { self.p.br_sets } else { 1 };
+            self.wait_mask[g] = sets[..n].iter().map(|m| m & self.p.trk_mask()).collect();
         }
 
         // Thread-group (re)launch overrides this cycle's updates of that group.
         if i.clr_valid {
             if let Some(g) = self.group(i.clr_tg) {
                 self.cnt[g * ntrk..(g + 1) * ntrk].fill(0);
-                self.wait_mask[g] = 0;
+                self.wait_mask[g] = vec![0];
             }
         }
         // SB4: err_clr drops the old flag; this edge's underflow still sets it.

@@ -21,6 +21,7 @@ pub fn config_for(p: &ScoreboardParams) -> Config {
             max_count: Some(MaxCount::PerTracker(p.trk_max.iter().map(|m| *m as i64).collect())),
             perf_counters: p.perf_counters,
             implicit_fence: (0..p.num_trk as i64).filter(|t| p.fence >> t & 1 == 1).collect(),
+            branch_fetch_gate: p.fetch_gate,
         }),
         ..Config::default()
     }
@@ -38,6 +39,7 @@ impl From<&ScoreboardConfig> for ScoreboardParams {
             br_sets: c.branch_sets as usize,
             perf_counters: c.perf_counters,
             fence: c.fence_mask(),
+            fetch_gate: c.branch_fetch_gate,
         }
     }
 }
@@ -52,6 +54,8 @@ struct Ports {
     iss_trk_en: PortId,
     iss_trk: PortId,
     iss_nxt_mask: PortId,
+    /// With `branch_fetch_gate` (SB6): iss_nxt_br, then iss_nxt_mask_b, _c, _d up to `br_sets`.
+    gate: Vec<PortId>,
     chk_tg: PortId,
     chk_mask: PortId,
     br_tg: PortId,
@@ -109,6 +113,14 @@ impl RtlScoreboard {
             iss_trk_en: port("iss_trk_en")?,
             iss_trk: port("iss_trk")?,
             iss_nxt_mask: port("iss_nxt_mask")?,
+            gate: if p.fetch_gate {
+                ["iss_nxt_br", "iss_nxt_mask_b", "iss_nxt_mask_c", "iss_nxt_mask_d"][..p.br_sets]
+                    .iter()
+                    .map(|n| port(n))
+                    .collect::<Result<_, _>>()?
+            } else {
+                vec![]
+            },
             chk_tg: port("chk_tg")?,
             chk_mask: port("chk_mask")?,
             br_tg: port("br_tg")?,
@@ -195,6 +207,10 @@ impl Dut<Scoreboard> for RtlScoreboard {
             if let Some(port) = port {
                 self.sim.set_unchecked(port, v);
             }
+        }
+        let gate = [i.iss_nxt_br as u64, i.iss_nxt_mask_b, i.iss_nxt_mask_c, i.iss_nxt_mask_d];
+        for (port, v) in self.ports.gate.iter().zip(gate) {
+            self.sim.set_unchecked(*port, v);
         }
         for (port, v) in self.ports.perf.iter().zip([i.perf_sel, i.perf_clr as u64, i.err_clr as u64]) {
             self.sim.set_unchecked(*port, v);

@@ -29,6 +29,9 @@ struct Instr {
     trk: Option<usize>,
     dep: u64,
     nxt: u64,
+    /// SB6 (`fetch_gate` only): the next instruction is a scoreboard branch with sets A (`nxt`)
+    /// and these B, C, D (those past `br_sets` unused).
+    nxt_br: Option<[u64; 3]>,
 }
 
 /// A reorderable instruction in an execution unit.
@@ -57,8 +60,9 @@ pub struct ScoreboardStimulus {
     inflight: Vec<InFlight>,
     /// Per counter `g*NUM_TRK+t`: outstanding instructions = the counter value.
     outstanding: Vec<u64>,
-    /// Per group: the wait mask latched by its last fire.
-    wait: Vec<u64>,
+    /// Per group: the wait sets latched by its last fire (SB6: a branch's sets, else set A in
+    /// every place); the next instruction may be fetched when one has drained.
+    wait: Vec<[u64; 4]>,
     /// Group presented on the issue port last cycle.
     last_tg: usize,
     rr: usize,
@@ -82,7 +86,7 @@ impl ScoreboardStimulus {
             burst: vec![(0, 0); p.num_tg],
             inflight: Vec::new(),
             outstanding: vec![0; p.num_tg * p.num_trk],
-            wait: vec![0; p.num_tg],
+            wait: vec![[0; 4]; p.num_tg],
             last_tg: 0,
             rr: 0,
             cpl_pause: 0,
@@ -146,7 +150,7 @@ impl ScoreboardStimulus {
             Some(t) => self.outstanding(g, t) < self.p.trk_max[t],
             None => true,
         };
-        (self.wait[g] | i.dep) & busy == 0 && trk_ok
+        self.wait[g].iter().any(|w| w & busy == 0) && i.dep & busy == 0 && trk_ok
     }
 
     /// Apply the outcome of the previous cycle (`prev` driven, `out` observed).
@@ -155,7 +159,7 @@ impl ScoreboardStimulus {
         if prev.reset {
             self.inflight.clear();
             self.outstanding.fill(0);
-            self.wait.fill(0);
+            self.wait.fill([0; 4]);
             self.burst.fill((0, 0));
             self.br = None;
             self.head = (0..self.p.num_tg).map(|g| self.gen_instr(g)).collect();
@@ -170,7 +174,14 @@ impl ScoreboardStimulus {
                 let k = self.k(g, t);
                 self.outstanding[k] += 1;
             }
-            self.wait[g] = prev.iss_nxt_mask;
+            let a = prev.iss_nxt_mask;
+            let n = self.p.br_sets;
+            self.wait[g] = [a; 4];
+            if self.p.fetch_gate && prev.iss_nxt_br {
+                let sets = [a, prev.iss_nxt_mask_b, prev.iss_nxt_mask_c, prev.iss_nxt_mask_d];
+                self.wait[g][..n].copy_from_slice(&sets[..n]);
+                self.wait[g][n..].fill(sets[n - 1]);
+            }
             self.head[g] = self.gen_instr(g);
         }
         for p in (0..self.p.num_cpl).filter(|&p| prev.cpl_valid[p]) {
@@ -187,7 +198,7 @@ impl ScoreboardStimulus {
             self.inflight.retain(|f| f.tg != c);
             let ntrk = self.p.num_trk;
             self.outstanding[c * ntrk..(c + 1) * ntrk].fill(0);
-            self.wait[c] = 0;
+            self.wait[c] = [0; 4];
             self.burst[c] = (0, 0);
             self.head[c] = self.gen_instr(c);
         }
@@ -251,6 +262,7 @@ impl ScoreboardStimulus {
                 trk: Some(bt),
                 dep,
                 nxt: 0,
+                nxt_br: None,
             };
         }
         if self.rng.gen_ratio(1, 25) {
@@ -266,11 +278,14 @@ impl ScoreboardStimulus {
                 self.rng.gen_range(0..ntrk)
             }
         });
-        Instr {
-            trk,
-            dep: self.gen_mask(g),
-            nxt: self.gen_mask(g),
-        }
+        let (dep, nxt) = (self.gen_mask(g), self.gen_mask(g));
+        // SB6: now and then the next instruction is a branch over the group's busy trackers.
+        // Drawn only with the key, so that runs without it see the same stream.
+        let nxt_br = (self.p.fetch_gate && self.rng.gen_ratio(1, 4)).then(|| {
+            let busy = self.busy(g);
+            [0; 3].map(|_| if self.rng.gen_ratio(4, 5) { busy & self.rand_mask() } else { self.gen_mask(g) })
+        });
+        Instr { trk, dep, nxt, nxt_br }
     }
 
     /// Idle inputs whose don't-care fields carry random values.
@@ -283,6 +298,12 @@ impl ScoreboardStimulus {
         i.iss_trk_en = self.rng.gen();
         i.iss_dep_mask = self.rand_mask();
         i.iss_nxt_mask = self.rand_mask();
+        // SB6: sets B, C, D are don't-care unless the instruction annotates a branch.
+        if self.p.fetch_gate {
+            i.iss_nxt_mask_b = self.rand_mask();
+            i.iss_nxt_mask_c = self.rand_mask();
+            i.iss_nxt_mask_d = self.rand_mask();
+        }
         for p in 0..self.p.num_cpl {
             i.cpl_tg[p] = self.rand_id(tgw);
             i.cpl_trk[p] = self.rand_id(tkw);
@@ -379,6 +400,9 @@ impl ScoreboardStimulus {
             .iss(g as u64, h.trk.map(|t| t as u64), h.dep, h.nxt);
         if h.trk.is_none() {
             i.iss_trk = self.rand_id(self.p.tkw()); // don't care
+        }
+        if let Some([b, c, d]) = h.nxt_br {
+            *i = i.clone().nxt_br(b, c, d);
         }
         self.last_tg = g;
     }
@@ -565,6 +589,11 @@ pub struct CoverageCounts {
     /// not in `iss_dep_mask`, fetch open, no saturation), and one that fires.
     pub fence_stall: u64,
     pub fence_fire: u64,
+    /// SB6: a fire that annotates a branch; a group whose fetch is open by a set after A
+    /// (set A still busy); an issue held while every set of its group's branch is busy.
+    pub gate_br_fire: u64,
+    pub gate_open_later: u64,
+    pub gate_held_br: u64,
     pub clr_idle: u64,
     pub clr_busy: u64,
     /// Cycles with an underflow (a completion for a counter that is not outstanding).
@@ -578,6 +607,8 @@ pub struct Coverage {
     p: ScoreboardParams,
     allow_errors: bool,
     pub hits: CoverageCounts,
+    /// SB6 bins: per group, whether its last fire annotated a branch, and its set A.
+    br_wait: Vec<Option<u64>>,
 }
 
 impl Coverage {
@@ -591,6 +622,7 @@ impl Coverage {
             p: params.clone(),
             allow_errors,
             hits: CoverageCounts::default(),
+            br_wait: vec![None; params.num_tg],
         }
     }
 
@@ -604,7 +636,12 @@ impl Coverage {
         h.cycles += 1;
         if i.reset {
             h.reset += 1;
+            self.br_wait.fill(None);
             return;
+        }
+        for (g, w) in self.br_wait.iter().enumerate() {
+            let busy = (0..ntrk).filter(|&t| !o.trk_zero[g * ntrk + t]).fold(0, |m, t| m | 1 << t);
+            h.gate_open_later += u64::from(w.is_some_and(|a| a & busy != 0) && o.fetch_ok[g]);
         }
         let g = i.iss_tg as usize;
         let inc = (o.iss_fire && i.iss_trk_en)
@@ -618,6 +655,7 @@ impl Coverage {
                 .filter(|&t| !o.trk_zero[g * ntrk + t])
                 .fold(0, |m, t| m | 1 << t);
             h.stall_fetch += u64::from(!o.fetch_ok[g]);
+            h.gate_held_br += u64::from(!o.fetch_ok[g] && self.br_wait[g].is_some());
             h.stall_deps += u64::from(i.iss_dep_mask & busy != 0);
             let full = i.iss_trk_en && counter(i.iss_tg, i.iss_trk).is_some_and(|k| o.trk_full[k]);
             h.stall_full += u64::from(full);
@@ -663,6 +701,15 @@ impl Coverage {
             h.clr_idle += u64::from(o.tg_idle[c]);
             h.clr_busy += u64::from(!o.tg_idle[c]);
         }
+        // The books of the SB6 bins, at the edge: a fire latches, a clear empties.
+        let br = self.p.fetch_gate && i.iss_nxt_br;
+        if o.iss_fire {
+            h.gate_br_fire += u64::from(br);
+            self.br_wait[g] = br.then_some(i.iss_nxt_mask & self.p.trk_mask());
+        }
+        if i.clr_valid && c < ntg {
+            self.br_wait[c] = None;
+        }
     }
 
     /// Every bin that the parameters and the error mode make reachable was hit at least
@@ -698,6 +745,9 @@ impl Coverage {
             ("br_cd_tie", h.br_cd_tie, self.p.br_sets >= 4),
             ("fence_stall", h.fence_stall, self.p.fence != 0),
             ("fence_fire", h.fence_fire, self.p.fence != 0),
+            ("gate_br_fire", h.gate_br_fire, self.p.fetch_gate),
+            ("gate_open_later", h.gate_open_later, self.p.fetch_gate),
+            ("gate_held_br", h.gate_held_br, self.p.fetch_gate),
             ("clr_idle", h.clr_idle, true),
             ("clr_busy", h.clr_busy, self.allow_errors),
             ("underflow", h.underflow, self.allow_errors),

@@ -22,7 +22,7 @@ fn case_table_covers_spec_list() {
         "T01", "T02", "T03", "T04", "T05", "T05-w1", "T06a", "T06b", "T07", "T07b", "T08", "T09",
         "T10", "T11", "T12a", "T12b", "T12c", "T12d", "T13", "T14", "T15", "T17:T01", "T17:T02",
         "T17:T03", "T17:T04", "T17:T07", "T17:T08", "T17:T11", "T17:T12a", "T17:T12d", "T17:T13",
-        "T17:T14", "T17:T15", "X03", "X04", "X05", "X06",
+        "T17:T14", "T17:T15", "X03", "X04", "X05", "X06", "X07",
     ] {
         assert!(names.contains(&id), "{id} missing from all_cases()");
     }
@@ -56,6 +56,14 @@ enum Mutation {
     IgnoreFence,
     /// Every tracker fenced, not only the listed ones.
     FenceEveryTracker,
+    /// SB6 ignored: a branch annotation keeps set A only.
+    GateIgnoresBranch,
+    /// SB6 with "every set drained" in place of "some set drained".
+    GateAllSets,
+    /// SB6 reads sets B, C, D without `iss_nxt_br`.
+    GateWithoutBr,
+    /// SB6 over three sets at most (set D ignored).
+    GateThreeSets,
 }
 
 struct Mutant {
@@ -77,6 +85,9 @@ impl Mutant {
         }
         if kind == Mutation::FenceEveryTracker && p.fence != 0 {
             inner.fence = p.trk_mask();
+        }
+        if kind == Mutation::GateIgnoresBranch {
+            inner.fetch_gate = false;
         }
         Mutant {
             p: p.clone(),
@@ -101,6 +112,14 @@ impl Dut<Scoreboard> for Mutant {
             IgnoreClear => i.clr_valid = false,
             IgnoreNxtMask => i.iss_nxt_mask = 0,
             DropSecondPort => i.cpl_valid.iter_mut().skip(1).for_each(|v| *v = false),
+            // Waiting for every set is waiting for their union, annotated as one set.
+            GateAllSets if i.iss_nxt_br => {
+                let n = self.p.br_sets;
+                let sets = [i.iss_nxt_mask, i.iss_nxt_mask_b, i.iss_nxt_mask_c, i.iss_nxt_mask_d];
+                (i.iss_nxt_mask, i.iss_nxt_br) = (sets[..n].iter().fold(0, |u, m| u | m), false);
+            }
+            GateWithoutBr => i.iss_nxt_br = true,
+            GateThreeSets => i.iss_nxt_mask_d = i.iss_nxt_mask,
             _ => {}
         }
         let mut o = if self.kind == Bypass {
@@ -190,6 +209,10 @@ fn directed_cases_kill_every_mutant() {
         StallFirstCauseOnly,
         IgnoreFence,
         FenceEveryTracker,
+        GateIgnoresBranch,
+        GateAllSets,
+        GateWithoutBr,
+        GateThreeSets,
     ] {
         let res = run_all(&mut |p| Box::new(Mutant::new(p, kind)));
         assert!(res.is_err(), "mutant {kind:?} passes every directed case");
@@ -220,6 +243,7 @@ fn random_params() -> Vec<ScoreboardParams> {
             br_sets: 2,
             perf_counters: false,
             fence: 0,
+            fetch_gate: false,
         },
         ScoreboardParams {
             num_tg: 2,
@@ -230,6 +254,7 @@ fn random_params() -> Vec<ScoreboardParams> {
             br_sets: 3,
             perf_counters: false,
             fence: 0,
+            fetch_gate: false,
         },
         ScoreboardParams {
             num_tg: 16,
@@ -240,6 +265,7 @@ fn random_params() -> Vec<ScoreboardParams> {
             br_sets: 4,
             perf_counters: false,
             fence: 0,
+            fetch_gate: false,
         },
         ScoreboardParams { br_sets: 4, ..ScoreboardParams::spec_default() },
     ]
@@ -378,6 +404,7 @@ fn params_and_widths() {
             br_sets: 2,
             perf_counters: false,
             fence: 0,
+            fetch_gate: false,
         };
         (p.tgw(), p.tkw())
     };
@@ -415,7 +442,7 @@ fn inputs_are_truncated_to_port_width() {
     let i = ScoreboardInputs::idle(&p).iss(4 + 1, Some(8 + 2), 0x100, 0x104);
     assert!(m.outputs(&i).iss_fire);
     m.clock(&i);
-    assert_eq!((m.cnt(1, 2), m.wait_mask(1)), (1, 0x04));
+    assert_eq!((m.cnt(1, 2), m.wait_mask(1)), (1, &[0x04][..]));
     m.clock(&ScoreboardInputs::idle(&p).cpl(5, 10));
     assert_eq!((m.cnt(1, 2), m.err_underflow()), (0, false));
 }

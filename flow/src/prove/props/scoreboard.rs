@@ -94,7 +94,10 @@ pub fn props(c: &ScoreboardConfig, e: &Emitted) -> String {
         .replace("@BR@", &br_check)
         .replace("@ERRCLR@", if c.perf_counters { " && !err_clr" } else { "" })
         .replace("@FENCEDECL@", &fence_decl(c))
-        .replace("@FENCECOV@", if c.implicit_fence.is_empty() { "" } else { FENCE_COVER });
+        .replace("@FENCECOV@", if c.implicit_fence.is_empty() { "" } else { FENCE_COVER })
+        .replace("@FETCH@", &fetch(c))
+        .replace("@GATECOV@", if c.branch_fetch_gate { GATE_COVER } else { "" })
+        .replace("@GATEDECL@", if c.branch_fetch_gate { ", f_gate_later" } else { "" });
     if c.perf_counters {
         s += &perf(c);
     }
@@ -117,6 +120,38 @@ fn fence_decl(c: &ScoreboardConfig) -> String {
         c.trackers
     )
 }
+
+/// `fetch_ok[g]` on the shadow state, inside the per-group generate loop: set A (`sh_wait`)
+/// drained; with `branch_fetch_gate` (rule SB6) also, after a fire with `iss_nxt_br`, any of
+/// the branch's sets B .. drained (shadow registers of those sets and of the flag).
+fn fetch(c: &ScoreboardConfig) -> String {
+    let a = "(sh_wait[g*NTRK +: NTRK] & ~f_zero[g*NTRK +: NTRK]) == 0";
+    if !c.branch_fetch_gate {
+        return format!("            assign f_fetch[g] = {a};\n");
+    }
+    let sets = &["b", "c", "d"][..c.gate_sets()];
+    let mut s = String::from("            // rule SB6: a fire with iss_nxt_br keeps the branch's other sets; any drained set opens the fetch\n");
+    s += "            reg br;\n";
+    for n in sets {
+        s += &format!("            reg [NTRK-1:0] w_{n};\n");
+    }
+    s += "            always @(posedge clock)\n                if (reset || clr) begin\n                    br <= 1'b0;\n";
+    for n in sets {
+        s += &format!("                    w_{n} <= {{NTRK{{1'b0}}}};\n");
+    }
+    s += "                end else if (iss_fire && iss_tg == g) begin\n                    br <= iss_nxt_br;\n";
+    for n in sets {
+        s += &format!("                    w_{n} <= iss_nxt_mask_{n};\n");
+    }
+    s += "                end\n";
+    let later: Vec<String> = sets.iter().map(|n| format!("(w_{n} & ~f_zero[g*NTRK +: NTRK]) == 0")).collect();
+    s += &format!("            assign f_fetch[g] = {a} || (br && ({}));\n", later.join(" || "));
+    s += &format!("            assign f_gate_later[g] = br && !({a}) && f_fetch[g];\n");
+    s
+}
+
+/// SB6's cover: a group whose fetch is open by a branch set after A while set A is busy.
+const GATE_COVER: &str = "        c_fetch_later: cover (|f_gate_later);\n";
 
 /// SB5's cover: an issue with an empty mask and an open fetch gate refused by its fence alone.
 const FENCE_COVER: &str = "        c_iss_fence: cover (iss_valid && iss_dep_mask == 0 && iss_trk_en && |(FENCE & f_trk_sel) && |(f_iss_sel & f_fetch) && !iss_ready);\n";
@@ -209,7 +244,7 @@ const BODY: &str = r#"    // ---- shadow state, kept from the handshakes only --
     wire [NC-1:0] sh_wait;     // wait mask of g at [g*NTRK +: NTRK]
     reg sh_err;                // err_underflow
     wire [NC-1:0] f_zero, f_full, f_le, f_atmax_req, f_dec2, f_incdec, f_decfire, f_udf_c, f_to_max;
-    wire [NTG-1:0] f_idle, f_fetch;
+    wire [NTG-1:0] f_idle, f_fetch@GATEDECL@;
     wire [NCPL-1:0] f_cpl_bad;
     function [3:0] f_popc;
         input [NCPL-1:0] v;
@@ -258,8 +293,7 @@ const BODY: &str = r#"    // ---- shadow state, kept from the handshakes only --
                 assign f_decfire[I] = dec != 0 && c != 0 && iss_fire;
             end
             assign f_idle[g] = &f_zero[g*NTRK +: NTRK];
-            assign f_fetch[g] = (sh_wait[g*NTRK +: NTRK] & ~f_zero[g*NTRK +: NTRK]) == 0;
-        end
+@FETCH@        end
     endgenerate
     wire f_udf = |f_udf_c || |f_cpl_bad;   // an underflow this cycle
     always @(posedge clock) sh_err <= !reset && (sh_err@ERRCLR@ || f_udf);
@@ -318,7 +352,7 @@ const BODY: &str = r#"    // ---- shadow state, kept from the handshakes only --
         // Ports fetch_ok: bit g is 1 iff every tracker in g's wait mask (the last fired iss_nxt_mask) is zero
         a_fetch_ok: assert (fetch_ok == f_fetch);
         c_fetch_ok: cover (!(&fetch_ok));
-        // Ports chk_ok: every tracker of chk_mask in chk_tg is zero (0 for a group id naming nothing)
+@GATECOV@        // Ports chk_ok: every tracker of chk_mask in chk_tg is zero (0 for a group id naming nothing)
         a_chk_ok: assert (chk_ok == f_chk);
         c_chk_ok: cover (!chk_ok && |f_chk_sel);
 @BR@        c_br_stall: cover (!br_go);
