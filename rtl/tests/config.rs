@@ -569,6 +569,21 @@ fn task_combiner_ranges_are_checked_at_both_ends() {
 }
 
 #[test]
+fn task_combiner_issue_order() {
+    // "oldest" by default (contract R4); "fullest" issues the most instances first.
+    assert!(!tc("").unwrap().issue_fullest());
+    assert!(tc("issue_order = \"fullest\"\n").unwrap().issue_fullest());
+    assert!(!tc("issue_order = \"oldest\"\n").unwrap().issue_fullest());
+    let e = tc_err("issue_order = \"newest\"\n");
+    assert_eq!(
+        e.to_string(),
+        "t.toml:2: key `task_combiner.issue_order`: \"newest\" is not an issue order: allowed \"oldest\" or \"fullest\""
+    );
+    let e = tc_err("issue_order = 1\n");
+    assert!(e.message.contains("invalid type") && e.key == "task_combiner.issue_order" && e.line == Some(2), "{e}");
+}
+
+#[test]
 fn task_combiner_policy_and_sort_state() {
     for (name, p) in [
         ("fullest", Policy::Fullest),

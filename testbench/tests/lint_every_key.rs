@@ -43,6 +43,9 @@ const NAMED: &[(&str, &[&str])] = &[
     ("global_spreader", &["global_spreader.select=\"least_loaded\"", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),
     ("global_spreader", &["global_spreader.select=\"least_loaded\"", "global_spreader.eus=32", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=4"]),
     ("global_spreader", &["global_spreader.select=\"least_loaded\"", "global_spreader.perf_counters=true", "global_spreader.eus=3", "global_spreader.locality=false"]),
+    // issue_order: fullest with a fullest and an oldest eviction policy, with registered_issue.
+    ("task_combiner", &["task_combiner.issue_order=\"fullest\""]),
+    ("task_combiner", &["task_combiner.issue_order=\"fullest\"", "task_combiner.policy=\"nodep_oldest\"", "task_combiner.registered_issue=true", "task_combiner.entries=2"]),
 ];
 
 #[test]

@@ -133,6 +133,27 @@ fn directed_perf_counters_on_the_rtl() {
     directed::x10_perf_counters(&mut dut).unwrap_or_else(|e| panic!("{e}"));
 }
 
+/// `issue_order = "fullest"` (contract R4): C0 (sort_state, fullest eviction: one count
+/// relation serves the victim and the issue; the directed case's build), and 16 entries of 4
+/// lanes evicting the oldest without sort_state (the issue's count relation of its own).
+fn issue_order_configs() -> [TaskCombinerParams; 2] {
+    [
+        ParamsKind::C0IssueFullest.params(),
+        TaskCombinerParams {
+            issue_fullest: true,
+            sort_state: false,
+            ..TaskCombinerParams::with_shape(16, 4).with_policy(Policy::Oldest)
+        },
+    ]
+}
+
+#[test]
+fn lockstep_issue_order() {
+    for (p, seed) in issue_order_configs().iter().zip([44, 45]) {
+        lockstep(p, seed);
+    }
+}
+
 #[test]
 fn lockstep_default_config() {
     lockstep(&TaskCombinerParams::defaults(), 39);
@@ -153,6 +174,7 @@ fn lint_and_synth_every_tested_config() {
     ]
     .into_iter()
     .chain(registered_configs())
+    .chain(issue_order_configs())
     {
         let e = warpgen_rtl::generate(&config_for(&p), "task_combiner").unwrap();
         harness::lint(&e).unwrap_or_else(|m| panic!("lint {p:?}: {m}"));

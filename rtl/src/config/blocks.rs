@@ -222,6 +222,9 @@ pub struct TaskCombinerConfig {
     pub policy: String,
     /// Issue prefers the state of the last issued task.
     pub sort_state: bool,
+    /// The issue order among the eligible tasks (contract R4), after `sort_state`'s
+    /// restriction: "oldest" (creation order) or "fullest" (most instances, ties to the oldest).
+    pub issue_order: String,
     /// The issue pick is registered: chosen in one cycle, moved into the output slot in the next
     /// (contract R4r; one more cycle from PENDING to `out_valid`, a shorter clock path).
     pub registered_issue: bool,
@@ -250,6 +253,7 @@ impl Default for TaskCombinerConfig {
             tag_gen_width: 4,
             policy: "fullest".into(),
             sort_state: true,
+            issue_order: "oldest".into(),
             registered_issue: false,
             capacity: None,
             depends: None,
@@ -842,6 +846,14 @@ impl TaskCombinerConfig {
         Policy::parse(&self.policy).expect("validated policy")
     }
 
+    /// The allowed `issue_order` values, in the order of the contract.
+    pub const ISSUE_ORDERS: [&'static str; 2] = ["oldest", "fullest"];
+
+    /// R4 with `issue_order = "fullest"`: the issue takes the fullest eligible task first.
+    pub fn issue_fullest(&self) -> bool {
+        self.issue_order == "fullest"
+    }
+
     /// Instances per task of each shader type (after validation, 1 to width each).
     pub fn capacities(&self) -> Vec<u64> {
         match &self.capacity {
@@ -878,6 +890,10 @@ impl TaskCombinerConfig {
             chk.fail("task_combiner.policy", format!(
                 "\"{}\" is not a policy: allowed \"fullest\", \"oldest\", \"nodep_fullest\" or \"nodep_oldest\"",
                 shorten(&self.policy)));
+        }
+        if !Self::ISSUE_ORDERS.contains(&self.issue_order.as_str()) {
+            chk.fail("task_combiner.issue_order", format!(
+                "\"{}\" is not an issue order: allowed \"oldest\" or \"fullest\"", shorten(&self.issue_order)));
         }
         if !types_ok {
             return;

@@ -100,6 +100,8 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "eviction victim when a new key finds the table full: most lanes (ties: oldest) or oldest; nodep_ prefers tasks without producers" },
     KeyDoc { key: "task_combiner.sort_state", range: Range::Text("true or false"), default: "true",
         meaning: "issue prefers pending tasks in the state of the last issued task" },
+    KeyDoc { key: "task_combiner.issue_order", range: Range::Text("\"oldest\" or \"fullest\""), default: "\"oldest\"",
+        meaning: "which eligible PENDING task goes to the output slot first (contract R4), after sort_state's preference for the last issued state: the oldest, or the fullest (most instances, ties to the oldest)" },
     KeyDoc { key: "task_combiner.registered_issue", range: Range::Text("true or false"), default: "false",
         meaning: "the task that moves into the output slot is picked one cycle earlier, from registers: one more cycle of latency, a shorter clock path (contract R4r)" },
     KeyDoc { key: "task_combiner.capacity", range: Range::Text("1 to width, one value per shader type"),

@@ -350,7 +350,7 @@ impl TaskCombinerCore {
             count_q: grid(n, cw),
             gen_q: grid(n, gw),
             lock_q: grid(n, t),
-            mx: if n > 1 { vec![TaskMatrix::new(n, if policy.fullest() { cw } else { 0 })] } else { vec![] },
+            mx: if n > 1 { vec![TaskMatrix::new(n, cw, policy.fullest(), cfg.issue_fullest())] } else { vec![] },
             slot_v_q: DFF::default(),
             slot_rq_q: DFF::default(),
             slot_reason_q: DFF::default(),

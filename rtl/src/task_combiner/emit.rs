@@ -32,6 +32,10 @@ impl crate::BlockGen for TaskCombinerConfig {
             ("TP_W (tile-pipe id bits)".into(), self.tp_bits().to_string()),
             ("STYPE_W (shader-type bits)".into(), self.stype_bits().to_string()),
         ];
+        // (Listed only off its default, so that the default config's file stays as it was.)
+        if self.issue_fullest() {
+            v.insert(9, ("issue_order".into(), self.issue_order.clone()));
+        }
         if self.perf_counters {
             v.push(("perf_counters".into(), "true".into()));
             v.push(("PSW (perf_sel bits)".into(), self.perf_sel_bits().to_string()));

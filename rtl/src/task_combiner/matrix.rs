@@ -29,6 +29,10 @@ use super::*;
 ///   order its complement, then an N-input NOR per entry (log depth, where
 ///   the running maximum it replaces was a chain over the entries);
 ///   `depprop[j]` = some `pend` entry depends on j.
+/// * `issue_order = "fullest"` (`issue_full`): `old_e` / `old_s` are the member of `elig` /
+///   `same` no other member beats by the count relation above (more instances, ties to the
+///   older), the issue's first task by R4; with a fullest eviction policy the same relation
+///   serves both, otherwise a second one (`ibeat_r`) is built for the issue alone.
 #[derive(LogicBlock)]
 pub struct TaskMatrix {
     pub clock: Signal<In, Clock>,
@@ -60,13 +64,19 @@ pub struct TaskMatrix {
     /// Rows for rust-hdl's own simulator.
     _dep: Vec<Vec<bool>>,
     _old: Vec<Vec<bool>>,
+    /// The victim's relation counts instances (fullest eviction policies); the issue's does
+    /// (`issue_order = "fullest"`). Either needs the `cnt` inputs.
+    _evict_full: bool,
+    _issue_full: bool,
 }
 
 impl TaskMatrix {
-    /// `cw`: count bits per entry with the `fullest` policies (count first),
-    /// 0 for the `oldest` ones (age only, no count inputs).
-    pub fn new(n: usize, cw: usize) -> Self {
+    /// `cw`: count bits per entry. The victim's relation counts with a fullest eviction
+    /// policy (`evict_full`), the issue's with `issue_order = "fullest"` (`issue_full`); with
+    /// neither the age alone decides and there are no count inputs.
+    pub fn new(n: usize, cw: usize, evict_full: bool, issue_full: bool) -> Self {
         assert!(n >= 2, "TaskMatrix needs at least two entries");
+        let cw = if evict_full || issue_full { cw } else { 0 };
         TaskMatrix {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -87,6 +97,8 @@ impl TaskMatrix {
             dep: signals(n * n),
             _dep: vec![vec![false; n]; n],
             _old: vec![vec![false; n]; n],
+            _evict_full: evict_full,
+            _issue_full: issue_full,
         }
     }
 
@@ -126,19 +138,20 @@ impl Logic for TaskMatrix {
         let cw = self.cw();
         let count = |e: usize| -> u64 { (0..cw).filter(|b| self.cnt[e * cw + b].val()).map(|b| 1u64 << b).sum() };
         // j beats i: a larger count (fullest), or the same count and older.
-        let beats = |j: usize, i: usize| -> bool {
+        let beats = |full: bool, j: usize, i: usize| -> bool {
             let age = self._old[i][j];
-            if cw > 0 {
+            if full {
                 count(j) > count(i) || (count(j) == count(i) && age)
             } else {
                 age
             }
         };
+        let (ef, isf) = (self._evict_full, self._issue_full);
         for i in 0..n {
             self.rowz[i].next = !self._dep[i].iter().any(|b| *b);
-            self.old_e[i].next = elig[i] && !(0..n).any(|x| elig[x] && self._old[i][x]);
-            self.old_s[i].next = same[i] && !(0..n).any(|x| same[x] && self._old[i][x]);
-            self.best[i].next = cand[i] && !(0..n).any(|j| j != i && cand[j] && beats(j, i));
+            self.old_e[i].next = elig[i] && !(0..n).any(|j| j != i && elig[j] && beats(isf, j, i));
+            self.old_s[i].next = same[i] && !(0..n).any(|j| j != i && same[j] && beats(isf, j, i));
+            self.best[i].next = cand[i] && !(0..n).any(|j| j != i && cand[j] && beats(ef, j, i));
             self.depprop[i].next = (0..n).any(|p| pend[p] && self._dep[p][i]);
             for j in 0..n {
                 self.dep[i * n + j].next = self._dep[i][j];
@@ -176,10 +189,8 @@ impl Logic for TaskMatrix {
         }
         // Fullest: {count_j, j older} > {count_i, 0} as AND/OR terms (no carry
         // chain); else the age alone.
-        let (pair, beat_doc) = if cw > 0 {
-            (
-                format!(
-                    "\
+        let full_pair = format!(
+            "\
                 cmp_a = {{cnt_w[j*{cw} +: {cw}], old_q[c][j]}};
                 cmp_b = {{cnt_w[c*{cw} +: {cw}], 1'b0}};
                 cmp_gt = 1'b0;
@@ -189,11 +200,28 @@ impl Logic for TaskMatrix {
                     cmp_eq = cmp_eq & ~(cmp_a[k] ^ cmp_b[k]);
                 end
 "
-                ),
-                "more instances, or as many and older",
-            )
+        );
+        let (pair, beat_doc) = if self._evict_full {
+            (full_pair.clone(), "more instances, or as many and older")
         } else {
             ("                cmp_gt = old_q[c][j];\n".to_string(), "older")
+        };
+        // The issue's first task (R4): the oldest member, or with issue_order = "fullest" the
+        // member no other beats by the count relation (beat_r itself when the victim's
+        // relation counts too, else ibeat_r, built in the victim's block beside beat_r).
+        let (issue_pick, ibeat) = match (self._issue_full, self._evict_full) {
+            (false, _) => ("old_q[c]", String::new()),
+            (true, true) => ("beat_r[c]", String::new()),
+            (true, false) => ("ibeat_r[c]", full_pair.clone()),
+        };
+        let (ibeat_decl, ibeat_init, ibeat_pair) = if ibeat.is_empty() {
+            (String::new(), String::new(), String::new())
+        } else {
+            (
+                format!("    // ibeat_r[i][j]: j comes before i in the issue order (more instances, or as many and older).\n    reg [{msb}:0] ibeat_r [0:{msb}];\n"),
+                format!("            ibeat_r[c] = {n}'d0;\n"),
+                format!("{ibeat}                ibeat_r[c][j] = cmp_gt;\n                ibeat_r[j][c] = ~cmp_gt;\n"),
+            )
         };
         let cmp_regs = if cw > 0 {
             format!("    reg [{cw}:0] cmp_a;\n    reg [{cw}:0] cmp_b;\n    reg cmp_eq;\n    integer k;\n")
@@ -217,7 +245,7 @@ impl Logic for TaskMatrix {
     // pair, the other order its complement (the age relation is antisymmetric
     // on resident pairs).
     reg [{msb}:0] beat_r [0:{msb}];
-    reg cmp_gt;
+{ibeat_decl}    reg cmp_gt;
 {cmp_regs}    integer c;
     integer s;
     integer j;
@@ -233,20 +261,20 @@ impl Logic for TaskMatrix {
     // (A block of its own: elig / same depend on rowz.)
     always @(*) begin
         for (c = 0; c < {n}; c = c + 1) begin
-            old_e_r[c] = elig_w[c] & ~|(elig_w & old_q[c]);
-            old_s_r[c] = same_w[c] & ~|(same_w & old_q[c]);
+            old_e_r[c] = elig_w[c] & ~|(elig_w & {issue_pick});
+            old_s_r[c] = same_w[c] & ~|(same_w & {issue_pick});
         end
     end
 
     always @(*) begin
         for (c = 0; c < {n}; c = c + 1) begin
             beat_r[c] = {n}'d0;
-        end
+{ibeat_init}        end
         for (c = 0; c < {n}; c = c + 1) begin
             for (j = c + 1; j < {n}; j = j + 1) begin
 {pair}                beat_r[c][j] = cmp_gt;
                 beat_r[j][c] = ~cmp_gt;
-            end
+{ibeat_pair}            end
         end
         for (c = 0; c < {n}; c = c + 1) begin
             best_r[c] = cand_w[c] & ~|(cand_w & beat_r[c]);

@@ -90,6 +90,11 @@
 //! * Ranges are the contract's: `entries` 1 to 64 (§10.2: 2 to 128), `width`
 //!   4 to 64 (§10.2: 2 to 64).
 //! * `out_refs` lanes at and above `out_count` show stale references.
+//! * `issue_order` (contract R4; not in the spec, whose issue order is the oldest): "fullest"
+//!   issues the eligible task with the most instances first, ties to the oldest, after
+//!   `sort_state`'s preference; the matrix's `old_e` / `old_s` then use the count relation of
+//!   the fullest victim ([`TaskMatrix`]; a relation of their own under an oldest eviction
+//!   policy). "oldest" (the default) emits the Verilog of the block without the key.
 //!
 //! ## Storage (flip-flops for control, block RAM for references)
 //! * Per entry, one-bit registers: valid, pending, flush flag; reason (3);

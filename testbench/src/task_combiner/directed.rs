@@ -18,7 +18,8 @@
 //! per-instance tags: T05 and T11 (whose spec text says "no dependencies") therefore also
 //! check the implied HS→VS / DS→HS / GS→VS rows, which leave their expected outputs as
 //! the spec gives them. T24 is replaced as contract §6 says (T24x). T22 is its Baseline.
-//! T11 runs with sort_state on and off; T15–T18 with the policy each names.
+//! T11 runs with sort_state on and off; T15–T18 with the policy each names. X09–X11 are the
+//! options' cases (`registered_issue`, `perf_counters`, `issue_order`).
 
 use super::TaskCombiner;
 use super::model::{ones, Policy};
@@ -31,7 +32,9 @@ mod cases_t21_t28;
 mod cases_system;
 mod cases_contract;
 mod x10;
+mod x11;
 pub use x10::x10_perf_counters;
+pub use x11::{x11_issue_fullest, x11_issue_fullest_registered};
 pub use cases_t01_t10::*;
 pub use cases_t11_t20::*;
 pub use cases_t21_t28::*;
@@ -64,6 +67,9 @@ pub enum ParamsKind {
     C0Reg,
     /// C0 with `perf_counters` and capacity [8, 1, 8, 8] (an HS task is FULL at once; X10).
     C0Perf,
+    /// C0 with `issue_order = "fullest"` (contract R4, X11), and with `registered_issue` too.
+    C0IssueFullest,
+    C0IssueFullestReg,
     /// C1 (4 entries), policy fullest.
     C1,
     C1Oldest,
@@ -108,6 +114,15 @@ impl ParamsKind {
                 capacity: vec![8, 1, 8, 8],
                 ..c0
             },
+            ParamsKind::C0IssueFullest => TaskCombinerParams {
+                issue_fullest: true,
+                ..c0
+            },
+            ParamsKind::C0IssueFullestReg => TaskCombinerParams {
+                issue_fullest: true,
+                registered_issue: true,
+                ..c0
+            },
             ParamsKind::C1 => c1,
             ParamsKind::C1Oldest => c1.with_policy(Policy::Oldest),
             ParamsKind::C1NodepFullest => c1.with_policy(Policy::NodepFullest),
@@ -122,6 +137,7 @@ impl ParamsKind {
                 tag_gen_width: 1,
                 policy: Policy::Fullest,
                 sort_state: true,
+                issue_fullest: false,
                 registered_issue: false,
                 capacity: vec![4, 4],
                 depends: TaskCombinerParams::default_depends(2),
@@ -137,6 +153,7 @@ impl ParamsKind {
                 tag_gen_width: 8,
                 policy: Policy::Fullest,
                 sort_state: true,
+                issue_fullest: false,
                 registered_issue: false,
                 capacity: vec![64; 8],
                 depends: TaskCombinerParams::default_depends(8),
@@ -201,6 +218,8 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X08", C0, x08_pending_producer),
         ("X09", C0Reg, x09_registered_issue),
         ("X10", C0Perf, x10_perf_counters),
+        ("X11", C0IssueFullest, x11_issue_fullest),
+        ("X11/reg", C0IssueFullestReg, x11_issue_fullest_registered),
     ]
 }
 

@@ -14,8 +14,9 @@
 //!   output slot at this edge, has state `st` and a type in `depends[s]`;
 //! * output triggers FULL (count reaches `capacity[stype]`), EVICT (R3 victim), DEP (R5,
 //!   one level per cycle), RQFLUSH (R7 snapshot), DRAIN (R8), with the priority of R10;
-//! * one output slot (R4, R11): the oldest eligible PENDING entry (dep row 0), preferring
-//!   the state of the last task moved into the slot when `sort_state`;
+//! * one output slot (R4, R11): the oldest eligible PENDING entry (dep row 0), or with
+//!   `issue_order = "fullest"` the one with the most instances (ties to the oldest),
+//!   preferring the state of the last task moved into the slot when `sort_state`;
 //!   with `registered_issue` (R4r) that choice is made a cycle ahead, among the eligible
 //!   entries other than the one moving, and the chosen entry moves when the slot is free;
 //! * locks (R6), render-queue flush with its busy flag and done pulse (R7), drain (R8),
@@ -121,6 +122,10 @@ pub enum Mutation {
     PerfClrLoses,
     /// `stall_in` and `stall_drain` count a refusal also when no instance is offered.
     StallWithoutValid,
+    /// `issue_order = "fullest"` has no effect (the oldest goes first).
+    IssueOrderIgnored,
+    /// `issue_order = "fullest"` breaks count ties towards the youngest entry.
+    IssueFullestTieYoungest,
 }
 
 /// Decisions of one cycle (R1: from the registered state and this cycle's inputs).
@@ -324,18 +329,34 @@ impl TaskCombinerModel {
         if !fullest {
             return self.oldest(cands.into_iter());
         }
+        self.fullest(cands, self.mutated(Mutation::FullestTieYoungest))
+    }
+
+    /// The member of `cands` with the most instances, ties to the oldest (to the youngest for
+    /// the mutants `tie_youngest` stands for).
+    fn fullest(&self, cands: Vec<usize>, tie_youngest: bool) -> Option<usize> {
         let max = cands.iter().map(|&e| self.e[e].count).max()?;
         let top = cands.into_iter().filter(|&e| self.e[e].count == max);
-        if self.mutated(Mutation::FullestTieYoungest) {
+        if tie_youngest {
             top.max_by_key(|&e| self.e[e].age)
         } else {
             self.oldest(top)
         }
     }
 
-    /// R4: the oldest eligible PENDING entry (dep row 0), other than `mover`, preferring the
-    /// last issued state when `sort_state`. Without `registered_issue` it moves into the
-    /// slot at this edge (`mover` is then None); with it, it is the next cycle's pick (R4r).
+    /// R4: the first of `cands` in the issue order: the oldest; with `issue_fullest` the one
+    /// with the most instances, ties to the oldest.
+    fn first_to_issue(&self, cands: impl Iterator<Item = usize>) -> Option<usize> {
+        if !self.p.issue_fullest || self.mutated(Mutation::IssueOrderIgnored) {
+            return self.oldest(cands);
+        }
+        self.fullest(cands.collect(), self.mutated(Mutation::IssueFullestTieYoungest))
+    }
+
+    /// R4: the first eligible PENDING entry (dep row 0) in the issue order, other than
+    /// `mover`, preferring the last issued state when `sort_state`. Without
+    /// `registered_issue` it moves into the slot at this edge (`mover` is then None); with it,
+    /// it is the next cycle's pick (R4r).
     fn pick(&self, mover: Option<usize>) -> Option<usize> {
         let elig: Vec<usize> = (0..self.p.entries)
             .filter(|&e| {
@@ -345,12 +366,12 @@ impl TaskCombinerModel {
         if self.p.sort_state && !self.mutated(Mutation::NoSortState) {
             if let Some(ls) = self.last_state {
                 let same = elig.iter().copied().filter(|&e| self.e[e].state == ls);
-                if let Some(e) = self.oldest(same) {
+                if let Some(e) = self.first_to_issue(same) {
                     return Some(e);
                 }
             }
         }
-        self.oldest(elig.into_iter())
+        self.first_to_issue(elig.into_iter())
     }
 
     fn decide(&self, i: &TaskCombinerInputs) -> Decisions {

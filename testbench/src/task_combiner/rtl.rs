@@ -19,7 +19,7 @@ pub fn toml_for(p: &TaskCombinerParams) -> String {
     let depends = format!("[{}]", p.depends.iter().map(|r| list(r)).collect::<Vec<_>>().join(", "));
     format!(
         "[task_combiner]\nentries = {}\nwidth = {}\ntile_pipes = {}\nshader_types = {}\nstate_width = {}\n\
-         ref_width = {}\ntag_gen_width = {}\npolicy = \"{policy}\"\nsort_state = {}\nregistered_issue = {}\ncapacity = {}\ndepends = {depends}\n\
+         ref_width = {}\ntag_gen_width = {}\npolicy = \"{policy}\"\nsort_state = {}\nissue_order = \"{}\"\nregistered_issue = {}\ncapacity = {}\ndepends = {depends}\n\
          perf_counters = {}\n",
         p.entries,
         p.width,
@@ -29,6 +29,7 @@ pub fn toml_for(p: &TaskCombinerParams) -> String {
         p.ref_width,
         p.tag_gen_width,
         p.sort_state,
+        if p.issue_fullest { "fullest" } else { "oldest" },
         p.registered_issue,
         list(&p.capacity),
         p.perf_counters,
@@ -62,6 +63,7 @@ impl From<&TaskCombinerConfig> for TaskCombinerParams {
                 P::NodepOldest => Policy::NodepOldest,
             },
             sort_state: c.sort_state,
+            issue_fullest: c.issue_fullest(),
             registered_issue: c.registered_issue,
             capacity: c.capacities().into_iter().map(|x| x as usize).collect(),
             depends: c.depends_rows(),

@@ -62,7 +62,7 @@ fn failure_message_names_case_cycle_signal() {
     );
 }
 
-const MUTATIONS: [Mutation; 16] = [
+const MUTATIONS: [Mutation; 18] = [
     Mutation::D3KeepsMover,
     Mutation::D3SkipsPending,
     Mutation::DepTransitive,
@@ -79,6 +79,8 @@ const MUTATIONS: [Mutation; 16] = [
     Mutation::CapacityIgnored,
     Mutation::PerfClrLoses,
     Mutation::StallWithoutValid,
+    Mutation::IssueOrderIgnored,
+    Mutation::IssueFullestTieYoungest,
 ];
 
 /// Names of the directed cases a mutant fails.
@@ -99,6 +101,16 @@ fn failing_cases(m: Mutation) -> Vec<&'static str> {
 fn perf_mutants_fail_x10() {
     for m in [Mutation::PerfClrLoses, Mutation::StallWithoutValid] {
         assert!(failing_cases(m).contains(&"X10"), "{m:?} passes X10");
+    }
+}
+
+/// The `issue_order` mutants are each rejected by X11 and X11/reg (R4: the fullest first,
+/// ties to the oldest).
+#[test]
+fn issue_order_mutants_fail_x11() {
+    for m in [Mutation::IssueOrderIgnored, Mutation::IssueFullestTieYoungest] {
+        let failing = failing_cases(m);
+        assert!(failing.contains(&"X11") && failing.contains(&"X11/reg"), "{m:?} fails only {failing:?}");
     }
 }
 

@@ -81,6 +81,10 @@ pub struct TaskCombinerParams {
     pub policy: Policy,
     /// Issue prefers the state of the last task moved into the slot.
     pub sort_state: bool,
+    /// R4 with `issue_order = "fullest"`: among the eligible tasks (after `sort_state`'s
+    /// preference) the one with the most instances goes first, ties to the oldest; false: the
+    /// oldest.
+    pub issue_fullest: bool,
     /// R4r: the task that moves into the slot was picked in the cycle before, from the
     /// registered state then (one more cycle from PENDING to the out port).
     pub registered_issue: bool,
@@ -139,6 +143,7 @@ impl TaskCombinerParams {
             tag_gen_width: 4,
             policy: Policy::Fullest,
             sort_state: true,
+            issue_fullest: false,
             registered_issue: false,
             capacity: vec![width; 4],
             depends: Self::default_depends(4),

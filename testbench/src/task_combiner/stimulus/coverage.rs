@@ -38,6 +38,9 @@ pub struct CoverageCounts {
     /// Cycles with some dependency row set.
     pub dep_cycles: u64,
     pub resets: u64,
+    /// Cycles with a free slot where a younger eligible task (PENDING, no producer) has more
+    /// instances than an older one: where `issue_order` "fullest" and "oldest" differ.
+    pub issue_order_differs: u64,
 }
 
 /// Functional coverage of a run, updated from each cycle's (inputs, outputs). It also
@@ -49,6 +52,9 @@ pub struct Coverage {
     pub hits: CoverageCounts,
     prev: Option<(TaskCombinerInputs, TaskCombinerOutputs)>,
     pub conservation: Conservation,
+    /// Per entry, the creation number of its task (from `st_valid` rising), and the next one.
+    born: Vec<u64>,
+    births: u64,
 }
 
 impl Coverage {
@@ -61,6 +67,8 @@ impl Coverage {
             hits: CoverageCounts::default(),
             prev: None,
             conservation: Conservation::new(params),
+            born: vec![0; params.entries],
+            births: 0,
         }
     }
 
@@ -130,6 +138,22 @@ impl Coverage {
             }
             h.dep_cycles += u64::from(o.st_dep.iter().any(|&r| r != 0));
         }
+        // Creation order from the ports: an entry whose valid bit rose holds a new task.
+        let was = prev.as_ref().filter(|_| !prev_reset).map_or(0, |(_, po)| po.st_valid);
+        for e in 0..self.born.len() {
+            if o.st_valid >> e & 1 == 1 && was >> e & 1 == 0 {
+                self.born[e] = self.births;
+                self.births += 1;
+            }
+        }
+        if !i.reset && (!o.out_valid || i.out_ready) {
+            let elig: Vec<usize> =
+                (0..self.born.len()).filter(|&e| o.st_pending >> e & 1 == 1 && o.st_dep[e] == 0).collect();
+            let differs = elig.iter().any(|&a| {
+                elig.iter().any(|&b| self.born[b] > self.born[a] && o.st_count[b] > o.st_count[a])
+            });
+            h.issue_order_differs += u64::from(differs);
+        }
         self.prev = Some((i.clone(), o.clone()));
     }
 
@@ -155,6 +179,7 @@ impl Coverage {
             ("drains_done", h.drains_done, true),
             ("dep_cycles", h.dep_cycles, dep),
             ("resets", h.resets, true),
+            ("issue_order_differs", h.issue_order_differs, self.p.issue_fullest && self.p.entries >= 2),
         ]
     }
 
