@@ -39,6 +39,13 @@ const NAMED: &[(&str, &[&str])] = &[
     ("global_spreader", &["global_spreader.select=\"least_loaded\"", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),
     ("global_spreader", &["global_spreader.select=\"least_loaded\"", "global_spreader.eus=32", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=4"]),
     ("global_spreader", &["global_spreader.select=\"least_loaded\"", "global_spreader.perf_counters=true", "global_spreader.eus=3", "global_spreader.locality=false"]),
+    // select = "round_robin": 1 EU vertex only (a one-bit pointer that stays 0), 5 EUs (the default shape), 16 EUs, the
+    // widest (32 EUs: every value of a 5-bit pointer) with two classes, and 3 EUs (a pointer that wraps below 2^EU_W) with the counters.
+    ("global_spreader", &["global_spreader.select=\"round_robin\"", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),
+    ("global_spreader", &["global_spreader.select=\"round_robin\""]),
+    ("global_spreader", &["global_spreader.select=\"round_robin\"", "global_spreader.eus=16"]),
+    ("global_spreader", &["global_spreader.select=\"round_robin\"", "global_spreader.eus=32", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=4"]),
+    ("global_spreader", &["global_spreader.select=\"round_robin\"", "global_spreader.perf_counters=true", "global_spreader.eus=3", "global_spreader.locality=false"]),
 ];
 
 #[test]
