@@ -63,6 +63,16 @@ fn lockstep_least_loaded_5eu() {
     lockstep(&p, 58, CYCLES, false);
 }
 
+/// `select = "round_robin"` (contract R6) at 5 EUs: every output every cycle against the
+/// model; coverage requires requests whose target is not the first fitting candidate
+/// (`rr_not_first_fit`) and requests whose search wrapped below RR_PTR (`rr_wrap`), at least
+/// 10 each, beside every other bin.
+#[test]
+fn lockstep_round_robin_5eu() {
+    let p = GlobalSpreaderParams { select: Select::RoundRobin, ..GlobalSpreaderParams::lockstep_5eu() };
+    lockstep(&p, 59, CYCLES, false);
+}
+
 /// Malformed packets, bad releases and credit overflows mixed in (error flags compared).
 #[test]
 fn lockstep_with_illegal_events() {

@@ -46,6 +46,13 @@ const NAMED: &[(&str, &[&str])] = &[
     // issue_order: fullest with a fullest and an oldest eviction policy, with registered_issue.
     ("task_combiner", &["task_combiner.issue_order=\"fullest\""]),
     ("task_combiner", &["task_combiner.issue_order=\"fullest\"", "task_combiner.policy=\"nodep_oldest\"", "task_combiner.registered_issue=true", "task_combiner.entries=2"]),
+    // select = "round_robin": 1 EU vertex only (a one-bit pointer that stays 0), 5 EUs (the default shape), 16 EUs, the
+    // widest (32 EUs: every value of a 5-bit pointer) with two classes, and 3 EUs (a pointer that wraps below 2^EU_W) with the counters.
+    ("global_spreader", &["global_spreader.select=\"round_robin\"", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),
+    ("global_spreader", &["global_spreader.select=\"round_robin\""]),
+    ("global_spreader", &["global_spreader.select=\"round_robin\"", "global_spreader.eus=16"]),
+    ("global_spreader", &["global_spreader.select=\"round_robin\"", "global_spreader.eus=32", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=4"]),
+    ("global_spreader", &["global_spreader.select=\"round_robin\"", "global_spreader.perf_counters=true", "global_spreader.eus=3", "global_spreader.locality=false"]),
 ];
 
 #[test]

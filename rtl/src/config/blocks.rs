@@ -157,8 +157,9 @@ pub struct GlobalSpreaderConfig {
     /// `err_clr`; docs/perf.md, rules G1-G2 of docs/blocks/global_spreader.md). false: no such port.
     pub perf_counters: bool,
     /// R6's choice among the candidates that fit and have not refused: "first_fit" (the first
-    /// in candidate order) or "least_loaded" (the home if locality allows it, else the most
-    /// FREE_RES, ties to the first in PRIO order). Not written out when "first_fit".
+    /// in candidate order), "least_loaded" (the home if locality allows it, else the most
+    /// FREE_RES, ties to the first in PRIO order) or "round_robin" (the home if locality allows
+    /// it, else the first in EU order from RR_PTR, circularly). Not written out when "first_fit".
     #[serde(skip_serializing_if = "GlobalSpreaderConfig::is_first_fit")]
     pub select: String,
 }
@@ -517,7 +518,7 @@ impl BranchStackConfig {
 
 impl GlobalSpreaderConfig {
     /// The values of `select` (contract R6), the default first.
-    pub const SELECT: [&'static str; 2] = ["first_fit", "least_loaded"];
+    pub const SELECT: [&'static str; 3] = ["first_fit", "least_loaded", "round_robin"];
 
     fn is_first_fit(s: &String) -> bool {
         s == Self::SELECT[0]
@@ -527,6 +528,12 @@ impl GlobalSpreaderConfig {
     pub fn least_loaded(&self) -> bool {
         self.select == Self::SELECT[1]
     }
+
+    /// `select = "round_robin"`.
+    pub fn round_robin(&self) -> bool {
+        self.select == Self::SELECT[2]
+    }
+
     /// The counters in `perf_sel` order (docs/perf.md, rule G1): the same index in every config
     /// (a class the config does not build keeps its indices; its events are always 0).
     pub const PERF_NAMES: [&'static str; 17] = [
@@ -662,7 +669,7 @@ impl GlobalSpreaderConfig {
         }
         if !Self::SELECT.contains(&self.select.as_str()) {
             chk.fail(&key("select"), format!(
-                "\"{}\" is not a selection policy: allowed \"{}\" or \"{}\"", shorten(&self.select), Self::SELECT[0], Self::SELECT[1]));
+                "\"{}\" is not a selection policy: allowed \"{}\", \"{}\" or \"{}\"", shorten(&self.select), Self::SELECT[0], Self::SELECT[1], Self::SELECT[2]));
         }
         let n = self.eus;
         // Entity types.

@@ -56,7 +56,7 @@ fn nets(g: &Geo, nl: &mut Netlist) {
     nl.wire("eu_rd", g.prw);
     nl.wire("res_err", 1);
     nl.wire("ent_err", 1);
-    if g.ll {
+    if g.pick {
         nl.wire("ll_ok", k * n);
         nl.wire("ll_tie", k * n);
     }
@@ -152,7 +152,7 @@ fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
         for e in 0..n {
             i.pin(&format!("fit${kk}${e}"), nl.bit("res_fit", kk * n + e));
             i.pin(&format!("prio${kk}${e}"), nl.bits("prio", (kk * n + e) * g.prw, g.prw).zext(8));
-            if g.ll {
+            if g.pick {
                 i.pin(&format!("ll_ok${kk}${e}"), nl.bit("ll_ok", kk * n + e));
                 i.pin(&format!("ll_tie${kk}${e}"), nl.bit("ll_tie", kk * n + e));
             }
@@ -472,15 +472,21 @@ fn eu(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
     Ok(())
 }
 
-/// The least-loaded pick (`select = "least_loaded"` only; `pick.rs`).
+/// The pick of `select` = "least_loaded" or "round_robin" (none with first fit; `pick.rs`).
 fn pick(g: &Geo, nl: &mut Netlist) {
-    if !g.ll {
+    if !g.pick {
         return;
     }
     let (n, k) = (g.n, g.k());
     let m = nl.text_module("top$pick", super::pick::pick_module(g));
     let mut i = Instance::new(&m, "pick");
-    i.pin("free", nl.net("st_free_res"));
+    if g.rr {
+        for s in ["clock", "reset", "ack"] {
+            i.pin(s, nl.net(s));
+        }
+    } else {
+        i.pin("free", nl.net("st_free_res"));
+    }
     for kk in 0..k {
         i.pin(&format!("ok_{kk}"), nl.bits("ll_ok", kk * n, n));
         i.pin(&format!("prio_{kk}"), nl.bits("prio", kk * n * g.prw, n * g.prw));

@@ -104,12 +104,13 @@ pub struct Ctl {
     pub cr_valid: Vec<Signal<In, Mask>>,
     pub rel_valid: Vec<Signal<In, Mask>>,
     perf: Vec<crate::perf::PerfBank>,
-    /// `select = "least_loaded"` (R6; `pick.rs`), one row per class with the key, none without
-    /// (no port, no logic): `ll_ok` = the slot's candidates that fit and have not refused,
-    /// `ll_tie` = those of them listed in PRIO with the most FREE_RES.
+    /// `select` = "least_loaded" or "round_robin" (R6; `pick.rs`), one row per class with
+    /// either, none with first fit (no port, no logic): `ll_ok` = the slot's candidates that fit
+    /// and have not refused, `ll_tie` = the ones `pick` returns among those listed in PRIO
+    /// (least_loaded: the most FREE_RES; round_robin: the first in EU order from RR_PTR).
     pub ll_ok: Vec<Vec<Signal<Out, Bit>>>,
     pub ll_tie: Vec<Vec<Signal<In, Bit>>>,
-    /// One element with the key (gates its code in `evaluate.rs`), none without.
+    /// One element with a pick (gates its code in `evaluate.rs`), none without.
     ll_on: Vec<Constant<Bit>>,
     ll_m: Vec<Signal<Local, Mask>>,
     /// The slot's packet is blocked (R4), per class (with `perf_counters` only).
@@ -326,10 +327,10 @@ impl Ctl {
             cr_valid: signals(pc),
             rel_valid: signals(2 * pc),
             perf: (0..pc).map(|_| crate::perf::PerfBank::new(PERF_N)).collect(),
-            ll_ok: grid(if g.ll { k } else { 0 }, n),
-            ll_tie: grid(if g.ll { k } else { 0 }, n),
-            ll_on: bitcs((0..usize::from(g.ll)).map(|_| true)),
-            ll_m: signals(if g.ll { k } else { 0 }),
+            ll_ok: grid(if g.pick { k } else { 0 }, n),
+            ll_tie: grid(if g.pick { k } else { 0 }, n),
+            ll_on: bitcs((0..usize::from(g.pick)).map(|_| true)),
+            ll_m: signals(if g.pick { k } else { 0 }),
             pblk: signals(pc * k),
             en_q: DFF::default(),
             loc_q: DFF::default(),

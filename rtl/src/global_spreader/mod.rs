@@ -60,6 +60,14 @@
 //! runs its first-fit encoder over the PRIO places on that set, so the tie goes to the
 //! first in PRIO order and REJECT_CNT keeps R8's rule (candidates before sel that do not
 //! fit). Without the key no port, wire or module exists: the Verilog is first fit's.
+//! `round_robin`: the home as for least_loaded; else, of the open PRIO candidates, the first
+//! in EU order at or after RR_PTR, else the first in EU order (circular). `pick` holds RR_PTR
+//! (`rr_ptr_q`, EU_W bits, reset 0; at an ack to EU e it takes e + 1 mod N_EU, refusals leave
+//! it) and returns one EU per slot through the same `ll_ok` / `ll_tie` ports: the lowest set
+//! bit of the open PRIO candidates masked by `e >= RR_PTR` (a thermometer of the pointer), or
+//! of the unmasked ones if the mask leaves none, each by a prefix OR of ceil(log2 N_EU)
+//! doubling shifts (no chain over the EUs). `ctl`'s encoder then only finds that EU's PRIO
+//! place, so REJECT_CNT keeps R8's rule.
 //!
 //! ## Cycle timing (contract §1 D2, §4)
 //! * **Stage A, cycle n:** a channel transfers into its empty slot, or into a slot whose
@@ -86,8 +94,8 @@
 //! ## Deviations from the spec's proposal (§5)
 //! The contract's D1–D11: `clock`/synchronous `reset`; two-stage pipeline instead of the
 //! §5.7 FSM (B-09 relaxed: the handshake means "taken in", one unallocated packet per
-//! class is held); first-fit by priority encoder (D3; `select = "least_loaded"` is an
-//! addition beyond the spec, D12); the EU answers in the request cycle
+//! class is held); first-fit by priority encoder (D3; `select` = "least_loaded" and
+//! "round_robin" are additions beyond the spec, D12); the EU answers in the request cycle
 //! (`ar_ready`/`ar_refuse`/`ar_ent`, no `rs_*`, debit at the ack); no `dm_*` channel
 //! (`ar_src_addr`, `ar_copy_size`, `ar_type` go with the request); refusal retry by a
 //! per-slot refused mask; malformed packets dropped at the channel (indexed patch base a
@@ -187,8 +195,11 @@ pub struct Geo {
     /// `perf_counters`: the counter bank and `err_clr` (rules G1-G2); `psw` is `perf_sel`'s width.
     pub perf: bool,
     pub psw: usize,
-    /// `select = "least_loaded"` (contract R6): the `pick` module and `ctl`'s `ll_*` ports.
-    pub ll: bool,
+    /// `select` is not "first_fit" (contract R6): the `pick` module and `ctl`'s `ll_*` ports.
+    pub pick: bool,
+    /// `select = "round_robin"`: `pick` holds RR_PTR and picks by EU order from it (else, with
+    /// `pick`, by FREE_RES).
+    pub rr: bool,
     pub eu_en: Vec<bool>,
     pub ded: Vec<Vec<bool>>,
     pub prio: Vec<Vec<u64>>,
@@ -241,7 +252,8 @@ impl Geo {
             yld: c.yield_enable,
             perf: c.perf_counters,
             psw: c.perf_sel_bits(),
-            ll: c.least_loaded(),
+            pick: c.least_loaded() || c.round_robin(),
+            rr: c.round_robin(),
             eu_en: c.eu_enabled(),
             ded: classes.iter().map(|t| c.dedicated_of(*t)).collect(),
             prio: classes

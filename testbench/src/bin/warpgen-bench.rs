@@ -229,7 +229,7 @@ fn task_combiner_utilization(seed: u64) -> Result<(), String> {
 
 /// Dispatch throughput, latency and EU load balance of the global spreader on the documented
 /// random workload (`global_spreader::workload`) at 3, 5 and 16 EUs, locality on and off,
-/// `select` first_fit and least_loaded. The twelve points run on the model; the 5-EU points
+/// `select` first_fit, least_loaded and round_robin. The eighteen points run on the model; the 5-EU points
 /// with locality on (one per policy) also run through the RTL and must measure the same (the lockstep tests hold the two equal every cycle).
 fn global_spreader_dispatch(seed: u64) -> Result<(), String> {
     use warpgen_testbench::global_spreader::rtl::RtlGlobalSpreader;

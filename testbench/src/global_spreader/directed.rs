@@ -37,6 +37,9 @@
 //!   counters by hand, `perf_clr` and reset win, `err_clr` loses to an error of its edge.
 //! * X09 (`select = "least_loaded"`, contract R6; in `x09.rs`): the most FREE_RES, ties to the
 //!   first in PRIO order, the home before the load.
+//! * X10 (`select = "round_robin"`, contract R6; in `x10.rs`): EU order from RR_PTR, not PRIO
+//!   order; RR_PTR wraps, skips EUs that do not fit, the search wraps below it, a refusal
+//!   leaves it, every ack (the home's too) moves it; the home before the pointer.
 
 use super::model::Select;
 use super::{Dut, GlobalSpreader, GlobalSpreaderParams};
@@ -50,12 +53,14 @@ mod check;
 mod inputs;
 mod x08;
 mod x09;
+mod x10;
 
 pub use cases_contract::*;
 pub use cases_tc01_15::*;
 pub use cases_tc16_29::*;
 pub use x08::x08_perf_counters;
 pub use x09::x09_least_loaded;
+pub use x10::x10_round_robin;
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,6 +77,8 @@ pub enum ParamsKind {
     Perf,
     /// Contract defaults with `select = "least_loaded"`.
     LeastLoaded,
+    /// Contract defaults with `select = "round_robin"`.
+    RoundRobin,
 }
 
 impl ParamsKind {
@@ -83,6 +90,7 @@ impl ParamsKind {
             ParamsKind::VtxTri => GlobalSpreaderParams { types: [true, true, false, false], ..Default::default() },
             ParamsKind::Perf => GlobalSpreaderParams { perf_counters: true, ..GlobalSpreaderParams::with_eus(1) },
             ParamsKind::LeastLoaded => GlobalSpreaderParams { select: Select::LeastLoaded, ..Default::default() },
+            ParamsKind::RoundRobin => GlobalSpreaderParams { select: Select::RoundRobin, ..Default::default() },
         }
     }
 }
@@ -143,6 +151,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X07", Default, x07_reject_masked),
         ("X08", Perf, x08_perf_counters),
         ("X09", LeastLoaded, x09_least_loaded),
+        ("X10", RoundRobin, x10_round_robin),
     ]
 }
 

@@ -84,7 +84,7 @@ impl From<&GlobalSpreaderConfig> for GlobalSpreaderParams {
             locality: c.locality,
             yield_enable: c.yield_enable,
             perf_counters: c.perf_counters,
-            select: if c.least_loaded() { Select::LeastLoaded } else { Select::FirstFit },
+            select: Select::from_name(&c.select).unwrap_or_else(|| panic!("select {:?}", c.select)),
         }
     }
 }

@@ -21,7 +21,8 @@
 //!   processing time (ack → `cr_edt`) uniform 32–160 cycles; vertex and patch data are
 //!   retained 16–64 cycles more before their VDT release; resources return in 1–4 pulses.
 //! * Configurations: 3, 5 and 16 EUs, each with locality on and off (the TOML reset
-//!   value of CTRL.LOCALITY_EN), each with `select` = first_fit and least_loaded.
+//!   value of CTRL.LOCALITY_EN), each with `select` = first_fit, least_loaded and
+//!   round_robin.
 //!
 //! **Measures** ([`WorkloadResult`]): packets dispatched per cycle (acks / cycles);
 //! dispatch latency = cycle of the ack − first cycle the packet was offered on its
@@ -76,10 +77,10 @@ impl Workload {
         }
     }
 
-    /// The twelve configurations of the bench table: `select` first_fit, least_loaded × 3, 5,
-    /// 16 EUs × locality on, off.
+    /// The eighteen configurations of the bench table: `select` first_fit, least_loaded,
+    /// round_robin × 3, 5, 16 EUs × locality on, off.
     pub fn table() -> Vec<Workload> {
-        [Select::FirstFit, Select::LeastLoaded]
+        Select::ALL
             .into_iter()
             .flat_map(|select| {
                 [3, 5, 16].into_iter().flat_map(move |n| [true, false].map(|l| Workload { select, ..Workload::standard(n, l) }))

@@ -7,7 +7,8 @@ impl hdl::Part<1> for Ctl {
     #[hdl_gen]
     fn update(&mut self) {
         // --- Evaluation of every slot (R4-R6): first candidate that fits and has not refused
-        // (least_loaded: the home, else of the PRIO candidates with the most FREE_RES).
+        // (least_loaded / round_robin: the home, else of the PRIO candidates the one(s) `pick`
+        // returns: the most FREE_RES / the first in EU order from RR_PTR).
         for k in 0..self.occ_q.len() {
             self.blk.next = (self.is_vtx[k].val() & self.vtx_blk.val())
                 | (self.is_patch[k].val() & self.patch_blk.val())
@@ -20,8 +21,8 @@ impl hdl::Part<1> for Ctl {
             }
             self.cand.next = self.en_m.val() & self.ded_m[k].val();
             self.ok.next = self.cand.val() & self.fit_m[k].val() & !self.rfm_m[k].val();
-            // least_loaded: `pick` gets the slot's ok EUs and returns those listed in PRIO
-            // with the most FREE_RES (empty loop without the key).
+            // least_loaded / round_robin: `pick` gets the slot's ok EUs and returns those listed
+            // in PRIO with the most FREE_RES / the first from RR_PTR (empty loop with first fit).
             // (`ll_ok` is written from per-slot masks no statement rewrites after `ll_tie` is
             // read, not from the reused `ok`/`cand`: no variable lies on a loop through `pick`.)
             for j in 0..self.ll_on.len() {
@@ -52,7 +53,8 @@ impl hdl::Part<1> for Ctl {
                     }
                 }
             }
-            // least_loaded: after the home, the first in PRIO order of the tied EUs.
+            // After the home, the first in PRIO order of the EUs `pick` returned (round_robin:
+            // one, so the loop below only finds its place and counts REJECT_CNT before it).
             for _j in 0..self.ll_on.len() {
                 self.ok.next = self.ll_m[k].val();
             }

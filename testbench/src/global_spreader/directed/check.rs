@@ -1,6 +1,8 @@
 //! The checking machinery of the directed cases: the expected output values ([`Exp`]) and
 //! the runner ([`Run`]) that drives the directed EU and checks every listed output each cycle.
 
+use super::inputs::vtx_auto;
+use crate::global_spreader::model::VTX;
 use crate::global_spreader::{Dut, GlobalSpreader, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams};
 
 // ---- expected values ------------------------------------------------------------------
@@ -144,6 +146,23 @@ impl<'a> Run<'a> {
     pub(super) fn repeat(&mut self, n: u32, inp: GlobalSpreaderInputs, exp: &[Exp]) -> Result<(), String> {
         for _ in 0..n {
             self.step(inp.clone(), exp)?;
+        }
+        Ok(())
+    }
+
+    /// Non-indexed vertex packets (8 vertices) of `sizes` back to back, ids from `id0`: packet
+    /// k transfers in the request cycle of packet k-1 and is requested (and acked) in the next,
+    /// to EU `targets[k]` at base `base0` + 8k.
+    pub(super) fn vtx_stream(&mut self, sizes: &[u64], targets: &[usize], id0: u64, base0: u64) -> Result<(), String> {
+        let i = vtx_auto(self.inp(), 8, sizes[0], id0);
+        self.step(i, &[Ready(VTX, true), NoReq])?; // t0: packet 0 transfers
+        for (k, (&size, &target)) in sizes.iter().zip(targets).enumerate() {
+            let id = id0 + k as u64;
+            let i = match sizes.get(k + 1) {
+                Some(&next) => vtx_auto(self.inp(), 8, next, id + 1),
+                None => self.inp(),
+            };
+            self.step(i, &[Req(target), Src(id), Base(base0 + 8 * k as u64), Fp(size)])?;
         }
         Ok(())
     }

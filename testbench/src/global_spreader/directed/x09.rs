@@ -4,7 +4,7 @@
 use super::cases_tc01_15::prio_vtx_eu2;
 use super::check::{Exp::*, Run};
 use super::inputs::*;
-use crate::global_spreader::model::{TRI, VTX};
+use crate::global_spreader::model::TRI;
 use crate::global_spreader::{Dut, GlobalSpreader};
 
 /// X09: eight non-indexed vertex packets back to back, sizes 4, 8, 2, 6, 10, 1, 1, 3. Each goes
@@ -16,16 +16,7 @@ use crate::global_spreader::{Dut, GlobalSpreader};
 pub fn x09_least_loaded(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String> {
     let mut r = Run::new("X09", dut);
     prio_vtx_eu2(&mut r)?;
-    let sizes = [4u64, 8, 2, 6, 10, 1, 1, 3];
-    let targets = [2usize, 0, 1, 3, 4, 1, 1, 2];
-    let i = vtx_auto(r.inp(), 8, sizes[0], 0x190);
-    r.step(i, &[Ready(VTX, true), NoReq])?; // t0: packet 0 transfers
-    for k in 0..8 {
-        // Packet k requested (and acked); packet k+1 transfers in the same cycle.
-        let i = if k < 7 { vtx_auto(r.inp(), 8, sizes[k + 1], 0x191 + k as u64) } else { r.inp() };
-        let exp = [Req(targets[k]), Src(0x190 + k as u64), Base(8 * k as u64), Fp(sizes[k])];
-        r.step(i, &exp)?;
-    }
+    r.vtx_stream(&[4, 8, 2, 6, 10, 1, 1, 3], &[2, 0, 1, 3, 4, 1, 1, 2], 0x190, 0)?;
     r.idle(&[NoReq, FreeRes(0, 56), FreeRes(1, 60), FreeRes(2, 57), FreeRes(3, 58), FreeRes(4, 54), Vdt(4, true)])?;
     let i = tri(r.inp(), [32, 33, 34], 5, 2, 0x1A0);
     r.step(i, &[NoReq])?; // t0

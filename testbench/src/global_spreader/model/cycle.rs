@@ -31,6 +31,8 @@ pub struct GlobalSpreaderModel {
     pub(in crate::global_spreader) cfg_rdata: u64,
     /// G1: the counters in `perf_sel` order (empty without `perf_counters`).
     pub(in crate::global_spreader) perf: Vec<u32>,
+    /// RR_PTR (R6, `select = "round_robin"`): the EU after the last acked one (reset 0).
+    pub(in crate::global_spreader) rr_ptr: usize,
     /// Mutation tests only: the previous edge's free counters and tables.
     #[cfg(test)]
     pub(crate) mutation: Mutation,
@@ -66,6 +68,7 @@ impl GlobalSpreaderModel {
             cfg_rvalid: false,
             cfg_rdata: 0,
             perf: vec![0; p.perf_count()],
+            rr_ptr: 0,
             #[cfg(test)]
             mutation: Mutation::Off,
             #[cfg(test)]
@@ -221,6 +224,17 @@ impl GlobalSpreaderModel {
                     Some(b) if free[b] > free[e] || (free[b] == free[e] && !later_wins) => Some(b),
                     _ => Some(e),
                 })
+            }
+        } else if p.select == Select::RoundRobin {
+            // The home (first in the list) if it is ok, else of the open PRIO candidates the
+            // first in EU order at or after RR_PTR, else the first in EU order (circular).
+            let home_first = home_listed && !self.mutated(Mutation::RoundRobinIgnoresHome);
+            if home_first && ok(&&cands[0]) {
+                Some(cands[0].0)
+            } else {
+                let open: Vec<usize> = cands.iter().skip(usize::from(home_first)).filter(ok).map(|c| c.0).collect();
+                let wrap = if self.mutated(Mutation::RoundRobinNoWrap) { open.first() } else { open.iter().min() };
+                open.iter().filter(|&&e| e >= self.rr_ptr).min().or(wrap).copied()
             }
         } else {
             cands.iter().find(ok).map(|c| c.0)
@@ -495,6 +509,11 @@ impl GlobalSpreaderModel {
                 }
             }
             if acked {
+                // RR_PTR (R6): past the acked EU, whatever the type and whether home or not.
+                let home = d.evals[t].as_ref().and_then(|ev| ev.home);
+                if !(self.mutated(Mutation::RoundRobinHomeAckHolds) && home == Some(e)) {
+                    self.rr_ptr = (e + 1) % n;
+                }
                 let ent = i.ar_ent.get(e).copied().unwrap_or(0) & p.ent_mask();
                 debit_res[e] = r.fp;
                 debit_edt[e] = 1;
@@ -530,6 +549,9 @@ impl GlobalSpreaderModel {
             } else if i.ar_refuse >> e & 1 == 1 {
                 refused = Some((t, e));
                 self.nack_cnt[e] = (self.nack_cnt[e] + 1) & 0xFFFF_FFFF;
+                if self.mutated(Mutation::RoundRobinOnRefuse) {
+                    self.rr_ptr = (e + 1) % n;
+                }
             } else {
                 next_held = Some(r.clone());
             }

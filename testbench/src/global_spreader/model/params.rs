@@ -58,15 +58,27 @@ pub enum Select {
     /// The home if it is a candidate (locality); else, of the PRIO candidates, the one with
     /// the most FREE_RES, ties to the first in PRIO order.
     LeastLoaded,
+    /// The home if it is a candidate (locality); else, of the PRIO candidates, the first in
+    /// circular EU order from RR_PTR (the EU after the last acked one).
+    RoundRobin,
 }
 
 impl Select {
+    /// Every value, the default first.
+    pub const ALL: [Select; 3] = [Select::FirstFit, Select::LeastLoaded, Select::RoundRobin];
+
     /// The TOML value.
     pub fn name(self) -> &'static str {
         match self {
             Select::FirstFit => "first_fit",
             Select::LeastLoaded => "least_loaded",
+            Select::RoundRobin => "round_robin",
         }
+    }
+
+    /// The value of TOML name `s`.
+    pub fn from_name(s: &str) -> Option<Select> {
+        Select::ALL.into_iter().find(|v| v.name() == s)
     }
 }
 

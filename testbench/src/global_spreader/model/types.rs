@@ -128,6 +128,15 @@ pub(crate) enum Mutation {
     LoadedTiesToLast,
     /// least_loaded: the home is not preferred (taken only as the PRIO rule would) (R6).
     LoadedIgnoresHome,
+    /// round_robin: the home is not preferred (taken only as the pointer rule would) (R6).
+    RoundRobinIgnoresHome,
+    /// round_robin: RR_PTR also moves past an EU that refuses (R6 moves it on an ack only).
+    RoundRobinOnRefuse,
+    /// round_robin: RR_PTR holds at an ack to the home (it moves at every ack, R6).
+    RoundRobinHomeAckHolds,
+    /// round_robin: with no open PRIO candidate at or after RR_PTR, the first in PRIO order
+    /// instead of the lowest EU (no circular wrap).
+    RoundRobinNoWrap,
 }
 
 /// The registers of contract §2.1 that are stored (the rest are counters or state).

@@ -47,9 +47,13 @@ pub struct CoverageCounts {
     pub err_credit: u64,
     pub resets: u64,
     pub ack_and_refuse: u64,
-    /// `select = "least_loaded"`: new requests whose target is not the first candidate that
-    /// fits (the one first fit would have chosen without refusals).
-    pub ll_not_first_fit: u64,
+    /// `select` least_loaded or round_robin: new requests whose target is not the first
+    /// candidate that fits (the one first fit would have chosen without refusals); the bin
+    /// is `ll_not_first_fit` or `rr_not_first_fit`.
+    pub not_first_fit: u64,
+    /// round_robin: new requests whose target is not the home and lies below RR_PTR (the
+    /// circular search wrapped).
+    pub rr_wrap: u64,
 }
 
 /// Functional coverage of a run, from each cycle's inputs and outputs. It also runs the
@@ -120,11 +124,13 @@ impl Coverage {
             let (rd, rf) = (i.ar_ready >> e & 1 == 1, i.ar_refuse >> e & 1 == 1);
             h.ack_and_refuse += u64::from(rd && rf);
         }
-        if p.select == Select::LeastLoaded && m.held.is_none() {
+        if p.select != Select::FirstFit && m.held.is_none() {
             if let Some(e) = o.target() {
                 if let Some(k) = m.slots.get(o.ar_type as usize).and_then(|s| s.as_ref()) {
-                    let first = m.view(k).cands.iter().find(|c| c.1).map(|c| c.0);
-                    h.ll_not_first_fit += u64::from(first != Some(e));
+                    let v = m.view(k);
+                    let first = v.cands.iter().find(|c| c.1).map(|c| c.0);
+                    h.not_first_fit += u64::from(first != Some(e));
+                    h.rr_wrap += u64::from(p.select == Select::RoundRobin && e < m.rr_ptr && v.home != Some(e));
                 }
             }
         }
@@ -196,7 +202,9 @@ impl Coverage {
             ("err_credit".into(), h.err_credit, errs),
             ("resets".into(), h.resets, errs),
             ("ack_and_refuse".into(), h.ack_and_refuse, errs),
-            ("ll_not_first_fit".into(), h.ll_not_first_fit, p.select == Select::LeastLoaded && multi),
+            ("ll_not_first_fit".into(), h.not_first_fit, p.select == Select::LeastLoaded && multi),
+            ("rr_not_first_fit".into(), h.not_first_fit, p.select == Select::RoundRobin && multi),
+            ("rr_wrap".into(), h.rr_wrap, p.select == Select::RoundRobin && multi),
         ]);
         v
     }

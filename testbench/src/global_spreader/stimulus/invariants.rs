@@ -219,22 +219,26 @@ impl Invariants {
             return Err(format!("target EU {e} refused this packet and is still masked"));
         }
         let open = |c: usize, fit: bool| fit && self.refused_any[t] >> c & 1 == 0;
-        if p.select == Select::LeastLoaded {
-            // R6 least_loaded: the home (locality) if it is open, else no open PRIO candidate
-            // with more FREE_RES, or as much and earlier.
+        if p.select != Select::FirstFit {
+            // R6 least_loaded / round_robin: the home (locality) if it is open, else no open
+            // PRIO candidate with more FREE_RES, or as much and earlier (least_loaded) / closer
+            // to RR_PTR in circular EU order (round_robin).
             let home_first = m.r.locality && v.home.is_some() && v.cands.first().map(|c| c.0) == v.home;
             if home_first && v.cands[0].0 != e && open(v.cands[0].0, v.cands[0].1) {
                 return Err(format!("target EU {e}, but the home {:?} fits and never refused", v.home));
             }
             if !(home_first && pos == 0) {
                 let skip = usize::from(home_first);
-                let better = v.cands.iter().enumerate().skip(skip).find(|&(q, &(c, fit))| {
-                    open(c, fit) && (m.free_res(c) > m.free_res(e) || (m.free_res(c) == m.free_res(e) && q < pos))
-                });
+                let from_ptr = |x: usize| (x + p.eus - m.rr_ptr) % p.eus;
+                let beats = |q: usize, c: usize| match p.select {
+                    Select::RoundRobin => from_ptr(c) < from_ptr(e),
+                    _ => m.free_res(c) > m.free_res(e) || (m.free_res(c) == m.free_res(e) && q < pos),
+                };
+                let better = v.cands.iter().enumerate().skip(skip).find(|&(q, &(c, fit))| open(c, fit) && beats(q, c));
                 if let Some((_, &(c, _))) = better {
                     return Err(format!(
-                        "EU {c} (free {}) beats target {e} (free {}) in {:?} and never refused (least_loaded)",
-                        m.free_res(c), m.free_res(e), v.cands
+                        "EU {c} (free {}) beats target {e} (free {}, RR_PTR {}) in {:?} and never refused ({})",
+                        m.free_res(c), m.free_res(e), m.rr_ptr, v.cands, p.select.name()
                     ));
                 }
             }

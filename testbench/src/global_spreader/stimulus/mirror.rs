@@ -92,6 +92,8 @@ pub struct Mirror {
     pub slots: [Option<Packet>; 4],
     /// The request of the previous cycle if it was neither acked nor refused.
     pub held: Option<[u64; 23]>,
+    /// RR_PTR as the acks give it (R6, round_robin): the EU after the last acked one, 0 after reset.
+    pub rr_ptr: usize,
     pub cycle: u64,
 }
 
@@ -106,6 +108,7 @@ impl Mirror {
             pt: vec![None; if p.has_pt() { p.pt_depth } else { 0 }],
             slots: Default::default(),
             held: None,
+            rr_ptr: 0,
             cycle: 0,
         }
     }
@@ -200,6 +203,7 @@ impl Mirror {
             let t = o.ar_type as usize & 3;
             ev.request = Some((t, e, prev_held.is_some()));
             if i.ar_ready >> e & 1 == 1 {
+                self.rr_ptr = (e + 1) % n;
                 let pkt = self.slots[t].take();
                 let ent = i.ar_ent.get(e).copied().unwrap_or(0) & p.ent_mask();
                 debit[e] = (o.ar_footprint, 1);
