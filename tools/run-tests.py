@@ -67,6 +67,10 @@ MEASURED = {
     "prove::branch_stack_proves": 21,
     "task_combiner::lockstep_width4_nodep_fullest": 21,
     "task_combiner::lockstep_registered_issue": 21,
+    # Estimated from single runs (issue 18 / 19 options of 2026-11-27).
+    "scoreboard::lockstep_branch_fetch_gate": 45,
+    "task_combiner::lockstep_issue_order": 40,
+    "global_spreader::lockstep_round_robin_5eu": 30,
     # make test's --also commands.
     "qor-ecp5-85k": 90,
     "qor-ice40-hx8k": 50,
