@@ -639,9 +639,10 @@ impl Coverage {
             self.br_wait.fill(None);
             return;
         }
-        for (g, w) in self.br_wait.iter().enumerate() {
+        // (Only groups whose last fire annotated a branch: none without the key.)
+        for (g, a) in self.br_wait.iter().enumerate().filter_map(|(g, w)| w.map(|a| (g, a))) {
             let busy = (0..ntrk).filter(|&t| !o.trk_zero[g * ntrk + t]).fold(0, |m, t| m | 1 << t);
-            h.gate_open_later += u64::from(w.is_some_and(|a| a & busy != 0) && o.fetch_ok[g]);
+            h.gate_open_later += u64::from(a & busy != 0 && o.fetch_ok[g]);
         }
         let g = i.iss_tg as usize;
         let inc = (o.iss_fire && i.iss_trk_en)
