@@ -228,8 +228,9 @@ pub fn x06_one_entry_gen_wrap(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), Str
     Ok(())
 }
 
-/// X07 (64 entries × 64 lanes, 8 shader types): 64 keys fill the table; the fullest
-/// (entry 5, 2 lanes) is evicted for a user-type instance, which depends on nothing.
+/// X07 (64 entries, every other key at its maximum but the lanes, 4; 8 shader types): 64
+/// keys fill the table; the fullest (entry 5, 2 lanes) is evicted for a user-type instance,
+/// which depends on nothing.
 pub fn x07_wide_table(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("X07", dut);
     for k in 0..64u64 {
