@@ -777,3 +777,16 @@ fn global_spreader_perf_counters_key() {
         assert_eq!(e.line, Some(2), "{e}");
     }
 }
+
+#[test]
+fn global_spreader_aging() {
+    // 0 (off, the default: R7 as written) or 3 to 255 (contract R7a).
+    assert_eq!(gs("").unwrap().aging, 0);
+    for ok in [0, 3, 4, 255] {
+        assert_eq!(gs(&format!("aging = {ok}\n")).unwrap().aging, ok);
+    }
+    for bad in [1, 2, 256, -1] {
+        let e = gs_err(&format!("aging = {bad}\n"));
+        assert_eq!(e.to_string(), format!("t.toml:2: key `global_spreader.aging`: {bad} is out of range: allowed 0 (off) or 3 to 255"));
+    }
+}

@@ -63,6 +63,16 @@ fn lockstep_least_loaded_5eu() {
     lockstep(&p, 58, CYCLES, false);
 }
 
+/// `aging` = 3 (contract R7a) at 5 EUs: every output every cycle against the model, and the
+/// invariant checker's bound (a slot that stays eligible is granted within aging + 3 grant
+/// decisions); coverage requires grants that aging gives before a higher class that could
+/// dispatch (`aged_grant`).
+#[test]
+fn lockstep_aging_5eu() {
+    let p = GlobalSpreaderParams { aging: 3, ..GlobalSpreaderParams::lockstep_5eu() };
+    lockstep(&p, 60, CYCLES, false);
+}
+
 /// `select = "round_robin"` (contract R6) at 5 EUs: every output every cycle against the
 /// model; coverage requires requests whose target is not the first fitting candidate
 /// (`rr_not_first_fit`) and requests whose search wrapped below RR_PTR (`rr_wrap`), at least

@@ -53,6 +53,12 @@ const NAMED: &[(&str, &[&str])] = &[
     ("global_spreader", &["global_spreader.select=\"round_robin\"", "global_spreader.eus=16"]),
     ("global_spreader", &["global_spreader.select=\"round_robin\"", "global_spreader.eus=32", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=4"]),
     ("global_spreader", &["global_spreader.select=\"round_robin\"", "global_spreader.perf_counters=true", "global_spreader.eus=3", "global_spreader.locality=false"]),
+    // aging (R7a): the edges 3 and 255 (an 8-bit AGE that saturates), with one class (no
+    // other slot to pass it over), with yield and the counters, and beside least_loaded.
+    ("global_spreader", &["global_spreader.aging=3"]),
+    ("global_spreader", &["global_spreader.aging=255", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),
+    ("global_spreader", &["global_spreader.aging=7", "global_spreader.yield_enable=true", "global_spreader.perf_counters=true", "global_spreader.eus=3"]),
+    ("global_spreader", &["global_spreader.aging=3", "global_spreader.select=\"least_loaded\"", "global_spreader.entity_types=[\"triangle\", \"pixel\"]"]),
 ];
 
 #[test]

@@ -162,6 +162,9 @@ pub struct GlobalSpreaderConfig {
     /// it, else the first in EU order from RR_PTR, circularly). Not written out when "first_fit".
     #[serde(skip_serializing_if = "GlobalSpreaderConfig::is_first_fit")]
     pub select: String,
+    /// Class aging (contract R7a): a slot eligible but passed over in this many grant decisions
+    /// is granted before the class priority order; 0 (the default): no aging, R7 as written.
+    pub aging: i64,
 }
 
 /// A per-EU value: one for all EUs, or a list with one entry per EU.
@@ -196,6 +199,7 @@ impl Default for GlobalSpreaderConfig {
             yield_enable: false,
             perf_counters: false,
             select: "first_fit".into(),
+            aging: 0,
         }
     }
 }
@@ -663,6 +667,9 @@ impl GlobalSpreaderConfig {
     }
 
     pub(super) fn validate(&self, chk: &mut Checker) {
+        if self.aging != 0 && !(3..=255).contains(&self.aging) {
+            chk.fail("global_spreader.aging", format!("{} is out of range: allowed 0 (off) or 3 to 255", self.aging));
+        }
         let key = |k: &str| format!("global_spreader.{k}");
         if !chk.key_range_path(&key("eus"), self.eus) {
             return;

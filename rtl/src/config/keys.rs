@@ -154,6 +154,8 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "ports perf_sel, perf_val, perf_clr, err_clr: 17 saturating 32-bit event counters (dispatches per class, stalls per channel and by cause, credit and release cycles, error events) read by index, and a clear of the five err_* flags beside STATUS's W1C (docs/perf.md)" },
     KeyDoc { key: "global_spreader.select", range: Range::Text("\"first_fit\", \"least_loaded\" or \"round_robin\""), default: "\"first_fit\"",
         meaning: "the EU chosen among the candidates that fit and have not refused (contract R6): the first in candidate order; or the home EU if locality allows it, else the one with the most FREE_RES (ties to the first in PRIO order, least_loaded) or the first in EU order at or after RR_PTR, circularly (round_robin; RR_PTR moves past each acked EU)" },
+    KeyDoc { key: "global_spreader.aging", range: Range::Text("0 (off) or 3 to 255"), default: "0",
+        meaning: "class aging (contract R7a): a slot that is eligible but passed over in this many grant decisions (cycles with no request held) is granted before the class priority order (the first such slot in that order), so a slot that stays eligible is granted within aging + 3 decisions; 0: no aging, the fixed order pixel > triangle > patch > vertex. Below 3 the three classes above the vertex class could take turns ahead of it forever" },
     KeyDoc { key: "thread_merge.lanes", range: Range::Text("4, 8, 16, 32"), default: "4",
         meaning: "lanes per thread group (LANES): groups of 2x2 quads; lane i is quad i>>2, in-quad index i&3 = {y,x}" },
     KeyDoc { key: "thread_merge.slots", range: Range::Between(1, 32), default: "4",

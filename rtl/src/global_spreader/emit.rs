@@ -44,6 +44,13 @@ impl crate::BlockGen for GlobalSpreaderConfig {
             ("VDT_AW, PRID_W, TAG_W".into(), format!("{}, {}, {}", g.aw, g.pw, g.tw)),
             ("PG, GRP_W".into(), format!("{}, {}", g.pg, g.gw)),
         ]);
+        // (Listed only off their defaults, so that the default config's file stays as it was.)
+        if g.pick {
+            p.push(("select".into(), self.select.clone()));
+        }
+        if g.aging > 0 {
+            p.push(("aging".into(), g.aging.to_string()));
+        }
         if g.perf {
             p.push(("perf_counters".into(), "true".into()));
             p.push(("PSW (perf_sel bits)".into(), g.psw.to_string()));

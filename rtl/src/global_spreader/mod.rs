@@ -69,6 +69,15 @@
 //! doubling shifts (no chain over the EUs). `ctl`'s encoder then only finds that EU's PRIO
 //! place, so REJECT_CNT keeps R8's rule.
 //!
+//! ## Class aging (`aging`, contract R7a)
+//! 0 (default): none, R7's fixed class order, and no register or wire of it in the Verilog.
+//! L in 3..=255: `ctl` keeps an 8-bit AGE per class slot (`age_q`, saturating). In a cycle
+//! with no held request, the first slot in class order that is eligible with AGE >= L is
+//! granted (`aged`, `any_aged`) before R7's rule, whatever YIELD_EN. At the edge AGE goes to 0
+//! when the slot is empty or was granted in such a cycle, +1 when it was eligible there and
+//! passed over. A slot that stays eligible is granted within L + 3 such cycles. Same cycle
+//! timing: AGE is registered and the choice is combinational in stage B like R7's.
+//!
 //! ## Cycle timing (contract §1 D2, §4)
 //! * **Stage A, cycle n:** a channel transfers into its empty slot, or into a slot whose
 //!   request is acknowledged in n (`c_ready = EN && (!occupied || acked)`: the only outputs
@@ -95,7 +104,7 @@
 //! The contract's D1–D11: `clock`/synchronous `reset`; two-stage pipeline instead of the
 //! §5.7 FSM (B-09 relaxed: the handshake means "taken in", one unallocated packet per
 //! class is held); first-fit by priority encoder (D3; `select` = "least_loaded" and
-//! "round_robin" are additions beyond the spec, D12); the EU answers in the request cycle
+//! "round_robin" are additions beyond the spec, D12, and so is `aging`, D13); the EU answers in the request cycle
 //! (`ar_ready`/`ar_refuse`/`ar_ent`, no `rs_*`, debit at the ack); no `dm_*` channel
 //! (`ar_src_addr`, `ar_copy_size`, `ar_type` go with the request); refusal retry by a
 //! per-slot refused mask; malformed packets dropped at the channel (indexed patch base a
@@ -200,6 +209,8 @@ pub struct Geo {
     /// `select = "round_robin"`: `pick` holds RR_PTR and picks by EU order from it (else, with
     /// `pick`, by FREE_RES).
     pub rr: bool,
+    /// `aging` (contract R7a): the age at which an eligible slot is granted first; 0: none.
+    pub aging: usize,
     pub eu_en: Vec<bool>,
     pub ded: Vec<Vec<bool>>,
     pub prio: Vec<Vec<u64>>,
@@ -254,6 +265,7 @@ impl Geo {
             psw: c.perf_sel_bits(),
             pick: c.least_loaded() || c.round_robin(),
             rr: c.round_robin(),
+            aging: c.aging as usize,
             eu_en: c.eu_enabled(),
             ded: classes.iter().map(|t| c.dedicated_of(*t)).collect(),
             prio: classes

@@ -54,6 +54,7 @@ mod inputs;
 mod x08;
 mod x09;
 mod x10;
+mod x11;
 
 pub use cases_contract::*;
 pub use cases_tc01_15::*;
@@ -61,6 +62,7 @@ pub use cases_tc16_29::*;
 pub use x08::x08_perf_counters;
 pub use x09::x09_least_loaded;
 pub use x10::x10_round_robin;
+pub use x11::x11_aging;
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,6 +81,8 @@ pub enum ParamsKind {
     LeastLoaded,
     /// Contract defaults with `select = "round_robin"`.
     RoundRobin,
+    /// Contract defaults with `aging` = 3 (R7a).
+    Aging,
 }
 
 impl ParamsKind {
@@ -91,6 +95,7 @@ impl ParamsKind {
             ParamsKind::Perf => GlobalSpreaderParams { perf_counters: true, ..GlobalSpreaderParams::with_eus(1) },
             ParamsKind::LeastLoaded => GlobalSpreaderParams { select: Select::LeastLoaded, ..Default::default() },
             ParamsKind::RoundRobin => GlobalSpreaderParams { select: Select::RoundRobin, ..Default::default() },
+            ParamsKind::Aging => GlobalSpreaderParams { aging: 3, ..Default::default() },
         }
     }
 }
@@ -152,6 +157,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X08", Perf, x08_perf_counters),
         ("X09", LeastLoaded, x09_least_loaded),
         ("X10", RoundRobin, x10_round_robin),
+        ("X11", Aging, x11_aging),
     ]
 }
 

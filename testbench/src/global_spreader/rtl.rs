@@ -26,7 +26,7 @@ pub fn toml_for(p: &GlobalSpreaderParams) -> String {
         "[global_spreader]\neus = {}\nentity_types = [{types}]\nvertices_per_group = {}\nvdt_depth = {}\npt_depth = {}\n\
          index_width = {}\nres_width = {}\nentity_width = {}\naddr_width = {}\nres_total = {}\nedt_total = {}\n\
          min_res = {}\nframe_res = {}\npriority = {}\ndedicated = {}\neu_enable = {}\nenable = {}\nlocality = {}\n\
-         yield_enable = {}\nperf_counters = {}\nselect = \"{}\"\n",
+         yield_enable = {}\nperf_counters = {}\nselect = \"{}\"\naging = {}\n",
         p.eus,
         p.vgrp,
         p.vdt_depth,
@@ -47,6 +47,7 @@ pub fn toml_for(p: &GlobalSpreaderParams) -> String {
         p.yield_enable,
         p.perf_counters,
         p.select.name(),
+        p.aging,
     )
 }
 
@@ -85,6 +86,7 @@ impl From<&GlobalSpreaderConfig> for GlobalSpreaderParams {
             yield_enable: c.yield_enable,
             perf_counters: c.perf_counters,
             select: Select::from_name(&c.select).unwrap_or_else(|| panic!("select {:?}", c.select)),
+            aging: c.aging as u64,
         }
     }
 }

@@ -109,6 +109,10 @@ fn random_runs_on_other_parameters() {
             ..GlobalSpreaderParams::with_eus(3)
         },
         GlobalSpreaderParams::with_eus(32),
+        // aging (R7a): the smallest limit, with yield, and on two classes.
+        GlobalSpreaderParams { aging: 3, ..d.clone() },
+        GlobalSpreaderParams { aging: 4, yield_enable: true, ..d.clone() },
+        GlobalSpreaderParams { aging: 3, types: [false, true, false, true], ..d.clone() },
     ];
     for p in sets {
         for errs in [false, true] {
@@ -272,6 +276,9 @@ fn mutants() -> Vec<(Mutation, Option<&'static str>)> {
         (RoundRobinOnRefuse, Some("X10")),
         (RoundRobinHomeAckHolds, Some("X10")),
         (RoundRobinNoWrap, Some("X10")),
+        (AgingIgnored, Some("X11")),
+        (AgingPastLimit, Some("X11")),
+        (AgingWhileHeld, Some("X11")),
         (StaleFree, None),
         (StaleTables, None),
         (NotSticky, None),
@@ -300,28 +307,42 @@ fn invariants_kill_mutants() {
         if case.is_some() {
             continue;
         }
-        let mut caught = None;
-        'configs: for p in [GlobalSpreaderParams::lockstep_5eu(), GlobalSpreaderParams::lockstep_3eu()] {
-            for seed in 1..=3 {
-                let mut m = GlobalSpreaderModel::mutant(&p, kind);
-                let mut stim = GlobalSpreaderStimulus::new(&p, seed);
-                let mut inv = Invariants::new(&p, true);
-                let mut last = GlobalSpreaderOutputs::default();
-                for _ in 0..30_000 {
-                    let i = stim.next(&last);
-                    let o = m.outputs(&i);
-                    if let Err(e) = inv.check(&i, &o) {
-                        caught = Some(e);
-                        break 'configs;
-                    }
-                    m.clock(&i);
-                    last = o;
-                }
-            }
-        }
-        let e = caught.unwrap_or_else(|| panic!("mutant {kind:?} passes the invariants"));
+        let e = [GlobalSpreaderParams::lockstep_5eu(), GlobalSpreaderParams::lockstep_3eu()]
+            .iter()
+            .flat_map(|p| (1..=3).map(move |seed| (p, seed)))
+            .find_map(|(p, seed)| first_violation(p, kind, seed, 30_000))
+            .unwrap_or_else(|| panic!("mutant {kind:?} passes the invariants"));
         eprintln!("{kind:?}: {e}");
     }
+}
+
+/// R7a's bound in the invariant checker can fail: a model that ignores `aging` (R7 as written)
+/// passes a lower class over for longer than aging + 3 grant decisions in a row.
+#[test]
+fn invariants_catch_a_model_without_aging() {
+    let p = GlobalSpreaderParams { aging: 3, ..GlobalSpreaderParams::lockstep_5eu() };
+    let e = first_violation(&p, Mutation::AgingIgnored, 1, 60_000)
+        .unwrap_or_else(|| panic!("a model without aging passes the invariants for 60,000 cycles"));
+    assert!(e.contains("grant decisions in a row while eligible (aging 3: at most 6)"), "{e}");
+    eprintln!("{e}");
+}
+
+/// The invariant checker's first violation on mutant `kind` under legal random stimulus.
+fn first_violation(p: &GlobalSpreaderParams, kind: Mutation, seed: u64, cycles: u64) -> Option<String> {
+    let mut m = GlobalSpreaderModel::mutant(p, kind);
+    let mut stim = GlobalSpreaderStimulus::new(p, seed);
+    let mut inv = Invariants::new(p, true);
+    let mut last = GlobalSpreaderOutputs::default();
+    for _ in 0..cycles {
+        let i = stim.next(&last);
+        let o = m.outputs(&i);
+        if let Err(e) = inv.check(&i, &o) {
+            return Some(e);
+        }
+        m.clock(&i);
+        last = o;
+    }
+    None
 }
 
 /// The invariant checker itself can fail: a corrupted request of the model is reported

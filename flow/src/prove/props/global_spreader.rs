@@ -21,7 +21,9 @@
 //! * `a_footprint` (R4): a new request's footprint = size + FRAME_RES[type], below 2^RES_W.
 //! * `a_fit` (R4, R5, I1): a new request's EU is enabled, dedicated, has a record and
 //!   FREE_RES >= footprint and >= MIN_RES: no EU is over-committed.
-//! * `a_grant` (R7, D8): with YIELD_EN = 0 a new grant is the highest-priority occupied slot.
+//! * `a_grant` (R7, D8): with YIELD_EN = 0 a new grant is the highest-priority occupied slot
+//!   (not with `aging`: R7a may grant an aged lower slot first; its bound is the lockstep
+//!   checker's).
 //! * `a_blocked` (R4): a VTX / PATCH / TRI request never targets a valid VDT / PT entry.
 //! * `a_free` (R8, R9): `st_free_res`, `st_free_edt` = the shadow (debit at the ack, credits,
 //!   clamp to [0, total], a total write wins).
@@ -79,8 +81,16 @@ pub fn props(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
     } else {
         "        c_grant: cover (f_new && !s_ctrl[2]);"
     };
+    // R7a (`aging`) may grant an aged lower slot first: a_grant is R7 without it. The bound of
+    // R7a is the lockstep checker's (contract §6), not a property here.
+    let a_grant = if c.aging == 0 {
+        "        // R7, D8: with YIELD_EN = 0 a new grant goes to the highest-priority occupied slot\n        if (f_new && !s_ctrl[2]) a_grant: assert (ar_type == f_top);"
+    } else {
+        "        // R7 (a_grant) is not asserted with aging: R7a may grant an aged lower slot first"
+    };
     let pc = c.perf_counters;
     s += &BODY
+        .replace("@A_GRANT@", a_grant)
         .replace("@C_PAYLOAD@", c_payload)
         .replace("@AUTOIDX@", autoidx)
         .replace("@C_GRANT@", c_grant)
@@ -530,8 +540,7 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
         if (f_new) a_fit: assert (s_euen[f_tgt] && s_ded[ar_type*N + f_tgt] && f_tfedt != 0
             && f_tfree >= ar_footprint && f_tfree >= s_minres[ar_type*RW +: RW]);
         c_fit: cover (f_new && f_tfree == ar_footprint && ar_footprint != 0);
-        // R7, D8: with YIELD_EN = 0 a new grant goes to the highest-priority occupied slot
-        if (f_new && !s_ctrl[2]) a_grant: assert (ar_type == f_top);
+@A_GRANT@
 @C_GRANT@
         // R4 blocking: a request never overwrites a valid VDT/PT entry
         if (|ar_valid) a_blocked: assert (!(ar_type == 0 && g_vdt[q_base[LVG +: VAW]])

@@ -78,6 +78,19 @@ impl hdl::Part<1> for Ctl {
 
         // --- Grant (R7): the held request, else by class priority.
         self.taken.next = false;
+        // R7a (aging): the first eligible slot in class priority order whose AGE is at the
+        // limit is granted before the rule below, whatever YIELD_EN (empty loops without it).
+        for a in 0..self.any_aged.len() {
+            self.any_aged[a].next = false;
+            for k in 0..self.occ_q.len() {
+                self.aged[k].next =
+                    !self.any_aged[a].val() & self.elig[k].val() & (self.age_q[k].q.val() >= self.age_lim[a].val());
+                if self.aged[k].val() {
+                    self.any_aged[a].next = true;
+                }
+            }
+            self.taken.next = self.any_aged[a].val();
+        }
         self.pres.next = self.sticky_q.q.val();
         self.sel_p.next = self.zero32.val();
         self.rej_p.next = self.zero32.val();
@@ -88,6 +101,11 @@ impl hdl::Part<1> for Ctl {
                 if !self.taken.val() & (self.elig[k].val() | (!self.yld_q.q.val() & self.occ_q[k].q.val())) {
                     self.taken.next = true;
                     self.gnt_l[k].next = self.elig[k].val();
+                }
+                for _a in 0..self.any_aged.len() {
+                    if self.aged[k].val() {
+                        self.gnt_l[k].next = true;
+                    }
                 }
                 if self.gnt_l[k].val() {
                     self.pres.next = true;
@@ -105,6 +123,20 @@ impl hdl::Part<1> for Ctl {
             }
         }
         self.sticky.next = self.sticky_q.q.val();
+        // R7a: AGE to 0 while the slot is empty and when it is granted anew; +1 (saturating) in
+        // a new grant decision (no held request) that passes it over while it is eligible.
+        for a in 0..self.any_aged.len() {
+            for k in 0..self.occ_q.len() {
+                self.age_q[k].clock.next = self.clock.val();
+                self.age_q[k].d.next = self.age_q[k].q.val();
+                if !self.sticky_q.q.val() & self.elig[k].val() & !self.gnt_l[k].val() & (self.age_q[k].q.val() != self.age_sat[a].val()) {
+                    self.age_q[k].d.next = self.age_q[k].q.val() + self.age_one[a].val();
+                }
+                if self.reset.val() | !self.occ_q[k].q.val() | (!self.sticky_q.q.val() & self.gnt_l[k].val()) {
+                    self.age_q[k].d.next = self.age_zero[a].val();
+                }
+            }
+        }
         // --- The EU's answer (R8).
         self.ack_m.next = self.sel_p.val() & self.rdy_m.val();
         self.rf_m.next = self.sel_p.val() & self.rfs_m.val() & !self.rdy_m.val();

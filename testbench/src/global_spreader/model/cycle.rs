@@ -33,6 +33,8 @@ pub struct GlobalSpreaderModel {
     pub(in crate::global_spreader) perf: Vec<u32>,
     /// RR_PTR (R6, `select = "round_robin"`): the EU after the last acked one (reset 0).
     pub(in crate::global_spreader) rr_ptr: usize,
+    /// AGE per class slot, by type code (R7a, `aging`; reset 0, saturating at 255).
+    pub(in crate::global_spreader) age: [u64; 4],
     /// Mutation tests only: the previous edge's free counters and tables.
     #[cfg(test)]
     pub(crate) mutation: Mutation,
@@ -69,6 +71,7 @@ impl GlobalSpreaderModel {
             cfg_rdata: 0,
             perf: vec![0; p.perf_count()],
             rr_ptr: 0,
+            age: [0; 4],
             #[cfg(test)]
             mutation: Mutation::Off,
             #[cfg(test)]
@@ -260,8 +263,17 @@ impl GlobalSpreaderModel {
                 new: true,
             })
         };
+        // R7a: a slot that can dispatch and whose AGE has reached the limit goes first, the first
+        // such in class priority order, whatever YIELD_EN.
+        let aged = |t: usize| {
+            let lim = self.p.aging;
+            let reached = if self.mutated(Mutation::AgingPastLimit) { self.age[t] > lim } else { self.age[t] >= lim };
+            lim > 0 && reached && !self.mutated(Mutation::AgingIgnored)
+        };
         let grant = if let (Some(h), false) = (&self.held, self.mutated(Mutation::NotSticky)) {
             Some(Grant { req: h.clone(), new: false })
+        } else if let Some(g) = CLASS_PRIORITY.iter().filter(|&&t| aged(t)).find_map(|&t| request(t)) {
+            Some(g)
         } else if self.r.yield_en || self.mutated(Mutation::AlwaysYield) {
             CLASS_PRIORITY.iter().find_map(|&t| request(t))
         } else {
@@ -557,6 +569,20 @@ impl GlobalSpreaderModel {
             }
         }
         self.held = next_held;
+        // R7a: AGE to 0 for an empty slot and a slot granted anew; +1 (up to 255) for a slot
+        // that could dispatch and was passed over in a new grant decision (no held request).
+        if p.aging > 0 {
+            let new_decision = d.grant.as_ref().is_none_or(|g| g.new) || self.mutated(Mutation::AgingWhileHeld);
+            let granted = d.grant.as_ref().filter(|g| g.new).map(|g| g.req.ty());
+            for t in 0..4 {
+                let eligible = d.evals[t].as_ref().is_some_and(|ev| ev.sel.is_some());
+                if self.slots[t].is_none() || granted == Some(t) {
+                    self.age[t] = 0;
+                } else if new_decision && eligible {
+                    self.age[t] = (self.age[t] + 1).min(255);
+                }
+            }
+        }
 
         // Refused masks (R6, R8) and slot changes (R3, R8, R2).
         let never_clear = self.mutated(Mutation::MaskNeverCleared);

@@ -47,6 +47,9 @@ pub struct GlobalSpreaderParams {
     pub perf_counters: bool,
     /// `select`: R6's choice among the candidates that fit and have not refused.
     pub select: Select,
+    /// `aging` (R7a): the age at which an eligible slot is granted before the class order;
+    /// 0: no aging.
+    pub aging: u64,
 }
 
 /// `select` (contract R6).
@@ -118,6 +121,7 @@ impl GlobalSpreaderParams {
             yield_enable: false,
             perf_counters: false,
             select: Select::FirstFit,
+            aging: 0,
         }
     }
 

@@ -137,6 +137,12 @@ pub(crate) enum Mutation {
     /// round_robin: with no open PRIO candidate at or after RR_PTR, the first in PRIO order
     /// instead of the lowest EU (no circular wrap).
     RoundRobinNoWrap,
+    /// aging: the limit has no effect (R7 as written).
+    AgingIgnored,
+    /// aging: a slot is aged only past the limit (AGE > limit, not >=).
+    AgingPastLimit,
+    /// aging: AGE also grows in cycles that re-present a held request.
+    AgingWhileHeld,
 }
 
 /// The registers of contract §2.1 that are stored (the rest are counters or state).

@@ -54,6 +54,9 @@ pub struct CoverageCounts {
     /// round_robin: new requests whose target is not the home and lies below RR_PTR (the
     /// circular search wrapped).
     pub rr_wrap: u64,
+    /// aging (R7a): new requests of a class while a higher class's slot could dispatch (its
+    /// packet not blocked and some candidate fits): the grants aging gives before the class order.
+    pub aged_grant: u64,
 }
 
 /// Functional coverage of a run, from each cycle's inputs and outputs. It also runs the
@@ -134,6 +137,14 @@ impl Coverage {
                 }
             }
         }
+        if p.aging > 0 && m.held.is_none() && o.target().is_some() {
+            let can_go = |u: usize| m.slots[u].as_ref().is_some_and(|k| {
+                let v = m.view(k);
+                !v.blocked && v.cands.iter().any(|c| c.1)
+            });
+            let t = o.ar_type as usize;
+            h.aged_grant += u64::from(CLASS_PRIORITY.iter().take_while(|&&u| u != t).any(|&u| can_go(u)));
+        }
         let higher_occupied = |t: usize| CLASS_PRIORITY.iter().take_while(|&&u| u != t).any(|&u| m.slots[u].is_some());
         let yield_pass = o.target().is_some() && higher_occupied(o.ar_type as usize);
         let ev = self.m.update(i, o);
@@ -205,6 +216,7 @@ impl Coverage {
             ("ll_not_first_fit".into(), h.not_first_fit, p.select == Select::LeastLoaded && multi),
             ("rr_not_first_fit".into(), h.not_first_fit, p.select == Select::RoundRobin && multi),
             ("rr_wrap".into(), h.rr_wrap, p.select == Select::RoundRobin && multi),
+            ("aged_grant".into(), h.aged_grant, p.aging > 0 && p.types.iter().filter(|&&x| x).count() > 1),
         ]);
         v
     }

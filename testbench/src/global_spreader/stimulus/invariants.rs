@@ -16,6 +16,9 @@ pub struct Invariants {
     /// Per slot: EUs that refused its packet and are certainly still in its mask.
     refused_recent: [u64; 4],
     expect_err: [bool; 5],
+    /// Per slot (`aging` only): the grant decisions in a row that passed it over while it was
+    /// certainly eligible (R7a's bound).
+    waited: [u64; 4],
     pub cycles: u64,
     /// The first violation seen.
     pub violation: Option<String>,
@@ -31,6 +34,7 @@ impl Invariants {
             refused_any: [0; 4],
             refused_recent: [0; 4],
             expect_err: [false; 5],
+            waited: [0; 4],
             cycles: 0,
             violation: None,
         }
@@ -44,7 +48,7 @@ impl Invariants {
         }
         let cycle = self.cycles;
         self.cycles += 1;
-        let r = if i.reset { Ok(()) } else { self.check_cycle(i, o) };
+        let r = if i.reset { Ok(()) } else { self.check_cycle(i, o).and_then(|()| self.check_wait(o)) };
         let r = r.and_then(|()| self.account(i, o));
         if let Err(e) = r {
             let msg = format!("invariant violated in cycle {cycle}: {e}");
@@ -170,7 +174,8 @@ impl Invariants {
         let Some(k) = m.slots.get(t).and_then(|s| s.as_ref()) else {
             return Err(format!("request of type {t} from an empty slot"));
         };
-        for &u in CLASS_PRIORITY.iter().take_while(|&&u| u != t) {
+        // R7 (with `aging`, R7a may grant an aged slot first: check_wait bounds the wait instead).
+        for &u in CLASS_PRIORITY.iter().take_while(|&&u| u != t && p.aging == 0) {
             if m.slots[u].is_some() && (!m.r.yield_en || self.certainly_eligible(u)) {
                 return Err(format!("type {t} granted while higher class {u} is occupied (yield {})", m.r.yield_en));
             }
@@ -253,12 +258,41 @@ impl Invariants {
         Ok(())
     }
 
+    /// R7a's bound (`aging` = L > 0): a slot that stays eligible is passed over in at most
+    /// L + 3 grant decisions (cycles with no held request) in a row: L to reach the limit, then
+    /// at most once by the aged slot of each of the three other classes, which needs L >= 3
+    /// more passes to be aged again. Counted only while the slot is certainly eligible, which
+    /// it then also is for the RTL.
+    fn check_wait(&mut self, o: &GlobalSpreaderOutputs) -> Result<(), String> {
+        let lim = self.m.p.aging;
+        if lim == 0 || self.m.held.is_some() {
+            return Ok(());
+        }
+        let granted = o.target().map(|_| o.ar_type as usize);
+        for t in 0..4 {
+            if self.m.slots[t].is_none() || granted == Some(t) || !self.certainly_eligible(t) {
+                self.waited[t] = 0;
+                continue;
+            }
+            self.waited[t] += 1;
+            if self.waited[t] > lim + 3 {
+                return Err(format!(
+                    "slot {t} passed over in {} grant decisions in a row while eligible (aging {lim}: at most {})",
+                    self.waited[t],
+                    lim + 3
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn account(&mut self, i: &GlobalSpreaderInputs, o: &GlobalSpreaderOutputs) -> Result<(), String> {
         let ev = self.m.update(i, o);
         self.expect_err = [false; 5];
         if ev.reset {
             self.refused_any = [0; 4];
             self.refused_recent = [0; 4];
+            self.waited = [0; 4];
             return Ok(());
         }
         if let Some(t) = ev.overrun.first() {
