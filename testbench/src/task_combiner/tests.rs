@@ -39,7 +39,8 @@ fn case_table_covers_spec_list() {
     }
     for kind in [
         ParamsKind::Tiny,
-        ParamsKind::Wide,
+        ParamsKind::WideLanes,
+        ParamsKind::ManyEntries,
         ParamsKind::C1NodepOldest,
         ParamsKind::C0Cap1,
     ] {
