@@ -15,6 +15,11 @@ use common::{stderr, stdout, warpgen};
 /// Cycles of each recorded random run.
 const CYCLES: u64 = 10_000;
 
+/// Cycles of the exported testbench's run: its stimulus and expected outputs are Verilog text
+/// that `verilator --binary` compiles twice (good and broken block), 115 s at 10,000 cycles
+/// on a busy day; the broken block fails in the first cycles that take a branch.
+const TB_CYCLES: u64 = 2_000;
+
 /// Replays `stimulus` through `block` (config `sets`) in both simulators; requires equal
 /// outputs and returns them.
 fn same_in_both(block: &str, sets: &[&str], stimulus: &Path, dir: &Path) -> String {
@@ -42,14 +47,14 @@ fn stimulus_lines(p: &Path) -> usize {
     std::fs::read_to_string(p).unwrap().lines().filter(|l| !l.trim().is_empty()).count()
 }
 
-/// Records `CYCLES` cycles of block `B`'s random lockstep stimulus at config `sets`.
-fn record<B: kit::Block>(block: &str, sets: &[&str], params: impl Fn(&Config) -> B::Params, dir: &Path) -> std::path::PathBuf {
+/// Records `cycles` cycles of block `B`'s random lockstep stimulus at config `sets`.
+fn record<B: kit::Block>(block: &str, sets: &[&str], params: impl Fn(&Config) -> B::Params, dir: &Path, cycles: u64) -> std::path::PathBuf {
     let overrides: Vec<String> = sets.iter().map(|s| s.to_string()).collect();
     let config = Config::embedded(&overrides).unwrap();
     let path = dir.join(format!("{block}-{}.jsonl", sets.join("-").replace(['"', '[', ']', ','], "")));
     let file = std::fs::File::create(&path).unwrap();
-    kit::record::<B>(&params(&config), 7, CYCLES, Box::new(std::io::BufWriter::new(file))).unwrap();
-    assert_eq!(stimulus_lines(&path), CYCLES as usize);
+    kit::record::<B>(&params(&config), 7, cycles, Box::new(std::io::BufWriter::new(file))).unwrap();
+    assert_eq!(stimulus_lines(&path), cycles as usize);
     path
 }
 
@@ -61,7 +66,7 @@ macro_rules! both_simulators {
             let d = tempfile::tempdir().unwrap();
             let (first, second): (&[&str], &[&str]) = (&$first, &$second);
             for sets in [first, second] {
-                let stim = record::<$marker>($block, sets, |c| c.$cfg().unwrap().into(), d.path());
+                let stim = record::<$marker>($block, sets, |c| c.$cfg().unwrap().into(), d.path(), CYCLES);
                 same_in_both($block, sets, &stim, d.path());
             }
         }
@@ -109,7 +114,7 @@ fn an_exported_testbench_passes_on_the_block_and_fails_on_a_broken_copy() {
     let d = tempfile::tempdir().unwrap();
     let dir = d.path();
     let sets = ["branch_stack.depth=2", "branch_stack.pc_width=8", "branch_stack.offset_width=4"];
-    let stim = record::<warpgen_testbench::branch_stack::BranchStack>("branch_stack", &sets, |c| c.branch_stack().unwrap().into(), dir);
+    let stim = record::<warpgen_testbench::branch_stack::BranchStack>("branch_stack", &sets, |c| c.branch_stack().unwrap().into(), dir, TB_CYCLES);
     let tb = dir.join("tb.v");
     let rtl = dir.join("rtl");
     let mut args = vec!["sim", "branch_stack", "--stimulus", stim.to_str().unwrap(), "--out", "/dev/null", "--testbench", tb.to_str().unwrap()];

@@ -41,7 +41,7 @@ MEASURED = {
     "lint_every_key::every_key_at_each_edge_lints_clean": 100,
     "prove::task_combiner_default_proves": 99,
     "prove::thread_merge_proves": 81,
-    "second_simulator::an_exported_testbench_passes_on_the_block_and_fails_on_a_broken_copy": 83,
+    "second_simulator::an_exported_testbench_passes_on_the_block_and_fails_on_a_broken_copy": 35,
     "second_simulator::task_combiner_replays_the_same_in_both": 64,
     "scoreboard::largest_groups_lockstep": 70,
     "scoreboard::directed_cases_pass_on_the_rtl": 68,
