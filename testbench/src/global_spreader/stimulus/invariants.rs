@@ -175,9 +175,11 @@ impl Invariants {
             return Err(format!("request of type {t} from an empty slot"));
         };
         // R7 (with `aging`, R7a may grant an aged slot first: check_wait bounds the wait instead).
-        for &u in CLASS_PRIORITY.iter().take_while(|&&u| u != t && p.aging == 0) {
-            if m.slots[u].is_some() && (!m.r.yield_en || self.certainly_eligible(u)) {
-                return Err(format!("type {t} granted while higher class {u} is occupied (yield {})", m.r.yield_en));
+        if p.aging == 0 {
+            for &u in CLASS_PRIORITY.iter().take_while(|&&u| u != t) {
+                if m.slots[u].is_some() && (!m.r.yield_en || self.certainly_eligible(u)) {
+                    return Err(format!("type {t} granted while higher class {u} is occupied (yield {})", m.r.yield_en));
+                }
             }
         }
         let v = m.view(k);
