@@ -115,12 +115,12 @@ pub struct Ctl {
     ll_m: Vec<Signal<Local, Mask>>,
     /// The slot's packet is blocked (R4), per class (with `perf_counters` only).
     pblk: Vec<Signal<Local, Bit>>,
-    /// R7a (`aging`): per class slot its AGE (8 bits, saturating at 255); the limit and 255;
+    /// R7a (`aging`): per class slot its AGE (8 bits, counting up to the limit and holding
+    /// there: a count past it would change nothing); the limit;
     /// `aged[k]`: slot k is the first eligible slot with AGE at the limit, `any_aged` that one
     /// is. None without the key (no register, no logic: the Verilog of R7 as written).
     age_q: Vec<DFF<Bits<8>>>,
     age_lim: Vec<Constant<Bits<8>>>,
-    age_sat: Vec<Constant<Bits<8>>>,
     age_one: Vec<Constant<Bits<8>>>,
     age_zero: Vec<Constant<Bits<8>>>,
     aged: Vec<Signal<Local, Bit>>,
@@ -342,7 +342,6 @@ impl Ctl {
             ll_on: bitcs((0..usize::from(g.pick)).map(|_| true)),
             age_q: (0..if g.aging > 0 { k } else { 0 }).map(|_| DFF::default()).collect(),
             age_lim: consts((0..usize::from(g.aging > 0)).map(|_| g.aging as u64)),
-            age_sat: consts((0..usize::from(g.aging > 0)).map(|_| 255)),
             age_one: consts((0..usize::from(g.aging > 0)).map(|_| 1)),
             age_zero: consts((0..usize::from(g.aging > 0)).map(|_| 0)),
             aged: signals(if g.aging > 0 { k } else { 0 }),

@@ -71,8 +71,8 @@
 //!
 //! ## Class aging (`aging`, contract R7a)
 //! 0 (default): none, R7's fixed class order, and no register or wire of it in the Verilog.
-//! L in 3..=255: `ctl` keeps an 8-bit AGE per class slot (`age_q`, saturating). In a cycle
-//! with no held request, the first slot in class order that is eligible with AGE >= L is
+//! L in 3..=255: `ctl` keeps an 8-bit AGE per class slot (`age_q`, up to L). In a cycle
+//! with no held request, the first slot in class order that is eligible with AGE = L is
 //! granted (`aged`, `any_aged`) before R7's rule, whatever YIELD_EN. At the edge AGE goes to 0
 //! when the slot is empty or was granted in such a cycle, +1 when it was eligible there and
 //! passed over. A slot that stays eligible is granted within L + 3 such cycles. Same cycle

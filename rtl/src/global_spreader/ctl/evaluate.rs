@@ -84,7 +84,7 @@ impl hdl::Part<1> for Ctl {
             self.any_aged[a].next = false;
             for k in 0..self.occ_q.len() {
                 self.aged[k].next =
-                    !self.any_aged[a].val() & self.elig[k].val() & (self.age_q[k].q.val() >= self.age_lim[a].val());
+                    !self.any_aged[a].val() & self.elig[k].val() & (self.age_q[k].q.val() == self.age_lim[a].val());
                 if self.aged[k].val() {
                     self.any_aged[a].next = true;
                 }
@@ -123,13 +123,13 @@ impl hdl::Part<1> for Ctl {
             }
         }
         self.sticky.next = self.sticky_q.q.val();
-        // R7a: AGE to 0 while the slot is empty and when it is granted anew; +1 (saturating) in
-        // a new grant decision (no held request) that passes it over while it is eligible.
+        // R7a: AGE to 0 while the slot is empty and when it is granted anew; +1 (up to the limit)
+        // in a new grant decision (no held request) that passes it over while it is eligible.
         for a in 0..self.any_aged.len() {
             for k in 0..self.occ_q.len() {
                 self.age_q[k].clock.next = self.clock.val();
                 self.age_q[k].d.next = self.age_q[k].q.val();
-                if !self.sticky_q.q.val() & self.elig[k].val() & !self.gnt_l[k].val() & (self.age_q[k].q.val() != self.age_sat[a].val()) {
+                if !self.sticky_q.q.val() & self.elig[k].val() & !self.gnt_l[k].val() & (self.age_q[k].q.val() != self.age_lim[a].val()) {
                     self.age_q[k].d.next = self.age_q[k].q.val() + self.age_one[a].val();
                 }
                 if self.reset.val() | !self.occ_q[k].q.val() | (!self.sticky_q.q.val() & self.gnt_l[k].val()) {

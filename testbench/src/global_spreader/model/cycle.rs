@@ -33,7 +33,7 @@ pub struct GlobalSpreaderModel {
     pub(in crate::global_spreader) perf: Vec<u32>,
     /// RR_PTR (R6, `select = "round_robin"`): the EU after the last acked one (reset 0).
     pub(in crate::global_spreader) rr_ptr: usize,
-    /// AGE per class slot, by type code (R7a, `aging`; reset 0, saturating at 255).
+    /// AGE per class slot, by type code (R7a, `aging`; reset 0, counting up to the limit).
     pub(in crate::global_spreader) age: [u64; 4],
     /// Mutation tests only: the previous edge's free counters and tables.
     #[cfg(test)]
@@ -569,7 +569,7 @@ impl GlobalSpreaderModel {
             }
         }
         self.held = next_held;
-        // R7a: AGE to 0 for an empty slot and a slot granted anew; +1 (up to 255) for a slot
+        // R7a: AGE to 0 for an empty slot and a slot granted anew; +1 (up to the limit) for a slot
         // that could dispatch and was passed over in a new grant decision (no held request).
         if p.aging > 0 {
             let new_decision = d.grant.as_ref().is_none_or(|g| g.new) || self.mutated(Mutation::AgingWhileHeld);
@@ -579,7 +579,7 @@ impl GlobalSpreaderModel {
                 if self.slots[t].is_none() || granted == Some(t) {
                     self.age[t] = 0;
                 } else if new_decision && eligible {
-                    self.age[t] = (self.age[t] + 1).min(255);
+                    self.age[t] = (self.age[t] + 1).min(p.aging);
                 }
             }
         }
