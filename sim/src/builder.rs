@@ -80,23 +80,29 @@ const LDFLAGS: &[&str] = &["-shared", "-Wl,--no-undefined"];
 
 /// Make variables of every compilation (Verilator's defaults are `-Os`): `-O1` for the code
 /// that runs every cycle and the runtime, `-O0` for the code that runs once (construction,
-/// initial blocks). The C++ compile is most of a lockstep test's time: against `-O2`, the
-/// default task combiner builds in 15.6 s instead of 30.4 s and the scoreboard in 9.5 s instead
-/// of 15.3 s (`warpgen sim BLOCK --stimulus examples/…` with an empty `WARPGEN_SIM_CACHE`);
-/// 64 entries × 64 lanes builds in 124 s instead of 277 s at `-O1` and simulates its 200,000
-/// lockstep cycles in 94 s instead of 85 s (`cargo test --release --test task_combiner --
-/// lockstep_width64`, cold then warm cache).
+/// initial blocks). Against `-O2`, the default task combiner built in 15.6 s instead of 30.4 s
+/// and the scoreboard in 9.5 s instead of 15.3 s (`warpgen sim BLOCK --stimulus examples/…`
+/// with an empty `WARPGEN_SIM_CACHE`); 64 entries × 64 lanes in 124 s instead of 277 s at
+/// `-O1`, simulating its 200,000 lockstep cycles in 94 s instead of 85 s (`cargo test
+/// --release --test task_combiner -- lockstep_width64`, cold then warm cache).
 const MAKE_OPT: &[&str] = &["OPT_FAST=-O1", "OPT_SLOW=-O0", "OPT_GLOBAL=-O1"];
 
 /// A model whose Verilated C++ is at most this many bytes is compiled as one translation unit
-/// (`VM_PARALLEL_BUILDS=0`: Verilator's `__ALL.cpp`, every file at `OPT_FAST`), not one per
-/// file. Verilator splits its output into files of about 20,000 statements, and each file
-/// parses the runtime's headers again: the scoreboard at 64 groups (9.6 MB of C++ in 42 files)
-/// compiled in 57 s of processor time file by file and in 26 s as one unit; the task combiner
-/// at 64 entries (27.8 MB, 146 files) in 120 s and 127 s (`make -f V<top>.mk -j1` in a copy of
-/// the cache entry's `obj/`, `/usr/bin/time`). Above this size one unit gains nothing and
-/// loses make's parallel compilation.
+/// (`VM_PARALLEL_BUILDS=0`: Verilator's `__ALL.cpp`), not one per file. Verilator splits its
+/// output into files of about 20,000 statements, and each file parses the runtime's headers
+/// again: the scoreboard at 64 groups (9.6 MB of C++ in 42 files) compiled in 57 s of
+/// processor time file by file and in 26 s as one unit; the task combiner at 64 entries
+/// (27.8 MB, 146 files) in 120 s and 127 s (`make -f V<top>.mk -j1` in a copy of the cache
+/// entry's `obj/`, `/usr/bin/time`). Above this size one unit gains nothing and loses make's
+/// parallel compilation.
 const ONE_UNIT_MAX_BYTES: u64 = 16_000_000;
+
+/// The make variables of a model compiled as one unit. Its `OPT_FAST` stays `-O1`. Tried at
+/// `-O0` (processor time from an empty cache): the default task combiner (4.5 MB of C++)
+/// compiles in 4 s instead of 22 s, and the task combiner's eight `lockstep_*` tests took 164 s
+/// instead of 193 s; but the scoreboard's tests took 245 s against 238 s (small models, long
+/// simulations), and the 64-entry task combiner's lockstep 339 s against 279 s.
+const ONE_UNIT_OPT: &[&str] = &["VM_PARALLEL_BUILDS=0"];
 
 /// Feeds everything that determines how a design is built, besides the design itself.
 fn fingerprint(h: &mut KeyHasher) {
@@ -104,7 +110,7 @@ fn fingerprint(h: &mut KeyHasher) {
     for (name, text) in TEMPLATES {
         h.field(name).field(text);
     }
-    for list in [VERILATOR_FLAGS, CFLAGS, LDFLAGS, MAKE_OPT] {
+    for list in [VERILATOR_FLAGS, CFLAGS, LDFLAGS, MAKE_OPT, ONE_UNIT_OPT] {
         h.field(list.join("\n"));
     }
     h.field(ONE_UNIT_MAX_BYTES.to_le_bytes());
@@ -149,10 +155,10 @@ pub(crate) fn fill_model(
     let makefile = format!("V{}.mk", spec.top);
     let runtime = Runtime::ensure(root, verilator_version, &obj, &makefile, &mut log)?;
     cache::write(&tmp.join(RUNTIME_MANIFEST), runtime.manifest())?;
-    let one_unit = (cpp_bytes(&obj)? <= ONE_UNIT_MAX_BYTES).then(|| "VM_PARALLEL_BUILDS=0".to_string());
+    let one_unit = if cpp_bytes(&obj)? <= ONE_UNIT_MAX_BYTES { ONE_UNIT_OPT } else { &[] };
     Make::new(&obj, &makefile)
         .args(runtime.link_vars("wg_shim"))
-        .args(one_unit)
+        .args(one_unit.iter().map(|v| v.to_string()))
         .run("make (compiling the model)", &mut log)?;
     cache::write(&tmp.join(BUILD_LOG), log)
 }
@@ -183,14 +189,10 @@ pub(crate) fn fill_bench(model_dir: &Path, top: &str, tmp: &Path) -> Result<(), 
     );
     cache::write(&obj.join("bench.mk"), makefile)?;
     // The model's objects as its own make built them: one unit or one per file.
-    let one_unit = model_dir
-        .join(OBJ_DIR)
-        .join(format!("V{top}__ALL.cpp"))
-        .exists()
-        .then(|| "VM_PARALLEL_BUILDS=0".to_string());
+    let one_unit = if model_dir.join(OBJ_DIR).join(format!("V{top}__ALL.cpp")).exists() { ONE_UNIT_OPT } else { &[] };
     let mut log = String::new();
     Make::new(&obj, "bench.mk")
-        .args(one_unit)
+        .args(one_unit.iter().map(|v| v.to_string()))
         .args([format!("-I{model_obj}")])
         .args(runtime.link_vars(""))
         .args([BENCH_NAME.to_string()])
