@@ -7,8 +7,9 @@ waits for it; on 2 cores that cost `make test` about a fifth of its time (docs/b
 This runner builds the tests with cargo, lists every test of every binary, and runs them as
 one pool: each test in its own process (`BINARY --exact NAME`, in its package's directory, as
 cargo runs it), the longest first (from the measured times below), as many at once as there
-are cores. Then the doc tests, through cargo. A failing test's output is printed when it
-ends; the summary names every failure and the exit status is 1 if there was one.
+are cores. Then the doc tests, through cargo. Each test's wall and processor time (its own
+and that of every tool it ran) is printed when it ends, a failing test's output too; the
+summary names every failure and the exit status is 1 if there was one.
 
 Usage: tools/run-tests.py [--jobs N] [--also NAME=COMMAND]... [cargo test options...] [-- FILTER]
 A FILTER keeps the tests whose `binary::name` contains it. `--also` adds a shell command to the
@@ -148,6 +149,7 @@ def main():
                 errors="replace",
             )
             out = proc.stdout.read()
+            proc.stdout.close()
             # wait4 gives the processor time of the test and of every process it waited for
             # (Verilator, the C++ compiler, Yosys): the cost that the pool's cores share.
             _, status, usage = os.wait4(proc.pid, 0)
