@@ -155,10 +155,9 @@ pub(crate) fn fill_model(
     let makefile = format!("V{}.mk", spec.top);
     let runtime = Runtime::ensure(root, verilator_version, &obj, &makefile, &mut log)?;
     cache::write(&tmp.join(RUNTIME_MANIFEST), runtime.manifest())?;
-    let one_unit = if cpp_bytes(&obj)? <= ONE_UNIT_MAX_BYTES { ONE_UNIT_OPT } else { &[] };
     Make::new(&obj, &makefile)
+        .one_unit(cpp_bytes(&obj)? <= ONE_UNIT_MAX_BYTES)
         .args(runtime.link_vars("wg_shim"))
-        .args(one_unit.iter().map(|v| v.to_string()))
         .run("make (compiling the model)", &mut log)?;
     cache::write(&tmp.join(BUILD_LOG), log)
 }
@@ -188,11 +187,10 @@ pub(crate) fn fill_bench(model_dir: &Path, top: &str, tmp: &Path) -> Result<(), 
          \t$(LINK) $(filter-out -shared,$(LDFLAGS) $^ $(LOADLIBES) $(LDLIBS) $(LIBS)) -o $@\n"
     );
     cache::write(&obj.join("bench.mk"), makefile)?;
-    // The model's objects as its own make built them: one unit or one per file.
-    let one_unit = if model_dir.join(OBJ_DIR).join(format!("V{top}__ALL.cpp")).exists() { ONE_UNIT_OPT } else { &[] };
     let mut log = String::new();
     Make::new(&obj, "bench.mk")
-        .args(one_unit.iter().map(|v| v.to_string()))
+        // The model's objects as its own make built them: one unit or one per file.
+        .one_unit(model_dir.join(OBJ_DIR).join(format!("V{top}__ALL.cpp")).exists())
         .args([format!("-I{model_obj}")])
         .args(runtime.link_vars(""))
         .args([BENCH_NAME.to_string()])
@@ -309,6 +307,12 @@ impl<'a> Make<'a> {
     fn args(mut self, args: impl IntoIterator<Item = String>) -> Self {
         self.args.extend(args);
         self
+    }
+
+    /// Compiles the model as one translation unit ([`ONE_UNIT_OPT`]) when `yes`.
+    fn one_unit(self, yes: bool) -> Self {
+        let vars: &[&str] = if yes { ONE_UNIT_OPT } else { &[] };
+        self.args(vars.iter().map(|v| v.to_string()))
     }
 
     /// Runs make, appending its output to `log`.

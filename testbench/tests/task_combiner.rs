@@ -168,15 +168,15 @@ fn lockstep_default_config() {
 /// maxima are linted here at 4 entries.
 #[test]
 fn lint_and_synth_every_tested_config() {
-    let [reg, _] = registered_configs();
-    let [fullest, _] = issue_order_configs();
+    let [reg, reg_oldest] = registered_configs();
+    let [fullest, fullest_oldest] = issue_order_configs();
     let synthesized = [ParamsKind::Tiny.params(), ParamsKind::WideLanes.params(), TaskCombinerParams::defaults(), reg, fullest];
     let linted = [
         ParamsKind::C1NodepOldest.params(),
         ParamsKind::C0CapHs4.params(),
         TaskCombinerParams::with_shape(16, 4).with_policy(Policy::NodepFullest),
-        registered_configs()[1].clone(),
-        issue_order_configs()[1].clone(),
+        reg_oldest,
+        fullest_oldest,
     ];
     for (p, synth) in synthesized.iter().map(|p| (p, true)).chain(linted.iter().map(|p| (p, false))) {
         let e = warpgen_rtl::generate(&config_for(p), "task_combiner").unwrap();
