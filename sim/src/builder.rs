@@ -50,6 +50,14 @@ const TEMPLATES: &[(&str, &str)] = &[
 /// that verilating the 64-entry task combiner took (`--stats`, stage `056_reorder`), to emit
 /// the same C++ byte for byte; on the five default configs it only moves a few statements of
 /// thread_merge. Without it that model verilates in 50 s.
+///
+/// `--output-split-cfuncs 2000`: a C++ function of at most about 2,000 statements. Verilator
+/// otherwise emits a block's whole `always @(*)` as one function, and g++'s time grows faster
+/// than the function: the default task combiner compiled in 19.6 s of processor time as one
+/// unit at `-O1`, 13.0 s split at 2,000 (12.0 s at 500); the 64-entry task combiner file by
+/// file in 136 s, 86 s at 500 (`make -f V<top>.mk -j1` in Verilator's output, `/usr/bin/time`).
+/// At 500 the 64-entry lockstep (`largest_entries_lockstep`, warm cache) simulated in 91 s
+/// instead of 73 s; at 2,000 in 73 s.
 const VERILATOR_FLAGS: &[&str] = &[
     "-Wno-fatal",
     "--x-assign",
@@ -58,6 +66,8 @@ const VERILATOR_FLAGS: &[&str] = &[
     "0",
     "--assert",
     "-fno-reorder",
+    "--output-split-cfuncs",
+    "2000",
 ];
 
 /// C++ flags: position-independent code with hidden symbols (only the shim's `extern "C"`
@@ -87,22 +97,31 @@ const LDFLAGS: &[&str] = &["-shared", "-Wl,--no-undefined"];
 /// --release --test task_combiner -- lockstep_width64`, cold then warm cache).
 const MAKE_OPT: &[&str] = &["OPT_FAST=-O1", "OPT_SLOW=-O0", "OPT_GLOBAL=-O1"];
 
-/// A model whose Verilated C++ is at most this many bytes is compiled as one translation unit
-/// (`VM_PARALLEL_BUILDS=0`: Verilator's `__ALL.cpp`), not one per file. Verilator splits its
-/// output into files of about 20,000 statements, and each file parses the runtime's headers
-/// again: the scoreboard at 64 groups (9.6 MB of C++ in 42 files) compiled in 57 s of
-/// processor time file by file and in 26 s as one unit; the task combiner at 64 entries
-/// (27.8 MB, 146 files) in 120 s and 127 s (`make -f V<top>.mk -j1` in a copy of the cache
-/// entry's `obj/`, `/usr/bin/time`). Above this size one unit gains nothing and loses make's
-/// parallel compilation.
-const ONE_UNIT_MAX_BYTES: u64 = 16_000_000;
+/// A model whose Verilated C++ is at most this many bytes is compiled as two translation units
+/// ([`UNIT_NAMES`], [`write_units`]), not one per file. Verilator splits its output into files
+/// of about 20,000 statements, and each file parses the runtime's headers again: the
+/// scoreboard at 64 groups (9.6 MB of C++ in 42 files) compiled in 57 s of processor time file
+/// by file and in 26 s as one unit; the 64-entry task combiner (21 MB with
+/// `--output-split-cfuncs 500`) in 86 s file by file, 44.6 s + 4.3 s as the two units (g++ on
+/// the two includers, `/usr/bin/time`; 0.8 GB of memory for the larger). Above this size the
+/// units would need more memory than a CI machine is sure to have.
+const UNITS_MAX_BYTES: u64 = 32_000_000;
 
-/// The make variables of a model compiled as one unit. Its `OPT_FAST` stays `-O1`. Tried at
-/// `-O0` (processor time from an empty cache): the default task combiner (4.5 MB of C++)
-/// compiles in 4 s instead of 22 s, and the task combiner's eight `lockstep_*` tests took 164 s
-/// instead of 193 s; but the scoreboard's tests took 245 s against 238 s (small models, long
-/// simulations), and the 64-entry task combiner's lockstep 339 s against 279 s.
-const ONE_UNIT_OPT: &[&str] = &["VM_PARALLEL_BUILDS=0"];
+/// The two units of a model of at most [`UNITS_MAX_BYTES`], with the make variable each
+/// replaces and the lists of Verilator's `V<top>_classes.mk` it includes: the code that runs
+/// every cycle at `OPT_FAST`, the code that runs once (construction, initial blocks, `__Syms`)
+/// at `OPT_SLOW`, as Verilator's file-by-file build compiles them. Verilator's one-unit build
+/// (`VM_PARALLEL_BUILDS=0`, its `__ALL.cpp`) compiles both at `OPT_FAST`: the default task
+/// combiner's 4.6 MB of C++ took 13.0 s of processor time as one unit, 6.7 s + 1.7 s as these
+/// two. Both at `-O0` was tried (processor time from an empty cache, one unit): the default
+/// task combiner compiled in 4 s instead of 22 s, and the task combiner's eight `lockstep_*`
+/// tests took 164 s instead of 193 s; but the scoreboard's tests took 245 s against 238 s
+/// (small models, long simulations), and the 64-entry task combiner's lockstep 339 s against
+/// 279 s.
+const UNIT_NAMES: [(&str, &str, &[&str]); 2] = [
+    ("wg_fast", "VM_FAST", &["VM_CLASSES_FAST", "VM_SUPPORT_FAST"]),
+    ("wg_slow", "VM_SLOW", &["VM_CLASSES_SLOW", "VM_SUPPORT_SLOW"]),
+];
 
 /// Feeds everything that determines how a design is built, besides the design itself.
 fn fingerprint(h: &mut KeyHasher) {
@@ -110,10 +129,13 @@ fn fingerprint(h: &mut KeyHasher) {
     for (name, text) in TEMPLATES {
         h.field(name).field(text);
     }
-    for list in [VERILATOR_FLAGS, CFLAGS, LDFLAGS, MAKE_OPT, ONE_UNIT_OPT] {
+    for list in [VERILATOR_FLAGS, CFLAGS, LDFLAGS, MAKE_OPT] {
         h.field(list.join("\n"));
     }
-    h.field(ONE_UNIT_MAX_BYTES.to_le_bytes());
+    for (unit, var, lists) in UNIT_NAMES {
+        h.field(unit).field(var).field(lists.join("\n"));
+    }
+    h.field(UNITS_MAX_BYTES.to_le_bytes());
 }
 
 /// The cache entry name of a model.
@@ -155,8 +177,12 @@ pub(crate) fn fill_model(
     let makefile = format!("V{}.mk", spec.top);
     let runtime = Runtime::ensure(root, verilator_version, &obj, &makefile, &mut log)?;
     cache::write(&tmp.join(RUNTIME_MANIFEST), runtime.manifest())?;
+    let units = cpp_bytes(&obj)? <= UNITS_MAX_BYTES;
+    if units {
+        write_units(&obj, &spec.top)?;
+    }
     Make::new(&obj, &makefile)
-        .one_unit(cpp_bytes(&obj)? <= ONE_UNIT_MAX_BYTES)
+        .units(&spec.top, units)
         .args(runtime.link_vars("wg_shim"))
         .run("make (compiling the model)", &mut log)?;
     cache::write(&tmp.join(BUILD_LOG), log)
@@ -189,8 +215,8 @@ pub(crate) fn fill_bench(model_dir: &Path, top: &str, tmp: &Path) -> Result<(), 
     cache::write(&obj.join("bench.mk"), makefile)?;
     let mut log = String::new();
     Make::new(&obj, "bench.mk")
-        // The model's objects as its own make built them: one unit or one per file.
-        .one_unit(model_dir.join(OBJ_DIR).join(format!("V{top}__ALL.cpp")).exists())
+        // The model's objects as its own make built them: two units or one per file.
+        .units(top, model_dir.join(OBJ_DIR).join(unit_file(top, UNIT_NAMES[0].0)).exists())
         .args([format!("-I{model_obj}")])
         .args(runtime.link_vars(""))
         .args([BENCH_NAME.to_string()])
@@ -229,6 +255,26 @@ fn cpp_bytes(obj: &Path) -> Result<u64, SimError> {
         }
     }
     Ok(total)
+}
+
+/// The file of `unit` of model `top`.
+fn unit_file(top: &str, unit: &str) -> String {
+    format!("V{top}__{unit}.cpp")
+}
+
+/// Writes the two units of [`UNIT_NAMES`] into `obj`: each includes the files of its lists in
+/// Verilator's `V<top>_classes.mk`.
+fn write_units(obj: &Path, top: &str) -> Result<(), SimError> {
+    let mut vars = BTreeMap::new();
+    parse_make_assignments(&cache::read(&obj.join(format!("V{top}_classes.mk")))?, &mut vars);
+    for (unit, _, lists) in UNIT_NAMES {
+        let mut text = format!("// Generated by warpgen-sim: one translation unit of {}.\n", lists.join(", "));
+        for name in lists.iter().flat_map(|list| vars.get(*list).into_iter().flatten()) {
+            text.push_str(&format!("#include \"{name}.cpp\"\n"));
+        }
+        cache::write(&obj.join(unit_file(top, unit)), text)?;
+    }
+    Ok(())
 }
 
 fn write_sources(tmp: &Path, spec: &BuildSpec) -> Result<(), SimError> {
@@ -309,10 +355,11 @@ impl<'a> Make<'a> {
         self
     }
 
-    /// Compiles the model as one translation unit ([`ONE_UNIT_OPT`]) when `yes`.
-    fn one_unit(self, yes: bool) -> Self {
-        let vars: &[&str] = if yes { ONE_UNIT_OPT } else { &[] };
-        self.args(vars.iter().map(|v| v.to_string()))
+    /// Compiles the model as the two units of [`write_units`] when `yes`: make's lists of
+    /// fast and slow objects become the two.
+    fn units(self, top: &str, yes: bool) -> Self {
+        let vars = UNIT_NAMES.iter().map(|(unit, var, _)| format!("{var}=V{top}__{unit}"));
+        self.args(vars.filter(|_| yes))
     }
 
     /// Runs make, appending its output to `log`.
@@ -525,5 +572,22 @@ mod tests {
         );
         assert_eq!(vars["X"], ["1"]);
         assert!(!vars.contains_key("shim.o"));
+    }
+
+    #[test]
+    fn the_two_units_include_the_fast_and_the_slow_lists() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        let classes = "VM_CLASSES_FAST += \\\n\tVt \\\n\tVt__A \\\n\nVM_CLASSES_SLOW += \\\n\tVt__Slow \\\n\n\
+                       VM_SUPPORT_FAST += \\\n\nVM_SUPPORT_SLOW += \\\n\tVt__Syms \\\n\nVM_GLOBAL_FAST += \\\n\tverilated \\\n";
+        fs::write(dir.join("Vt_classes.mk"), classes).unwrap();
+        write_units(dir, "t").unwrap();
+        let read = |unit| fs::read_to_string(dir.join(unit_file("t", unit))).unwrap();
+        let includes = |text: String| text.lines().filter(|l| l.starts_with("#include")).map(String::from).collect::<Vec<_>>();
+        assert_eq!(includes(read("wg_fast")), ["#include \"Vt.cpp\"", "#include \"Vt__A.cpp\""]);
+        assert_eq!(includes(read("wg_slow")), ["#include \"Vt__Slow.cpp\"", "#include \"Vt__Syms.cpp\""]);
+        let m = Make::new(dir, "x.mk").units("t", true);
+        assert!(m.args.contains(&"VM_FAST=Vt__wg_fast".to_string()) && m.args.contains(&"VM_SLOW=Vt__wg_slow".to_string()));
+        assert!(!Make::new(dir, "x.mk").units("t", false).args.iter().any(|a| a.starts_with("VM_")));
     }
 }

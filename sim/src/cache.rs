@@ -9,8 +9,6 @@ use sha2::{Digest, Sha256};
 
 use crate::SimError;
 
-/// Name prefix of the temporary directories builds happen in.
-
 /// Environment variable that overrides the cache root.
 pub const CACHE_ENV: &str = "WARPGEN_SIM_CACHE";
 
