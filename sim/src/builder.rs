@@ -104,7 +104,7 @@ const MAKE_OPT: &[&str] = &["OPT_FAST=-O1", "OPT_SLOW=-O0", "OPT_GLOBAL=-O1"];
 /// by file and in 26 s as one unit; the 64-entry task combiner (21 MB with
 /// `--output-split-cfuncs 500`) in 86 s file by file, 44.6 s + 4.3 s as the two units (g++ on
 /// the two includers, `/usr/bin/time`; 0.8 GB of memory for the larger). Above this size the
-/// units would need more memory than a CI machine is sure to have.
+/// file-by-file build keeps each compiler's memory small (a user's 64 entries × 64 lanes).
 const UNITS_MAX_BYTES: u64 = 32_000_000;
 
 /// The two units of a model of at most [`UNITS_MAX_BYTES`], with the make variable each
@@ -216,7 +216,7 @@ pub(crate) fn fill_bench(model_dir: &Path, top: &str, tmp: &Path) -> Result<(), 
     let mut log = String::new();
     Make::new(&obj, "bench.mk")
         // The model's objects as its own make built them: two units or one per file.
-        .units(top, model_dir.join(OBJ_DIR).join(unit_file(top, UNIT_NAMES[0].0)).exists())
+        .units(top, model_dir.join(OBJ_DIR).join(unit_name(top, UNIT_NAMES[0].0) + ".cpp").exists())
         .args([format!("-I{model_obj}")])
         .args(runtime.link_vars(""))
         .args([BENCH_NAME.to_string()])
@@ -257,9 +257,9 @@ fn cpp_bytes(obj: &Path) -> Result<u64, SimError> {
     Ok(total)
 }
 
-/// The file of `unit` of model `top`.
-fn unit_file(top: &str, unit: &str) -> String {
-    format!("V{top}__{unit}.cpp")
+/// The name of `unit` of model `top` (its file adds `.cpp`, its object `.o`).
+fn unit_name(top: &str, unit: &str) -> String {
+    format!("V{top}__{unit}")
 }
 
 /// Writes the two units of [`UNIT_NAMES`] into `obj`: each includes the files of its lists in
@@ -272,7 +272,7 @@ fn write_units(obj: &Path, top: &str) -> Result<(), SimError> {
         for name in lists.iter().flat_map(|list| vars.get(*list).into_iter().flatten()) {
             text.push_str(&format!("#include \"{name}.cpp\"\n"));
         }
-        cache::write(&obj.join(unit_file(top, unit)), text)?;
+        cache::write(&obj.join(unit_name(top, unit) + ".cpp"), text)?;
     }
     Ok(())
 }
@@ -358,7 +358,7 @@ impl<'a> Make<'a> {
     /// Compiles the model as the two units of [`write_units`] when `yes`: make's lists of
     /// fast and slow objects become the two.
     fn units(self, top: &str, yes: bool) -> Self {
-        let vars = UNIT_NAMES.iter().map(|(unit, var, _)| format!("{var}=V{top}__{unit}"));
+        let vars = UNIT_NAMES.iter().map(|(unit, var, _)| format!("{var}={}", unit_name(top, unit)));
         self.args(vars.filter(|_| yes))
     }
 
@@ -582,7 +582,7 @@ mod tests {
                        VM_SUPPORT_FAST += \\\n\nVM_SUPPORT_SLOW += \\\n\tVt__Syms \\\n\nVM_GLOBAL_FAST += \\\n\tverilated \\\n";
         fs::write(dir.join("Vt_classes.mk"), classes).unwrap();
         write_units(dir, "t").unwrap();
-        let read = |unit| fs::read_to_string(dir.join(unit_file("t", unit))).unwrap();
+        let read = |unit| fs::read_to_string(dir.join(unit_name("t", unit) + ".cpp")).unwrap();
         let includes = |text: String| text.lines().filter(|l| l.starts_with("#include")).map(String::from).collect::<Vec<_>>();
         assert_eq!(includes(read("wg_fast")), ["#include \"Vt.cpp\"", "#include \"Vt__A.cpp\""]);
         assert_eq!(includes(read("wg_slow")), ["#include \"Vt__Slow.cpp\"", "#include \"Vt__Syms.cpp\""]);
