@@ -27,54 +27,46 @@ import time
 # The cargo to run (make passes its own).
 CARGO = os.environ.get("CARGO", "cargo")
 
-# Seconds each long test took on this project's 2-core machine, two tests at a time, from an
-# empty Verilator model cache (`tools/run-tests.py` prints every test's time; update these
-# from its output when a test's cost changes). Only the order depends on them: tests not
+# Processor seconds each long test took on this project's 2-core machine, two tests at a time,
+# from an empty Verilator model cache (a fresh clone of 6d4c545; `tools/run-tests.py` prints
+# every test's times; update these from its output when a test's cost changes). Processor
+# time, not wall time: a test's wall time also counts the minutes it waits for a model another
+# test is building. Only the order depends on them: the longest start first, and tests not
 # listed run after these, in cargo's order.
 MEASURED = {
-    "task_combiner::directed_cases_pass_on_the_rtl": 240,
-    "task_combiner::largest_entries_lockstep": 215,
-    "task_combiner::largest_lanes_lockstep": 25,
-    "global_spreader::lint_and_synth_every_tested_config": 223,
-    "prove::global_spreader_default_proves": 118,
-    "scoreboard::lint_and_synth_largest_config": 112,
-    "task_combiner::lint_and_synth_every_tested_config": 100,
-    "lint_every_key::every_key_at_each_edge_lints_clean": 100,
-    "prove::task_combiner_default_proves": 99,
-    "prove::thread_merge_proves": 81,
-    "second_simulator::an_exported_testbench_passes_on_the_block_and_fails_on_a_broken_copy": 35,
-    "second_simulator::task_combiner_replays_the_same_in_both": 64,
-    "scoreboard::largest_groups_lockstep": 70,
-    "scoreboard::directed_cases_pass_on_the_rtl": 68,
-    "thread_merge::directed_cases_pass_on_the_rtl": 77,
-    "global_spreader::directed_cases_pass_on_the_rtl": 68,
-    "thread_merge::lint_largest_config": 48,
-    "thread_merge::lint_and_synth_every_tested_config": 42,
-    "second_simulator::thread_merge_replays_the_same_in_both": 41,
-    "second_simulator::the_examples_replay_the_same_in_both": 38,
-    "thread_merge::drained_random_runs_on_the_rtl_end_clean": 36,
-    "prove::global_spreader_proves": 40,
-    "task_combiner::lockstep_perf_counters": 38,
-    "scoreboard::lint_and_synth_every_tested_config": 34,
-    "prove::branch_stack_perf_counters_prove": 33,
-    "scoreboard::lockstep_perf_counters": 33,
-    "prove::task_combiner_proves": 33,
-    "scoreboard::lockstep_implicit_fence": 30,
-    "prove::thread_merge_cross_primitive_proves": 29,
-    "prove::scoreboard_proves": 27,
-    "global_spreader::lockstep_perf_counters": 23,
-    "scoreboard::lockstep_four_branch_sets": 22,
-    "prove::global_spreader_perf_counters_prove": 22,
-    "prove::branch_stack_proves": 21,
-    "task_combiner::lockstep_width4_nodep_fullest": 21,
-    "task_combiner::lockstep_registered_issue": 21,
-    # Estimated from single runs (issue 18 / 19 options of 2026-11-27).
-    "scoreboard::lockstep_branch_fetch_gate": 45,
-    "task_combiner::lockstep_issue_order": 40,
-    "global_spreader::lockstep_round_robin_5eu": 30,
-    # make test's --also commands.
-    "qor-ice40-hx8k": 50,
-    "cocotb": 20,
+    "task_combiner::largest_entries_lockstep": 176,
+    "lint_every_key::every_key_at_each_edge_lints_clean": 176,
+    "prove::global_spreader_default_proves": 130,
+    "prove::task_combiner_default_proves": 121,
+    "prove::thread_merge_proves": 93,
+    "task_combiner::directed_cases_pass_on_the_rtl": 88,
+    "qor-ice40-hx8k": 59,
+    "task_combiner::lint_and_synth_every_tested_config": 58,
+    "thread_merge::directed_cases_pass_on_the_rtl": 57,
+    "second_simulator::task_combiner_replays_the_same_in_both": 55,
+    "global_spreader::directed_cases_pass_on_the_rtl": 51,
+    "scoreboard::directed_cases_pass_on_the_rtl": 46,
+    "scoreboard::lint_and_synth_largest_config": 44,
+    "prove::global_spreader_proves": 43,
+    "second_simulator::an_exported_testbench_passes_on_the_block_and_fails_on_a_broken_copy": 39,
+    "second_simulator::thread_merge_replays_the_same_in_both": 35,
+    "prove::thread_merge_cross_primitive_proves": 35,
+    "prove::task_combiner_proves": 34,
+    "thread_merge::lint_largest_config": 33,
+    "scoreboard::lint_and_synth_every_tested_config": 33,
+    "prove::scoreboard_proves": 33,
+    "cache::second_identical_build_runs_no_verilator": 33,
+    "prove::branch_stack_perf_counters_prove": 32,
+    "global_spreader::lint_and_synth_every_tested_config": 32,
+    "scoreboard::largest_groups_lockstep": 30,
+    "second_simulator::global_spreader_replays_the_same_in_both": 29,
+    "task_combiner::lockstep_perf_counters": 28,
+    "prove::branch_stack_proves": 25,
+    "second_simulator::scoreboard_replays_the_same_in_both": 24,
+    "prove::global_spreader_perf_counters_prove": 24,
+    "second_simulator::the_examples_replay_the_same_in_both": 22,
+    "prove::task_combiner_perf_counters_prove": 20,
+    "branch_stack::directed_cases_pass_on_the_rtl": 20,
 }
 
 
