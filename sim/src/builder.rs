@@ -50,14 +50,6 @@ const TEMPLATES: &[(&str, &str)] = &[
 /// that verilating the 64-entry task combiner took (`--stats`, stage `056_reorder`), to emit
 /// the same C++ byte for byte; on the five default configs it only moves a few statements of
 /// thread_merge. Without it that model verilates in 50 s.
-///
-/// `--output-split-cfuncs 2000`: a C++ function of at most about 2,000 statements. Verilator
-/// otherwise emits a block's whole `always @(*)` as one function, and g++'s time grows faster
-/// than the function: the default task combiner compiled in 19.6 s of processor time as one
-/// unit at `-O1`, 13.0 s split at 2,000 (12.0 s at 500); the 64-entry task combiner file by
-/// file in 136 s, 86 s at 500 (`make -f V<top>.mk -j1` in Verilator's output, `/usr/bin/time`).
-/// At 500 the 64-entry lockstep (`largest_entries_lockstep`, warm cache) simulated in 91 s
-/// instead of 73 s; at 2,000 in 73 s.
 const VERILATOR_FLAGS: &[&str] = &[
     "-Wno-fatal",
     "--x-assign",
@@ -66,8 +58,6 @@ const VERILATOR_FLAGS: &[&str] = &[
     "0",
     "--assert",
     "-fno-reorder",
-    "--output-split-cfuncs",
-    "2000",
 ];
 
 /// C++ flags: position-independent code with hidden symbols (only the shim's `extern "C"`
@@ -103,8 +93,9 @@ const MAKE_OPT: &[&str] = &["OPT_FAST=-O1", "OPT_SLOW=-O0", "OPT_GLOBAL=-O1"];
 /// scoreboard at 64 groups (9.6 MB of C++ in 42 files) compiled in 57 s of processor time file
 /// by file and in 26 s as one unit; the 64-entry task combiner (21 MB with
 /// `--output-split-cfuncs 500`) in 86 s file by file, 44.6 s + 4.3 s as the two units (g++ on
-/// the two includers, `/usr/bin/time`; 0.8 GB of memory for the larger). Above this size the
-/// file-by-file build keeps each compiler's memory small (a user's 64 entries × 64 lanes).
+/// the two includers, `/usr/bin/time`; 0.8 GB of memory for the larger; 71 s + 4 s without
+/// the split). Above this size the file-by-file build keeps each compiler's memory small (a
+/// user's 64 entries × 64 lanes).
 const UNITS_MAX_BYTES: u64 = 32_000_000;
 
 /// The two units of a model of at most [`UNITS_MAX_BYTES`], with the make variable each
@@ -112,12 +103,12 @@ const UNITS_MAX_BYTES: u64 = 32_000_000;
 /// every cycle at `OPT_FAST`, the code that runs once (construction, initial blocks, `__Syms`)
 /// at `OPT_SLOW`, as Verilator's file-by-file build compiles them. Verilator's one-unit build
 /// (`VM_PARALLEL_BUILDS=0`, its `__ALL.cpp`) compiles both at `OPT_FAST`: the default task
-/// combiner's 4.6 MB of C++ took 13.0 s of processor time as one unit, 6.7 s + 1.7 s as these
-/// two. Both at `-O0` was tried (processor time from an empty cache, one unit): the default
-/// task combiner compiled in 4 s instead of 22 s, and the task combiner's eight `lockstep_*`
-/// tests took 164 s instead of 193 s; but the scoreboard's tests took 245 s against 238 s
-/// (small models, long simulations), and the 64-entry task combiner's lockstep 339 s against
-/// 279 s.
+/// combiner's C++ took 19.6 s of processor time as one unit, 9.3 s + 1.7 s as these two (7.4 s and
+/// 1.7 s with its functions split, see `warpgen_testbench::build_block`). Both at `-O0` was
+/// tried (processor time from an empty cache, one unit): the default task combiner compiled
+/// in 4 s instead of 22 s, and the task combiner's eight `lockstep_*` tests took 164 s instead
+/// of 193 s; but the scoreboard's tests took 245 s against 238 s (small models, long
+/// simulations), and the 64-entry task combiner's lockstep 339 s against 279 s.
 const UNIT_NAMES: [(&str, &str, &[&str]); 2] = [
     ("wg_fast", "VM_FAST", &["VM_CLASSES_FAST", "VM_SUPPORT_FAST"]),
     ("wg_slow", "VM_SLOW", &["VM_CLASSES_SLOW", "VM_SUPPORT_SLOW"]),

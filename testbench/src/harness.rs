@@ -6,10 +6,29 @@ use std::path::PathBuf;
 use warpgen_rtl::Emitted;
 use warpgen_sim::{BuildSpec, Model, PortId, Sim, SimError, Verilator, YosysReport};
 
+/// Verilator arguments of one block's model beyond the harness's own.
+///
+/// The task combiner: C++ functions of at most about 5,000 operations
+/// (`--output-split-cfuncs`). Its core is one `always @(*)` block, which Verilator emits as one
+/// function (12,000 lines at the default 16 entries), and g++'s time grows faster than a
+/// function: the model's per-cycle code compiled in 9.3 s of processor time at the default, 7.4
+/// s split; at 64 entries in 71 s, 45 s split (g++ `-O1` on the per-cycle unit,
+/// `/usr/bin/time`). The 64-entry lockstep simulates as fast split (73 s at 2,000 operations).
+/// The other blocks' functions are smaller, and splitting them at 2,000 slowed their
+/// simulation: the scoreboard's lockstep from 127,000 to about 70,000 cycles/s, thread_merge's
+/// from 121,000 to 88,000 (`make bench`); at 5,000 the scoreboard's C++ is unchanged.
+fn verilator_args(block: &str) -> &'static [&'static str] {
+    match block {
+        "task_combiner" => &["--output-split-cfuncs", "5000"],
+        _ => &[],
+    }
+}
+
 /// Builds (or loads from the cache) the Verilator model of an emitted block.
 pub fn build_block(e: &Emitted, trace: bool) -> Result<Model, SimError> {
     let v = Verilator::find()?;
-    v.build(&BuildSpec::new(e.top.clone()).source(e.file_name.clone(), e.verilog.clone()).trace(trace))
+    let spec = BuildSpec::new(e.top.clone()).source(e.file_name.clone(), e.verilog.clone()).trace(trace);
+    v.build(&verilator_args(e.block).iter().fold(spec, |spec, arg| spec.arg(*arg)))
 }
 
 /// Writes the emitted block and the waiver file into a fresh directory and
