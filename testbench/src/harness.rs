@@ -13,7 +13,10 @@ use warpgen_sim::{BuildSpec, Model, PortId, Sim, SimError, Verilator, YosysRepor
 /// function (12,000 lines at the default 16 entries), and g++'s time grows faster than a
 /// function: the model's per-cycle code compiled in 9.3 s of processor time at the default, 7.4
 /// s split; at 64 entries in 71 s, 45 s split (g++ `-O1` on the per-cycle unit,
-/// `/usr/bin/time`). The 64-entry lockstep simulates as fast split (73 s at 2,000 operations).
+/// `/usr/bin/time`). The 64-entry lockstep's 200,000 cycles (warm cache) took 86 s split at
+/// 5,000, 73 s at 2,000 and 91 s at 500, each on another hour of this shared machine, so the
+/// split's effect on its simulation is within the machine's variation; the default's lockstep
+/// ran at 35,000-39,000 cycles/s split against 35,000 unsplit (`make bench`).
 /// The other blocks' functions are smaller, and splitting them at 2,000 slowed their
 /// simulation: the scoreboard's lockstep from 127,000 to about 70,000 cycles/s, thread_merge's
 /// from 121,000 to 88,000 (`make bench`); at 5,000 the scoreboard's C++ is unchanged.
