@@ -8,7 +8,7 @@ use crate::named_path::NamedPath;
 use crate::probe::Probe;
 use crate::type_descriptor::{TypeDescriptor, TypeKind};
 use crate::verilog_gen::{verilog_combinatorial, verilog_link_extraction};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 #[derive(Clone, Debug, Default)]
 struct SubModuleInvocation {
@@ -91,7 +91,25 @@ fn glitch_free(block: &str, atoms: &[AtomDetails]) -> String {
     let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
     // Signals and how many assignments the block's text makes to each (the code has no loops:
     // rust-hdl unrolls them).
+    // Only what other processes read: outputs, and inputs of submodules. A local
+    // signal is read by this block alone, where its steps are invisible.
+    let read_elsewhere = |k: &AtomKind| {
+        matches!(
+            k,
+            AtomKind::OutputParameter
+                | AtomKind::OutputPassthrough
+                | AtomKind::InOutParameter
+                | AtomKind::StubInputSignal
+        )
+    };
+    // Indexed by name, the first atom of each (a linear search per line and per word was
+    // quadratic in the signals: seconds for the task combiner's core at 64 entries).
+    let mut by_name: HashMap<&str, &AtomDetails> = HashMap::new();
+    for a in atoms.iter().filter(|a| read_elsewhere(&a.kind)) {
+        by_name.entry(a.name.as_str()).or_insert(a);
+    }
     let mut counts: Vec<(&AtomDetails, usize)> = Vec::new();
+    let mut count_at: HashMap<&str, usize> = HashMap::new();
     for line in block.lines() {
         let t = line.trim_start();
         let name: String = t.chars().take_while(|c| is_ident(*c)).collect();
@@ -108,21 +126,13 @@ fn glitch_free(block: &str, atoms: &[AtomDetails]) -> String {
             rest
         };
         if rest.starts_with('=') && !rest.starts_with("==") {
-            // Only what other processes read: outputs, and inputs of submodules. A local
-            // signal is read by this block alone, where its steps are invisible.
-            let read_elsewhere = |k: &AtomKind| {
-                matches!(
-                    k,
-                    AtomKind::OutputParameter
-                        | AtomKind::OutputPassthrough
-                        | AtomKind::InOutParameter
-                        | AtomKind::StubInputSignal
-                )
-            };
-            if let Some(a) = atoms.iter().find(|a| a.name == name && read_elsewhere(&a.kind)) {
-                match counts.iter_mut().find(|(b, _)| b.name == a.name) {
-                    Some((_, n)) => *n += 1,
-                    None => counts.push((a, 1)),
+            if let Some(a) = by_name.get(name.as_str()) {
+                match count_at.get(a.name.as_str()) {
+                    Some(&i) => counts[i].1 += 1,
+                    None => {
+                        count_at.insert(a.name.as_str(), counts.len());
+                        counts.push((a, 1));
+                    }
                 }
             }
         }
@@ -144,8 +154,9 @@ fn glitch_free(block: &str, atoms: &[AtomDetails]) -> String {
     // Rename every whole identifier that is one of the assigned signals.
     let mut body = String::new();
     let mut word = String::new();
+    let assigned_names: HashSet<&str> = assigned.iter().map(|a| a.name.as_str()).collect();
     let flush = |word: &mut String, body: &mut String| {
-        if assigned.iter().any(|a| a.name == *word) {
+        if assigned_names.contains(word.as_str()) {
             body.push_str(word);
             body.push_str("$cmb");
         } else {
@@ -311,10 +322,57 @@ fn get_link_equivalence(link: &VerilogLink) -> (String, String) {
     }
 }
 
+/// warpgen patch: one module's links and arguments, indexed once per module. Upstream answers
+/// each question below by scanning every link (and, per link, every atom) of the module, for
+/// each stub and each submodule port: quadratic in the links, seconds for a module with
+/// thousands of ports (the task combiner's at 64 entries). The answers are the same.
+struct LinkIndex {
+    /// The module's argument names (`signal_name_is_module_argument`).
+    args: HashSet<String>,
+    /// A name's partner in the first link naming it, on either side (`get_linked_argument_name`).
+    first_partner: HashMap<String, String>,
+    /// The names some link ties to a module argument (`stub_is_linked_to_module_argument`).
+    to_argument: HashSet<String>,
+}
+
+impl LinkIndex {
+    fn new(module_details: &ModuleDetails) -> Self {
+        let args: HashSet<String> = module_details
+            .atoms
+            .iter()
+            .filter(|atom| atom.kind.is_parameter())
+            .map(|atom| atom.name.clone())
+            .collect();
+        let mut first_partner = HashMap::new();
+        let mut to_argument = HashSet::new();
+        for link in &module_details.links {
+            let (a, b) = get_link_equivalence(link);
+            if args.contains(&b) {
+                to_argument.insert(a.clone());
+            }
+            if args.contains(&a) {
+                to_argument.insert(b.clone());
+            }
+            first_partner.entry(a.clone()).or_insert_with(|| b.clone());
+            first_partner.entry(b).or_insert(a);
+        }
+        LinkIndex { args, first_partner, to_argument }
+    }
+    fn is_argument(&self, name: &str) -> bool {
+        self.args.contains(name)
+    }
+    fn partner(&self, name: &str) -> String {
+        self.first_partner.get(name).cloned().unwrap_or_else(|| name.to_string())
+    }
+    fn linked_to_argument(&self, name: &str) -> bool {
+        self.to_argument.contains(name)
+    }
+}
+
 impl ModuleDefines {
     fn sub_module_invocation(
         &self,
-        module_details: &ModuleDetails,
+        links: &LinkIndex,
         child: &SubModuleInvocation,
         io: &mut CodeWriter,
     ) {
@@ -329,9 +387,8 @@ impl ModuleDefines {
             .filter(|x| x.kind.is_parameter())
             .map(|x| {
                 let arg_name = format!("{}${}", child.name, x.name);
-                let arg_name = if self.stub_is_linked_to_module_argument(module_details, &arg_name)
-                {
-                    self.get_linked_argument_name(module_details, &arg_name)
+                let arg_name = if links.linked_to_argument(&arg_name) {
+                    links.partner(&arg_name)
                 } else {
                     arg_name
                 };
@@ -345,84 +402,23 @@ impl ModuleDefines {
         io.pop();
         io.add(");\n");
     }
-    #[allow(dead_code)]
-    fn module_argument_is_passed_through_to_submodule(
-        &self,
-        module_details: &ModuleDetails,
-        module_arg_name: &str,
-    ) -> bool {
-        for child in &module_details.sub_modules {
-            let entry = self.details.get(&child.kind).unwrap();
-            for child_arg in &entry.atoms {
-                let arg_name = format!("{}${}", child.name, child_arg.name);
-                if self.get_linked_argument_name(module_details, &arg_name) == module_arg_name {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-    /// Every `get_linked_argument_name` of a submodule atom: an argument is passed
-    /// through iff it is in this set (the same test as
+    /// The link partner (upstream's `get_linked_argument_name`) of every submodule atom: an
+    /// argument is passed through iff it is in this set (upstream's
     /// `module_argument_is_passed_through_to_submodule`, for all arguments at once).
     fn names_passed_through_to_submodules(
         &self,
         module_details: &ModuleDetails,
-    ) -> std::collections::HashSet<String> {
-        let mut names = std::collections::HashSet::new();
+        links: &LinkIndex,
+    ) -> HashSet<String> {
+        let mut names = HashSet::new();
         for child in &module_details.sub_modules {
             let entry = self.details.get(&child.kind).unwrap();
             for child_arg in &entry.atoms {
                 let arg_name = format!("{}${}", child.name, child_arg.name);
-                names.insert(self.get_linked_argument_name(module_details, &arg_name));
+                names.insert(links.partner(&arg_name));
             }
         }
         names
-    }
-    fn get_linked_argument_name(&self, module_details: &ModuleDetails, arg_name: &str) -> String {
-        for link in &module_details.links {
-            let equiv = get_link_equivalence(link);
-            if arg_name == equiv.0 {
-                return equiv.1.clone();
-            }
-            if arg_name == equiv.1 {
-                return equiv.0.clone();
-            }
-        }
-        arg_name.to_string()
-    }
-    fn signal_name_is_module_argument(
-        &self,
-        module_details: &ModuleDetails,
-        signal_name: &str,
-    ) -> bool {
-        // We now know the stub is linked to something... but is that a module argument?
-        for atom in &module_details.atoms {
-            if atom.kind.is_parameter() && atom.name == signal_name {
-                return true;
-            }
-        }
-        false
-    }
-    fn stub_is_linked_to_module_argument(
-        &self,
-        module_details: &ModuleDetails,
-        atom_name: &str,
-    ) -> bool {
-        for link in &module_details.links {
-            let equiv = get_link_equivalence(link);
-            if atom_name == equiv.0 || atom_name == equiv.1 {
-                let linked_name = if atom_name == equiv.0 {
-                    equiv.1
-                } else {
-                    equiv.0
-                };
-                if self.signal_name_is_module_argument(module_details, &linked_name) {
-                    return true;
-                }
-            }
-        }
-        false
     }
     fn process_module(
         &self,
@@ -469,6 +465,8 @@ impl ModuleDefines {
             .iter()
             .filter(|x| x.kind == AtomKind::LocalSignal)
             .collect::<Vec<_>>();
+        // warpgen patch: the module's links indexed once (see `LinkIndex`).
+        let links = LinkIndex::new(module_details);
         let module_args = args
             .iter()
             .map(|x| x.name.to_owned())
@@ -480,7 +478,7 @@ impl ModuleDefines {
             io.add("\n// Module arguments");
             // warpgen patch: the set of names passed to submodules, computed once per
             // module (upstream rescans every child atom for every argument).
-            let passed_through = self.names_passed_through_to_submodules(module_details);
+            let passed_through = self.names_passed_through_to_submodules(module_details, &links);
             args.iter().for_each(|x| {
                 if !passed_through.contains(&x.name)
                     || x.kind != AtomKind::OutputParameter
@@ -513,7 +511,7 @@ impl ModuleDefines {
         if !stubs.is_empty() & !wrapper_mode {
             io.add("\n// Stub signals");
             stubs.iter().for_each(|x| {
-                if !self.stub_is_linked_to_module_argument(module_details, &x.name) {
+                if !links.linked_to_argument(&x.name) {
                     io.add(decl(x))
                 }
             });
@@ -525,7 +523,7 @@ impl ModuleDefines {
         if !submodules.is_empty() & !wrapper_mode {
             io.add("\n// Sub module instances");
             for child in submodules {
-                self.sub_module_invocation(module_details, child, io);
+                self.sub_module_invocation(&links, child, io);
             }
         }
         match &module_details.code {
@@ -546,9 +544,7 @@ impl ModuleDefines {
         }
         for x in &module_details.links {
             let equiv = get_link_equivalence(x);
-            if !self.signal_name_is_module_argument(module_details, &equiv.0)
-                & !self.signal_name_is_module_argument(module_details, &equiv.1)
-            {
+            if !links.is_argument(&equiv.0) & !links.is_argument(&equiv.1) {
                 let txt = match x {
                     VerilogLink::Forward(x) => {
                         format!(
