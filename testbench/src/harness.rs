@@ -20,9 +20,18 @@ use warpgen_sim::{BuildSpec, Model, PortId, Sim, SimError, Verilator, YosysRepor
 /// The other blocks' functions are smaller, and splitting them at 2,000 slowed their
 /// simulation: the scoreboard's lockstep from 127,000 to about 70,000 cycles/s, thread_merge's
 /// from 121,000 to 88,000 (`make bench`); at 5,000 the scoreboard's C++ is unchanged.
+///
+/// The task combiner also gets `-fno-dfg`: Verilator's data-flow-graph pass turns the 4,096
+/// one-bit assignments of `st_dep` (64 entries) into one 4,096-bit concatenation built a bit at a
+/// time, 4,096 `VL_CONCAT_WIW` calls each copying up to 128 words, every cycle: a third of the
+/// 64-entry lockstep's time (`perf record`). Without the pass the 200,000 cycles took 31.6 s
+/// instead of 81 s (warm cache, one after the other), the verilation 42 s against 41 s, and the
+/// default config's lockstep did not slow down (`make bench`). The scoreboard at 64 groups has
+/// such concatenations too, but its lockstep took the same time without the pass (6.9-8.0 s
+/// against 6.8-7.0 s), so the other blocks keep it.
 fn verilator_args(block: &str) -> &'static [&'static str] {
     match block {
-        "task_combiner" => &["--output-split-cfuncs", "5000"],
+        "task_combiner" => &["--output-split-cfuncs", "5000", "-fno-dfg"],
         _ => &[],
     }
 }
