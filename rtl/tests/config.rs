@@ -790,3 +790,42 @@ fn global_spreader_aging() {
         assert_eq!(e.to_string(), format!("t.toml:2: key `global_spreader.aging`: {bad} is out of range: allowed 0 (off) or 3 to 255"));
     }
 }
+
+#[test]
+fn global_spreader_class_priority() {
+    // Contract R7b. Ranks by type code (vertex, triangle, pixel, patch), written by hand from
+    // the rule: the position in the list, or in the fixed order pixel, triangle, patch, vertex.
+    let d = gs("").unwrap();
+    assert_eq!((d.class_priority.clone(), d.class_priority_reg), (None, false));
+    assert_eq!(d.class_ranks(), [3, 1, 0, 2]);
+    assert!(!d.ranked_classes());
+    let c = gs("class_priority = [\"vertex\", \"patch\", \"triangle\", \"pixel\"]\n").unwrap();
+    assert_eq!(c.class_ranks(), [0, 2, 3, 1]);
+    assert!(c.ranked_classes());
+    // The fixed order written out is not a ranked order; the register is, whatever the order.
+    let f = gs("class_priority = [\"pixel\", \"triangle\", \"patch\", \"vertex\"]\n").unwrap();
+    assert!(!f.ranked_classes());
+    assert!(gs("class_priority_reg = true\n").unwrap().ranked_classes());
+    // Two built types: the default ranks them 0 and 1 in the fixed order.
+    let two = gs("entity_types = [\"vertex\", \"triangle\"]\n").unwrap();
+    assert_eq!(two.class_ranks(), [1, 0, 0, 0]);
+    let two_rev = gs("entity_types = [\"vertex\", \"triangle\"]\nclass_priority = [\"vertex\", \"triangle\"]\n").unwrap();
+    assert_eq!(two_rev.class_ranks(), [0, 1, 0, 0]);
+    assert!(two_rev.ranked_classes());
+    // Bad lists name the file, the line, the key (the element) and what is allowed.
+    let cases = [
+        ("class_priority = [\"vertex\", \"pixels\", \"triangle\", \"patch\"]\n",
+         "t.toml:2: key `global_spreader.class_priority[1]`: `pixels` is not a type: allowed vertex, triangle, pixel, patch"),
+        ("class_priority = [\"vertex\", \"vertex\", \"triangle\", \"pixel\", \"patch\"]\n",
+         "t.toml:2: key `global_spreader.class_priority[1]`: `vertex` is listed twice"),
+        ("entity_types = [\"vertex\", \"triangle\"]\nclass_priority = [\"vertex\", \"pixel\", \"triangle\"]\n",
+         "t.toml:3: key `global_spreader.class_priority[1]`: type `pixel` is not built: add it to global_spreader.entity_types or remove it from this list"),
+        ("class_priority = [\"vertex\", \"triangle\"]\n",
+         "t.toml:2: key `global_spreader.class_priority`: does not name pixel, patch: list every built type (global_spreader.entity_types) once, the first granted first"),
+    ];
+    for (text, msg) in cases {
+        assert_eq!(gs_err(text).to_string(), msg, "{text}");
+    }
+    let e = gs_err("class_priority_reg = 1\n");
+    assert!(e.message.contains("invalid type") && e.key == "global_spreader.class_priority_reg", "{e}");
+}

@@ -73,6 +73,23 @@ fn lockstep_aging_5eu() {
     lockstep(&p, 60, CYCLES, false);
 }
 
+/// Class priority (contract R7b) at 5 EUs: `class_priority_reg` with a non-default reset order
+/// (vertex, patch, triangle, pixel: CLASS_PRIO resets to 0x78) and `aging` = 3 beside it. The
+/// stimulus writes random ranks to CLASS_PRIO (ties too) and reads it back; every output every
+/// cycle against the model, and the invariant checker's class order is the current ranks';
+/// coverage requires grants the fixed order would not give (`rank_grant`) and aged grants.
+#[test]
+fn lockstep_class_priority_5eu() {
+    use warpgen_testbench::global_spreader::{PATCH, PIX, TRI, VTX};
+    let p = GlobalSpreaderParams {
+        class_priority_reg: true,
+        class_priority: Some(vec![VTX, PATCH, TRI, PIX]),
+        aging: 3,
+        ..GlobalSpreaderParams::lockstep_5eu()
+    };
+    lockstep(&p, 61, CYCLES, false);
+}
+
 /// `select = "round_robin"` (contract R6) at 5 EUs: every output every cycle against the
 /// model; coverage requires requests whose target is not the first fitting candidate
 /// (`rr_not_first_fit`) and requests whose search wrapped below RR_PTR (`rr_wrap`), at least

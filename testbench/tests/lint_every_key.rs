@@ -59,6 +59,15 @@ const NAMED: &[(&str, &[&str])] = &[
     ("global_spreader", &["global_spreader.aging=255", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),
     ("global_spreader", &["global_spreader.aging=7", "global_spreader.yield_enable=true", "global_spreader.perf_counters=true", "global_spreader.eus=3"]),
     ("global_spreader", &["global_spreader.aging=3", "global_spreader.select=\"least_loaded\"", "global_spreader.entity_types=[\"triangle\", \"pixel\"]"]),
+    // class priority (R7b): the register on the default shape, a constant non-default order,
+    // the register with one class (one 2-bit field), with aging, yield and the counters, and
+    // on two classes (constant and register) beside least_loaded and round_robin.
+    ("global_spreader", &["global_spreader.class_priority_reg=true"]),
+    ("global_spreader", &["global_spreader.class_priority=[\"vertex\", \"patch\", \"triangle\", \"pixel\"]"]),
+    ("global_spreader", &["global_spreader.class_priority_reg=true", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),
+    ("global_spreader", &["global_spreader.class_priority_reg=true", "global_spreader.class_priority=[\"patch\", \"vertex\", \"pixel\", \"triangle\"]", "global_spreader.aging=3", "global_spreader.yield_enable=true", "global_spreader.perf_counters=true", "global_spreader.eus=3"]),
+    ("global_spreader", &["global_spreader.class_priority=[\"triangle\", \"pixel\"]", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.select=\"least_loaded\""]),
+    ("global_spreader", &["global_spreader.class_priority_reg=true", "global_spreader.class_priority=[\"patch\", \"triangle\"]", "global_spreader.entity_types=[\"triangle\", \"patch\"]", "global_spreader.select=\"round_robin\"", "global_spreader.eus=32"]),
 ];
 
 #[test]

@@ -165,6 +165,13 @@ pub struct GlobalSpreaderConfig {
     /// Class aging (contract R7a): a slot eligible but passed over in this many grant decisions
     /// is granted before the class priority order; 0 (the default): no aging, R7 as written.
     pub aging: i64,
+    /// The class priority order (contract R7b): every built type once, the first granted first.
+    /// None: the fixed order pixel, triangle, patch, vertex (R7 as written).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class_priority: Option<Vec<String>>,
+    /// CLASS_PRIO (contract R7b, address 0x005): the ranks in a register, reset to
+    /// `class_priority`'s positions. false: the order is a constant.
+    pub class_priority_reg: bool,
 }
 
 /// A per-EU value: one for all EUs, or a list with one entry per EU.
@@ -200,6 +207,8 @@ impl Default for GlobalSpreaderConfig {
             perf_counters: false,
             select: "first_fit".into(),
             aging: 0,
+            class_priority: None,
+            class_priority_reg: false,
         }
     }
 }
@@ -557,6 +566,31 @@ impl GlobalSpreaderConfig {
         id_bits(Self::PERF_NAMES.len())
     }
 
+    /// The fixed class order of R7 by type code (pixel, triangle, patch, vertex).
+    pub const FIXED_CLASS_ORDER: [usize; 4] = [2, 1, 3, 0];
+
+    /// RANK[t] after reset by type code (contract R7b): t's position in `class_priority`, or in
+    /// the fixed order cut to the built types; 0 for a type not built.
+    pub fn class_ranks(&self) -> [usize; 4] {
+        let order: Vec<usize> = match &self.class_priority {
+            Some(list) => list.iter().filter_map(|n| GS_TYPE_NAMES.iter().position(|t| t == n)).collect(),
+            None => Self::FIXED_CLASS_ORDER.iter().copied().filter(|t| self.has_type(*t)).collect(),
+        };
+        let mut rank = [0; 4];
+        for (r, t) in order.iter().enumerate() {
+            rank[*t] = r;
+        }
+        rank
+    }
+
+    /// The grant order is not R7's fixed one, or is programmable (contract R7b): the RTL ranks
+    /// the class slots instead of taking them in the fixed order.
+    pub fn ranked_classes(&self) -> bool {
+        let fixed: Vec<usize> = Self::FIXED_CLASS_ORDER.iter().copied().filter(|t| self.has_type(*t)).collect();
+        let ranks = self.class_ranks();
+        self.class_priority_reg || fixed.iter().enumerate().any(|(r, t)| ranks[*t] != r)
+    }
+
     /// Whether type `code` (0 VTX, 1 TRI, 2 PIX, 3 PATCH) is built.
     pub fn has_type(&self, code: usize) -> bool {
         self.entity_types.iter().any(|t| t == GS_TYPE_NAMES[code])
@@ -694,6 +728,25 @@ impl GlobalSpreaderConfig {
         }
         if self.has_type(2) && !self.has_type(1) {
             chk.fail_path(&key("entity_types"), "\"pixel\" needs \"triangle\": a pixel packet finds its EU through its triangle's primitive table entry".into());
+        }
+        if let Some(list) = &self.class_priority {
+            for (i, t) in list.iter().enumerate() {
+                let at = key(&format!("class_priority[{i}]"));
+                if !GS_TYPE_NAMES.contains(&t.as_str()) {
+                    chk.fail_path(&at, format!("`{}` is not a type: allowed {}", shorten(t), GS_TYPE_NAMES.join(", ")));
+                } else if list[..i].contains(t) {
+                    chk.fail_path(&at, format!("`{t}` is listed twice"));
+                } else if !self.entity_types.contains(t) {
+                    chk.fail_path(&at, format!(
+                        "type `{t}` is not built: add it to global_spreader.entity_types or remove it from this list"));
+                }
+            }
+            let missing: Vec<&str> = self.entity_types.iter().filter(|t| !list.contains(t)).map(|t| t.as_str()).collect();
+            if !missing.is_empty() && self.entity_types.iter().all(|t| GS_TYPE_NAMES.contains(&t.as_str())) {
+                chk.fail_path(&key("class_priority"), format!(
+                    "does not name {}: list every built type (global_spreader.entity_types) once, the first granted first",
+                    missing.join(", ")));
+            }
         }
         // Table geometry and widths.
         if ![4, 8, 16].contains(&self.vertices_per_group) {

@@ -224,6 +224,11 @@ fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
     for b in 0..g.cw {
         i.pin(&format!("cfg_wdata${b}"), nl.bit("cfg_wdata", b));
     }
+    // CLASS_PRIO's write data (R7b): the two bits of each slot's type code.
+    for (kk, t) in g.classes.iter().enumerate().filter(|_| g.class_reg) {
+        i.pin(&format!("cp_wd_hi${kk}"), nl.bit("cfg_wdata", 2 * t + 1));
+        i.pin(&format!("cp_wd_lo${kk}"), nl.bit("cfg_wdata", 2 * t));
+    }
     for (x, w) in ["res_rd", "ent_rd", "idx_rd", "eu_rd"].iter().enumerate() {
         i.pin(&format!("rd_ext${x}"), nl.net(w).zext(32));
     }

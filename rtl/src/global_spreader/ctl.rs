@@ -125,6 +125,31 @@ pub struct Ctl {
     age_zero: Vec<Constant<Bits<8>>>,
     aged: Vec<Signal<Local, Bit>>,
     any_aged: Vec<Signal<Local, Bit>>,
+    /// R7b (`class_priority` not the fixed order, or `class_priority_reg`): the class slots are
+    /// granted by rank. `rk_hi`/`rk_lo[k]`: slot k's RANK (CLASS_PRIO's bits of its type in
+    /// `cp_hi`/`cp_lo` with the register, else the constants `cp_r_*`, its reset value);
+    /// `bt[j][k]`: slot j comes before slot k (a lower rank, or the same rank and j first in the
+    /// fixed order, `ord`); `win_e`/`win_o[k]`: k is the first eligible / occupied slot in that
+    /// order, `al`/`win_a` the same among the eligible slots with AGE at the limit (`aging`);
+    /// `pre` = an aged slot is granted. No element when the order is R7's fixed one.
+    pub cp_wd_hi: Vec<Signal<In, Bit>>,
+    pub cp_wd_lo: Vec<Signal<In, Bit>>,
+    cp_hi: Vec<DFF<Bit>>,
+    cp_lo: Vec<DFF<Bit>>,
+    cp_r_hi: Vec<Constant<Bit>>,
+    cp_r_lo: Vec<Constant<Bit>>,
+    a_cp: Vec<Constant<CfgAddr>>,
+    b_cp_hi: Vec<Constant<Bits<32>>>,
+    b_cp_lo: Vec<Constant<Bits<32>>>,
+    rk_hi: Vec<Signal<Local, Bit>>,
+    rk_lo: Vec<Signal<Local, Bit>>,
+    ord: Vec<Vec<Constant<Bit>>>,
+    bt: Vec<Vec<Signal<Local, Bit>>>,
+    win_e: Vec<Signal<Local, Bit>>,
+    win_o: Vec<Signal<Local, Bit>>,
+    al: Vec<Signal<Local, Bit>>,
+    win_a: Vec<Signal<Local, Bit>>,
+    pre: Vec<Signal<Local, Bit>>,
     // State.
     en_q: DFF<Bit>,
     loc_q: DFF<Bit>,
@@ -264,6 +289,9 @@ impl Ctl {
         let is = |ty: usize| bitcs(g.classes.iter().map(move |c| *c == ty));
         // 1 with perf_counters (one counter bank and its ports), 0 without.
         let pc = usize::from(g.perf);
+        // R7b: the slots ranked (kr), and CLASS_PRIO (kc), one element per slot or none.
+        let kr = if g.ranked { k } else { 0 };
+        let kc = if g.class_reg { k } else { 0 };
         Ctl {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -346,6 +374,24 @@ impl Ctl {
             age_zero: consts((0..usize::from(g.aging > 0)).map(|_| 0)),
             aged: signals(if g.aging > 0 { k } else { 0 }),
             any_aged: signals(usize::from(g.aging > 0)),
+            cp_wd_hi: signals(kc),
+            cp_wd_lo: signals(kc),
+            cp_hi: dffs(kc),
+            cp_lo: dffs(kc),
+            cp_r_hi: bitcs(g.rank.iter().take(kr).map(|r| r & 2 != 0)),
+            cp_r_lo: bitcs(g.rank.iter().take(kr).map(|r| r & 1 != 0)),
+            a_cp: consts((0..kc).map(|_| 0x005)),
+            b_cp_hi: consts(g.classes.iter().take(kc).map(|c| 2u64 << (2 * c))),
+            b_cp_lo: consts(g.classes.iter().take(kc).map(|c| 1u64 << (2 * c))),
+            rk_hi: signals(kr),
+            rk_lo: signals(kr),
+            ord: (0..kr).map(|j| bitcs((0..kr).map(|x| j < x))).collect(),
+            bt: (0..kr).map(|_| signals(kr)).collect(),
+            win_e: signals(kr),
+            win_o: signals(kr),
+            al: signals(if g.aging > 0 { kr } else { 0 }),
+            win_a: signals(if g.aging > 0 { kr } else { 0 }),
+            pre: signals(usize::from(g.ranked)),
             ll_m: signals(if g.pick { k } else { 0 }),
             pblk: signals(pc * k),
             en_q: DFF::default(),

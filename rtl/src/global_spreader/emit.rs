@@ -51,6 +51,16 @@ impl crate::BlockGen for GlobalSpreaderConfig {
         if g.aging > 0 {
             p.push(("aging".into(), g.aging.to_string()));
         }
+        if g.ranked {
+            let names = crate::config::GS_TYPE_NAMES;
+            let mut order: Vec<usize> = g.classes.clone();
+            order.sort_by_key(|t| self.class_ranks()[*t]);
+            let list: Vec<&str> = order.iter().map(|t| names[*t]).collect();
+            p.push(("class_priority".into(), format!("[{}]", list.join(", "))));
+        }
+        if g.class_reg {
+            p.push(("class_priority_reg (CLASS_PRIO at 0x005)".into(), "true".into()));
+        }
         if g.perf {
             p.push(("perf_counters".into(), "true".into()));
             p.push(("PSW (perf_sel bits)".into(), g.psw.to_string()));

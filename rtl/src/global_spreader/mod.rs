@@ -78,6 +78,17 @@
 //! passed over. A slot that stays eligible is granted within L + 3 such cycles. Same cycle
 //! timing: AGE is registered and the choice is combinational in stage B like R7's.
 //!
+//! ## Class priority (`class_priority`, `class_priority_reg`, contract R7b)
+//! The default (R7's fixed order, no register): no register or wire of it in the Verilog.
+//! Otherwise `ctl` ranks the class slots: each slot's 2-bit RANK is a constant (the type's
+//! position in `class_priority`) or, with `class_priority_reg`, two flip-flops of CLASS_PRIO
+//! (0x005, the two bits of the slot's type code; `core_netlist` wires those bits of
+//! `cfg_wdata`). A pairwise "comes before" relation (`bt`: lower rank, or equal rank and first
+//! in the fixed order) gives, per slot, "first eligible", "first occupied" and "first aged"
+//! (`win_e`, `win_o`, `win_a`), which replace the scan in slot order of R7 and R7a; K <= 4
+//! slots, so 12 pairs and no chain. Same cycle timing: CLASS_PRIO is written at the edge like
+//! the other registers, and the grant stays combinational in stage B.
+//!
 //! ## Cycle timing (contract §1 D2, §4)
 //! * **Stage A, cycle n:** a channel transfers into its empty slot, or into a slot whose
 //!   request is acknowledged in n (`c_ready = EN && (!occupied || acked)`: the only outputs
@@ -104,7 +115,8 @@
 //! The contract's D1–D11: `clock`/synchronous `reset`; two-stage pipeline instead of the
 //! §5.7 FSM (B-09 relaxed: the handshake means "taken in", one unallocated packet per
 //! class is held); first-fit by priority encoder (D3; `select` = "least_loaded" and
-//! "round_robin" are additions beyond the spec, D12, and so is `aging`, D13); the EU answers in the request cycle
+//! "round_robin" are additions beyond the spec, D12, and so are `aging`, D13, and the class
+//! priority keys, D14); the EU answers in the request cycle
 //! (`ar_ready`/`ar_refuse`/`ar_ent`, no `rs_*`, debit at the ack); no `dm_*` channel
 //! (`ar_src_addr`, `ar_copy_size`, `ar_type` go with the request); refusal retry by a
 //! per-slot refused mask; malformed packets dropped at the channel (indexed patch base a
@@ -211,6 +223,12 @@ pub struct Geo {
     pub rr: bool,
     /// `aging` (contract R7a): the age at which an eligible slot is granted first; 0: none.
     pub aging: usize,
+    /// Contract R7b: the slots are granted by rank (`class_priority` not the fixed order, or
+    /// `class_priority_reg`), not in slot order; `class_reg`: the ranks are CLASS_PRIO.
+    pub ranked: bool,
+    pub class_reg: bool,
+    /// RANK after reset per class slot (the rank of `classes[k]`).
+    pub rank: Vec<usize>,
     pub eu_en: Vec<bool>,
     pub ded: Vec<Vec<bool>>,
     pub prio: Vec<Vec<u64>>,
@@ -266,6 +284,9 @@ impl Geo {
             pick: c.least_loaded() || c.round_robin(),
             rr: c.round_robin(),
             aging: c.aging as usize,
+            ranked: c.ranked_classes(),
+            class_reg: c.class_priority_reg,
+            rank: classes.iter().map(|t| c.class_ranks()[*t]).collect(),
             eu_en: c.eu_enabled(),
             ded: classes.iter().map(|t| c.dedicated_of(*t)).collect(),
             prio: classes

@@ -40,8 +40,14 @@
 //! * X10 (`select = "round_robin"`, contract R6; in `x10.rs`): EU order from RR_PTR, not PRIO
 //!   order; RR_PTR wraps, skips EUs that do not fit, the search wraps below it, a refusal
 //!   leaves it, every ack (the home's too) moves it; the home before the pointer.
+//! * X11 (`aging`, contract R7a; in `x11.rs`): a vertex passed over by a pixel stream is
+//!   granted at AGE = 3; a held request ages nothing.
+//! * X12 (class priority, contract R7b; in `x12.rs`): CLASS_PRIO's reset value and read back,
+//!   a write in cycle c orders the grant from c+1, equal ranks in the fixed order, all four
+//!   classes in rank order, YIELD_EN 0 and 1 with the ranks; a constant `class_priority`
+//!   (0x005 unmapped); an absent type's bits are not stored.
 
-use super::model::Select;
+use super::model::{Select, PATCH, PIX, TRI, VTX};
 use super::{Dut, GlobalSpreader, GlobalSpreaderParams};
 
 // The cases, by the section of the spec or contract they come from.
@@ -55,6 +61,7 @@ mod x08;
 mod x09;
 mod x10;
 mod x11;
+mod x12;
 
 pub use cases_contract::*;
 pub use cases_tc01_15::*;
@@ -63,6 +70,7 @@ pub use x08::x08_perf_counters;
 pub use x09::x09_least_loaded;
 pub use x10::x10_round_robin;
 pub use x11::x11_aging;
+pub use x12::{x12_absent_types, x12_class_priority, x12_constant};
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +91,12 @@ pub enum ParamsKind {
     RoundRobin,
     /// Contract defaults with `aging` = 3 (R7a).
     Aging,
+    /// Contract defaults with `class_priority_reg` (R7b; ranks reset to the fixed order).
+    ClassPrioReg,
+    /// Contract defaults with `class_priority` = vertex, patch, triangle, pixel (constant, R7b).
+    ClassPrioConst,
+    /// Types vertex and triangle, `class_priority` = vertex, triangle, with the register (R7b).
+    ClassPrioVtxTri,
 }
 
 impl ParamsKind {
@@ -96,6 +110,16 @@ impl ParamsKind {
             ParamsKind::LeastLoaded => GlobalSpreaderParams { select: Select::LeastLoaded, ..Default::default() },
             ParamsKind::RoundRobin => GlobalSpreaderParams { select: Select::RoundRobin, ..Default::default() },
             ParamsKind::Aging => GlobalSpreaderParams { aging: 3, ..Default::default() },
+            ParamsKind::ClassPrioReg => GlobalSpreaderParams { class_priority_reg: true, ..Default::default() },
+            ParamsKind::ClassPrioConst => {
+                GlobalSpreaderParams { class_priority: Some(vec![VTX, PATCH, TRI, PIX]), ..Default::default() }
+            }
+            ParamsKind::ClassPrioVtxTri => GlobalSpreaderParams {
+                types: [true, true, false, false],
+                class_priority: Some(vec![VTX, TRI]),
+                class_priority_reg: true,
+                ..Default::default()
+            },
         }
     }
 }
@@ -158,6 +182,9 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X09", LeastLoaded, x09_least_loaded),
         ("X10", RoundRobin, x10_round_robin),
         ("X11", Aging, x11_aging),
+        ("X12", ClassPrioReg, x12_class_priority),
+        ("X12/const", ClassPrioConst, x12_constant),
+        ("X12/vtx-tri", ClassPrioVtxTri, x12_absent_types),
     ]
 }
 

@@ -13,7 +13,10 @@
 //!   (R5); selection (R6). One slot is granted the single request (R7): a request held
 //!   in the previous cycle is presented again unchanged (sticky); otherwise YIELD_EN
 //!   chooses between "first occupied slot if eligible" and "first eligible slot", in
-//!   class priority PIX > TRI > PATCH > VTX.
+//!   class priority order: ascending RANK (R7b: the positions in `class_priority`, or the
+//!   register CLASS_PRIO with `class_priority_reg`), ties in the fixed order PIX > TRI >
+//!   PATCH > VTX, which is also the order by default; with `aging` an aged eligible slot
+//!   goes first (R7a).
 //! * At the edge (R8–R11): the EU's ack applies every effect of the dispatch (debit,
 //!   counters, VDT/PT writes, AUTO_IDX, PIX-last release, miss flags); a refusal adds the
 //!   EU to the slot's mask; credits, releases and configuration writes apply; sticky
@@ -77,7 +80,7 @@ pub const VTX: usize = 0;
 pub const TRI: usize = 1;
 pub const PIX: usize = 2;
 pub const PATCH: usize = 3;
-/// Class priority for the grant: PIX > TRI > PATCH > VTX.
+/// The fixed class priority for the grant: PIX > TRI > PATCH > VTX (R7; R7b's tie order).
 pub const CLASS_PRIORITY: [usize; 4] = [PIX, TRI, PATCH, VTX];
 /// TOML names of the types, by type code.
 pub const TYPE_NAMES: [&str; 4] = ["vertex", "triangle", "pixel", "patch"];
@@ -96,6 +99,8 @@ pub mod reg {
     pub const AUTO_IDX: u64 = 0x002;
     pub const STATUS: u64 = 0x003;
     pub const STALL_CNT: u64 = 0x004;
+    /// CLASS_PRIO (R7b, only with `class_priority_reg`): bits [2t+1:2t] = RANK[t].
+    pub const CLASS_PRIO: u64 = 0x005;
     pub const fn ded_mask(t: usize) -> u64 {
         0x008 + t as u64
     }

@@ -21,12 +21,16 @@ pub fn toml_for(p: &GlobalSpreaderParams) -> String {
     let table = |f: &dyn Fn(usize) -> String| {
         format!("{{ {} }}", present.iter().map(|&t| format!("{} = {}", TYPE_NAMES[t], f(t))).collect::<Vec<_>>().join(", "))
     };
-    let types = present.iter().map(|&t| format!("\"{}\"", TYPE_NAMES[t])).collect::<Vec<_>>().join(", ");
+    let names = |v: &[usize]| v.iter().map(|&t| format!("\"{}\"", TYPE_NAMES[t])).collect::<Vec<_>>().join(", ");
+    let types = names(&present);
+    // R7b: `class_priority` only when given (absent: the fixed order cut to the built types).
+    let class_priority = p.class_priority.as_ref().map_or(String::new(), |l| format!("class_priority = [{}]\n", names(l)));
     format!(
         "[global_spreader]\neus = {}\nentity_types = [{types}]\nvertices_per_group = {}\nvdt_depth = {}\npt_depth = {}\n\
          index_width = {}\nres_width = {}\nentity_width = {}\naddr_width = {}\nres_total = {}\nedt_total = {}\n\
          min_res = {}\nframe_res = {}\npriority = {}\ndedicated = {}\neu_enable = {}\nenable = {}\nlocality = {}\n\
-         yield_enable = {}\nperf_counters = {}\nselect = \"{}\"\naging = {}\n",
+         yield_enable = {}\nperf_counters = {}\nselect = \"{}\"\naging = {}\n\
+         {class_priority}class_priority_reg = {}\n",
         p.eus,
         p.vgrp,
         p.vdt_depth,
@@ -48,6 +52,7 @@ pub fn toml_for(p: &GlobalSpreaderParams) -> String {
         p.perf_counters,
         p.select.name(),
         p.aging,
+        p.class_priority_reg,
     )
 }
 
@@ -87,6 +92,12 @@ impl From<&GlobalSpreaderConfig> for GlobalSpreaderParams {
             perf_counters: c.perf_counters,
             select: Select::from_name(&c.select).unwrap_or_else(|| panic!("select {:?}", c.select)),
             aging: c.aging as u64,
+            class_priority: c.class_priority.as_ref().map(|l| {
+                l.iter()
+                    .map(|n| TYPE_NAMES.iter().position(|x| x == n).unwrap_or_else(|| panic!("class_priority {n:?}")))
+                    .collect()
+            }),
+            class_priority_reg: c.class_priority_reg,
         }
     }
 }

@@ -19,9 +19,12 @@
 //! random writes to CTRL (EN off for 1–30 cycles, LOCALITY, YIELD), EU_ENABLE, DED_MASK,
 //! MIN_RES, FRAME_RES, PRIO (also empty slots), AUTO_IDX and STATUS (W1C), and
 //! RES_TOTAL/EDT_TOTAL of an idle EU (which refuses in that cycle, so no request to it
-//! can be acked or held across the write). Every 1,500–3,500 cycles a "restore"
-//! sequence writes a feasible configuration (all EUs enabled and dedicated, MIN_RES 0, a
-//! random permutation as priority), so that waits caused by the random configuration end.
+//! can be acked or held across the write); with `class_priority_reg` also CLASS_PRIO (R7b:
+//! random ranks, ties included), which the sweep then reads too. Every 1,500–3,500 cycles a
+//! "restore" sequence writes a feasible configuration (all EUs enabled and dedicated,
+//! MIN_RES 0, a random permutation as priority; with the register a random CLASS_PRIO, and
+//! YIELD_EN on whenever the ranks put triangles before pixels), so that waits caused by the
+//! random configuration end.
 //! [`GlobalSpreaderStimulus::drain`] stops new packets, restores the configuration and
 //! lets everything complete.
 //!
@@ -48,8 +51,9 @@
 //!   dedicated and fits, such that no earlier candidate fits and has never refused this
 //!   packet, and not to an EU that refused it since it was last re-evaluated with a
 //!   possible mask clear; the class order (YIELD_EN 0: the first occupied slot; 1: no
-//!   higher slot that is certainly eligible) and no missing grant when a slot is certainly
-//!   eligible;
+//!   higher slot that is certainly eligible; the order is R7b's current one: ranks as
+//!   configured or written to CLASS_PRIO, ties in the fixed order; not checked with `aging`,
+//!   whose bound is checked instead) and no missing grant when a slot is certainly eligible;
 //! * I4 locality (part of I3's candidate order: the home is the first candidate when
 //!   LOCALITY_EN and it is enabled and dedicated) and `ar_global_ref` = some valid ref's EU
 //!   differs from the target;
@@ -59,14 +63,16 @@
 //! **Coverage** ([`Coverage`]): acks per type, refusals, held (sticky) cycles,
 //! back-pressure cycles, stalls, TRI and PIX dispatches with local and with global refs,
 //! home not taken (locality fallback), VDT and PT blocking, VDT and PT misses,
-//! back-to-back dispatches of one class, yield passes, EN off, reads, writes, W1C, and in
+//! back-to-back dispatches of one class, yield passes, EN off, reads, writes, W1C, grants
+//! before a higher class that could dispatch (aging: `aged_grant`; class priority:
+//! `rank_grant`, against the fixed order), and in
 //! error mode malformed packets, `err_release`, `err_credit`, resets, ack with refuse.
 //! Every bin needs [`Coverage::MIN_HITS`] hits, except where the parameters make it
 //! impossible: with one EU every valid ref is in the target, so global refs and the
 //! locality fallback cannot happen; bins of absent types are not required.
 
 use super::eu::{EuBehaviour, EuPool};
-use super::model::{self, ones, reg, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams};
+use super::model::{self, ones, reg, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PIX, TRI};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
@@ -90,6 +96,9 @@ pub use source::{put, PacketSource, StreamMix};
 /// Every readable register address for the parameters (the read sweep).
 pub fn readable_registers(p: &GlobalSpreaderParams) -> Vec<u64> {
     let mut v = vec![reg::CTRL, reg::EU_ENABLE, reg::AUTO_IDX, reg::STATUS, reg::STALL_CNT];
+    if p.class_priority_reg {
+        v.push(reg::CLASS_PRIO);
+    }
     let types: Vec<usize> = (0..4).filter(|&t| p.has(t)).collect();
     for &t in &types {
         v.extend([reg::ded_mask(t), reg::min_res(t), reg::frame_res(t)]);
@@ -274,7 +283,18 @@ impl GlobalSpreaderStimulus {
 
     fn queue_restore(&mut self) {
         let p = self.p.clone();
-        let ctrl = 1 | u64::from(self.pct(75)) << 1 | u64::from(self.pct(50)) << 2;
+        // R7b: with the register, a random order (drawn only then, so that runs without it
+        // see the same stream). A triangle ranked before the pixels with YIELD_EN = 0 can
+        // wait for ever: blocked on a PT entry that only its pixels' `last` releases, while
+        // those pixels wait behind it. The restore (and so the drain) then turns yield on.
+        let mut rank = self.mirror.r.class_rank;
+        if p.class_priority_reg {
+            let v = self.rng.gen_range(0..0x100);
+            self.restore.push_back((reg::CLASS_PRIO, v));
+            rank = std::array::from_fn(|t| v >> (2 * t) & 3);
+        }
+        let tri_first = p.has(TRI) && p.has(PIX) && rank[TRI] < rank[PIX];
+        let ctrl = 1 | u64::from(self.pct(75)) << 1 | u64::from(tri_first || self.pct(50)) << 2;
         self.restore.push_back((reg::CTRL, ctrl));
         self.restore.push_back((reg::EU_ENABLE, p.eu_mask()));
         for t in (0..4).filter(|&t| p.has(t)) {
@@ -373,6 +393,12 @@ impl GlobalSpreaderStimulus {
         let types: Vec<usize> = (0..4).filter(|&t| p.has(t)).collect();
         let t = types[self.rng.gen_range(0..types.len())];
         let e = self.rng.gen_range(0..p.eus);
+        if p.class_priority_reg && self.pct(20) {
+            // R7b: CLASS_PRIO, as often as CTRL; now and then with bits above the 8 stored.
+            let d = if self.pct(80) { self.rng.gen_range(0..0x100) } else { self.rng.gen::<u32>() as u64 };
+            *inp = inp.clone().write(reg::CLASS_PRIO, d);
+            return;
+        }
         let (a, d) = match self.rng.gen_range(0..100) {
             0..=9 => {
                 // EN off for a while.

@@ -113,6 +113,24 @@ fn random_runs_on_other_parameters() {
         GlobalSpreaderParams { aging: 3, ..d.clone() },
         GlobalSpreaderParams { aging: 4, yield_enable: true, ..d.clone() },
         GlobalSpreaderParams { aging: 3, types: [false, true, false, true], ..d.clone() },
+        // class priority (R7b): the register (random CLASS_PRIO writes), with yield and a
+        // non-default reset order, a constant non-default order, two classes, and with aging.
+        GlobalSpreaderParams { class_priority_reg: true, ..d.clone() },
+        GlobalSpreaderParams {
+            class_priority_reg: true,
+            class_priority: Some(vec![PATCH, VTX, PIX, TRI]),
+            yield_enable: true,
+            ..d.clone()
+        },
+        GlobalSpreaderParams { class_priority: Some(vec![VTX, PATCH, TRI, PIX]), ..d.clone() },
+        GlobalSpreaderParams { class_priority: Some(vec![VTX, TRI]), types: [true, true, false, false], ..d.clone() },
+        GlobalSpreaderParams {
+            class_priority_reg: true,
+            class_priority: Some(vec![PATCH, TRI]),
+            types: [false, true, false, true],
+            ..d.clone()
+        },
+        GlobalSpreaderParams { class_priority_reg: true, aging: 3, ..d.clone() },
     ];
     for p in sets {
         for errs in [false, true] {
@@ -187,6 +205,14 @@ fn params_defaults_and_widths() {
     for p in GlobalSpreaderParams::lockstep_configs() {
         assert_eq!(p.validate(), Ok(()));
     }
+    // R7b: RANK by type code [vertex, triangle, pixel, patch]; absent types 0.
+    assert_eq!(d.class_rank_reset(), [3, 1, 0, 2]);
+    let vt = GlobalSpreaderParams { types: [true, true, false, false], ..d.clone() };
+    assert_eq!(vt.class_rank_reset(), [1, 0, 0, 0]);
+    let cp = GlobalSpreaderParams { class_priority: Some(vec![VTX, PATCH, TRI, PIX]), ..d.clone() };
+    assert_eq!((cp.class_rank_reset(), cp.class_priority_changed(), cp.validate()), ([0, 2, 3, 1], true, Ok(())));
+    let same = GlobalSpreaderParams { class_priority: Some(vec![TRI, VTX]), ..vt.clone() };
+    assert_eq!((same.class_rank_reset(), same.class_priority_changed()), ([1, 0, 0, 0], false));
     let bad = [
         GlobalSpreaderParams { eus: 33, ..GlobalSpreaderParams::with_eus(32) },
         GlobalSpreaderParams { types: [false; 4], ..d.clone() },
@@ -204,6 +230,10 @@ fn params_defaults_and_widths() {
         GlobalSpreaderParams { priority: [vec![0, 0], vec![], vec![], vec![]], ..d.clone() },
         GlobalSpreaderParams { priority: [vec![5], vec![], vec![], vec![]], ..d.clone() },
         GlobalSpreaderParams { dedicated: [0x20, 0, 0, 0], ..d.clone() },
+        GlobalSpreaderParams { class_priority: Some(vec![PIX, TRI, PATCH]), ..d.clone() },
+        GlobalSpreaderParams { class_priority: Some(vec![PIX, TRI, PATCH, VTX, VTX]), ..d.clone() },
+        GlobalSpreaderParams { class_priority: Some(vec![PIX, TRI, PATCH, 4]), ..d.clone() },
+        GlobalSpreaderParams { class_priority: Some(vec![VTX, TRI, PIX]), types: [true, true, false, false], ..d.clone() },
     ];
     for b in bad {
         assert!(b.validate().is_err(), "{b:?} accepted");
@@ -279,6 +309,10 @@ fn mutants() -> Vec<(Mutation, Option<&'static str>)> {
         (AgingIgnored, Some("X11")),
         (AgingPastLimit, Some("X11")),
         (AgingWhileHeld, Some("X11")),
+        (RankIgnored, Some("X12")),
+        (RankTiesByCode, Some("X12")),
+        (RankFieldsByPosition, Some("X12")),
+        (RankStoresAbsent, Some("X12/vtx-tri")),
         (StaleFree, None),
         (StaleTables, None),
         (NotSticky, None),
@@ -325,6 +359,46 @@ fn invariants_catch_a_model_without_aging() {
         .unwrap_or_else(|| panic!("a model without aging passes the invariants for 60,000 cycles"));
     assert!(e.contains("grant decisions in a row while eligible (aging 3: at most 6)"), "{e}");
     eprintln!("{e}");
+}
+
+/// R7b in the invariant checker: it checks R7's order as the current ranks give it (constant,
+/// or CLASS_PRIO as written), so a model that keeps the fixed order fails it, with the
+/// register and with a constant non-default `class_priority`.
+#[test]
+fn invariants_catch_a_model_without_class_priority() {
+    let d = GlobalSpreaderParams::lockstep_5eu();
+    for p in [
+        GlobalSpreaderParams { class_priority_reg: true, ..d.clone() },
+        GlobalSpreaderParams { class_priority: Some(vec![VTX, PATCH, TRI, PIX]), ..d.clone() },
+    ] {
+        let e = first_violation(&p, Mutation::RankIgnored, 1, 60_000)
+            .unwrap_or_else(|| panic!("a model without class priority passes the invariants for 60,000 cycles"));
+        assert!(e.contains("granted while higher class") || e.contains("no request although"), "{e}");
+        eprintln!("{e}");
+    }
+}
+
+/// The class-priority configs cover every bin, `rank_grant` (grants the fixed order would not
+/// give) included: the register with random CLASS_PRIO writes and aging (the lockstep test's
+/// parameters), a constant non-default order, and two classes with the register.
+#[test]
+fn class_priority_runs_cover_rank_grant() {
+    let d = GlobalSpreaderParams::lockstep_5eu();
+    let sets = [
+        GlobalSpreaderParams {
+            class_priority_reg: true,
+            class_priority: Some(vec![VTX, PATCH, TRI, PIX]),
+            aging: 3,
+            ..d.clone()
+        },
+        GlobalSpreaderParams { class_priority: Some(vec![VTX, PATCH, TRI, PIX]), ..d.clone() },
+        GlobalSpreaderParams { class_priority_reg: true, types: [true, true, false, false], ..d.clone() },
+    ];
+    for p in sets {
+        let cov = random_run(&p, 11, false, 60_000, true).unwrap();
+        eprintln!("{:?} reg {}: {}", p.class_priority, p.class_priority_reg, bins(&cov));
+        cov.assert_all_hit().unwrap_or_else(|e| panic!("{p:?}: {e}"));
+    }
 }
 
 /// The invariant checker's first violation on mutant `kind` under legal random stimulus.

@@ -23,7 +23,7 @@
 //!   FREE_RES >= footprint and >= MIN_RES: no EU is over-committed.
 //! * `a_grant` (R7, D8): with YIELD_EN = 0 a new grant is the highest-priority occupied slot
 //!   (not with `aging`: R7a may grant an aged lower slot first; its bound is the lockstep
-//!   checker's).
+//!   checker's; nor with a ranked class order, R7b, whose order the lockstep model checks).
 //! * `a_blocked` (R4): a VTX / PATCH / TRI request never targets a valid VDT / PT entry.
 //! * `a_free` (R8, R9): `st_free_res`, `st_free_edt` = the shadow (debit at the ack, credits,
 //!   clamp to [0, total], a total write wins).
@@ -37,7 +37,8 @@
 //! * `a_status` (R12): `busy`, `stall`, `eu_avail_cnt`.
 //! * `a_cfg_read` (R11): `cfg_rvalid` one cycle after a read, `cfg_rdata` = the register's value
 //!   at the read for the shadowed registers (CTRL, EU_ENABLE, AUTO_IDX, STATUS, STALL_CNT,
-//!   DED_MASK, MIN_RES, FRAME_RES, RES_TOTAL, FREE_RES, EDT_TOTAL, FREE_EDT, PEND, unmapped = 0).
+//!   DED_MASK, MIN_RES, FRAME_RES, RES_TOTAL, FREE_RES, EDT_TOTAL, FREE_EDT, PEND, CLASS_PRIO
+//!   with `class_priority_reg` (R7b), unmapped = 0).
 //! * With `perf_counters` (rules G1-G2, docs/perf.md; the shared [`super::perf_asserts`] and
 //!   [`super::err_clr_assert`]): `a_perf_reset`, `a_perf_none`, `a_perf_count` (each counter moves
 //!   by exactly its event, from the ports and the shadow: acks by type, `*_valid && !*_ready`,
@@ -83,7 +84,11 @@ pub fn props(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
     };
     // R7a (`aging`) may grant an aged lower slot first: a_grant is R7 without it. The bound of
     // R7a is the lockstep checker's (contract §6), not a property here.
-    let a_grant = if c.aging == 0 {
+    // R7b (`class_priority`, `class_priority_reg`): the order is the ranks', which f_top (the
+    // fixed order) does not follow; the lockstep model checks it every cycle.
+    let a_grant = if c.ranked_classes() {
+        "        // R7 (a_grant) is not asserted with a ranked class order (R7b): f_top is the fixed order"
+    } else if c.aging == 0 {
         "        // R7, D8: with YIELD_EN = 0 a new grant goes to the highest-priority occupied slot\n        if (f_new && !s_ctrl[2]) a_grant: assert (ar_type == f_top);"
     } else {
         "        // R7 (a_grant) is not asserted with aging: R7a may grant an aged lower slot first"
@@ -162,6 +167,15 @@ fn prelude(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
     s += &format!(
         "    localparam [2:0] R_CTRL = 3'b{}{}{};\n",
         c.yield_enable as u8, c.locality as u8, c.enable as u8
+    );
+    // R7b: CLASS_PRIO (with `class_priority_reg`): its reset value and the bits it stores (the
+    // two of each built type).
+    let ranks = c.class_ranks();
+    let cp_mask: u64 = (0..4).filter(|t| c.has_type(*t)).map(|t| 3u64 << (2 * t)).sum();
+    let cp_reset: u64 = (0..4).map(|t| (ranks[t] as u64) << (2 * t)).sum::<u64>() & cp_mask;
+    s += &format!(
+        "    localparam CPREG = {};\n    localparam [7:0] R_CP = 8'h{cp_reset:02x}, CP_MASK = 8'h{cp_mask:02x};\n",
+        c.class_priority_reg as u8
     );
     s += &format!("    localparam [N-1:0] R_EUEN = {n}'b{};\n", bits(&c.eu_enabled()));
     let ded: Vec<String> = (0..4).rev().map(|t| format!("{n}'b{}", bits(&c.dedicated_of(t)))).collect();
@@ -269,15 +283,17 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
     wire f_cw = cfg_valid && cfg_we;
     reg [2:0] s_ctrl; reg [N-1:0] s_euen; reg [4*N-1:0] s_ded;
     reg [4*RW-1:0] s_minres, s_frameres; reg [N*RW-1:0] s_restot; reg [N*FW-1:0] s_edttot;
-    reg [IW-1:0] s_auto;
+    reg [IW-1:0] s_auto; reg [7:0] s_cp;
     wire [IW-1:0] f_auto_p0 = s_auto + 15;
     wire [IW-1:0] f_auto16 = {f_auto_p0[IW-1:4], 4'b0000};   // AUTO_IDX rounded up to 16 (R4)
     always @(posedge clock) begin
         if (reset) begin
             s_ctrl <= R_CTRL; s_euen <= R_EUEN; s_ded <= R_DED; s_minres <= R_MINRES;
             s_frameres <= R_FRAMERES; s_restot <= R_RESTOT; s_edttot <= R_EDTTOT; s_auto <= 0;
+            s_cp <= R_CP;
         end else begin
             if (f_cw && cfg_addr == 10'h000) s_ctrl <= cfg_wdata[2:0];
+            if (f_cw && cfg_addr == 10'h005) s_cp <= cfg_wdata[7:0] & CP_MASK;
             if (f_cw && cfg_addr == 10'h001) s_euen <= cfg_wdata[N-1:0];
             for (t = 0; t < 4; t = t + 1) if (HAS_TY[t]) begin
                 if (f_cw && cfg_addr == 10'h008 + t) s_ded[t*N +: N] <= cfg_wdata[N-1:0];
@@ -479,7 +495,8 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
         else if (cfg_addr == 10'h002) f_rexp = s_auto;
         else if (cfg_addr == 10'h003) f_rexp = {f_err, stall, busy};
         else if (cfg_addr == 10'h004) f_rexp = s_stallcnt;
-        else if (cfg_addr >= 10'h005 && cfg_addr <= 10'h007) f_rexp = 0;
+        else if (cfg_addr == 10'h005) f_rexp = CPREG ? s_cp : 0;
+        else if (cfg_addr >= 10'h006 && cfg_addr <= 10'h007) f_rexp = 0;
         else if (cfg_addr >= 10'h014 && cfg_addr <= 10'h01F) f_rexp = 0;
         else if (cfg_addr >= 10'h0E0 && cfg_addr <= 10'h0FF) f_rexp = 0;
         else if (cfg_addr >= 10'h008 && cfg_addr <= 10'h013) begin

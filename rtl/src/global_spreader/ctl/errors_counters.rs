@@ -116,7 +116,7 @@ impl hdl::Part<3> for Ctl {
             self.eu_avail_cnt[b].next = (self.avail.val() & self.w8[b].val()).any();
         }
 
-        // --- Register writes: CTRL, EU_ENABLE, DED_MASK.
+        // --- Register writes: CTRL, EU_ENABLE, DED_MASK, CLASS_PRIO.
         self.en_q.d.next = self.en_q.q.val();
         self.loc_q.d.next = self.loc_q.q.val();
         self.yld_q.d.next = self.yld_q.q.val();
@@ -129,6 +129,21 @@ impl hdl::Part<3> for Ctl {
             self.en_q.d.next = self.en_r.val();
             self.loc_q.d.next = self.loc_r.val();
             self.yld_q.d.next = self.yld_r.val();
+        }
+        // CLASS_PRIO (R7b, `class_priority_reg`): slot k's two bits.
+        for k in 0..self.cp_lo.len() {
+            self.cp_hi[k].clock.next = self.clock.val();
+            self.cp_lo[k].clock.next = self.clock.val();
+            self.cp_hi[k].d.next = self.cp_hi[k].q.val();
+            self.cp_lo[k].d.next = self.cp_lo[k].q.val();
+            if self.cfg_valid.val() & self.cfg_we.val() & (self.cfg_addr.val() == self.a_cp[k].val()) {
+                self.cp_hi[k].d.next = self.cp_wd_hi[k].val();
+                self.cp_lo[k].d.next = self.cp_wd_lo[k].val();
+            }
+            if self.reset.val() {
+                self.cp_hi[k].d.next = self.cp_r_hi[k].val();
+                self.cp_lo[k].d.next = self.cp_r_lo[k].val();
+            }
         }
         for e in 0..self.ar_ready.len() {
             self.eu_en_q[e].d.next = self.eu_en_q[e].q.val();

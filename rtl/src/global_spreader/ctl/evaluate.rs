@@ -76,6 +76,50 @@ impl hdl::Part<1> for Ctl {
             self.elig[k].next = self.occ_q[k].q.val() & self.found[k].val();
         }
 
+        // --- R7b: the slots' ranks and who comes first (empty loops in R7's fixed order).
+        for k in 0..self.rk_lo.len() {
+            self.rk_hi[k].next = self.cp_r_hi[k].val();
+            self.rk_lo[k].next = self.cp_r_lo[k].val();
+        }
+        for k in 0..self.cp_lo.len() {
+            self.rk_hi[k].next = self.cp_hi[k].q.val();
+            self.rk_lo[k].next = self.cp_lo[k].q.val();
+        }
+        // Slot j before slot k: a lower rank, or the same rank and j first in the fixed order.
+        for j in 0..self.rk_lo.len() {
+            for k in 0..self.rk_lo.len() {
+                self.bt[j][k].next = (!self.rk_hi[j].val() & self.rk_hi[k].val())
+                    | (!(self.rk_hi[j].val() ^ self.rk_hi[k].val())
+                        & ((!self.rk_lo[j].val() & self.rk_lo[k].val())
+                            | (!(self.rk_lo[j].val() ^ self.rk_lo[k].val()) & self.ord[j][k].val())));
+            }
+        }
+        for k in 0..self.rk_lo.len() {
+            self.win_e[k].next = self.elig[k].val();
+            self.win_o[k].next = self.occ_q[k].q.val();
+            for j in 0..self.rk_lo.len() {
+                if self.bt[j][k].val() & self.elig[j].val() {
+                    self.win_e[k].next = false;
+                }
+                if self.bt[j][k].val() & self.occ_q[j].q.val() {
+                    self.win_o[k].next = false;
+                }
+            }
+        }
+        for a in 0..self.any_aged.len() {
+            for k in 0..self.al.len() {
+                self.al[k].next = self.elig[k].val() & (self.age_q[k].q.val() == self.age_lim[a].val());
+            }
+            for k in 0..self.al.len() {
+                self.win_a[k].next = self.al[k].val();
+                for j in 0..self.al.len() {
+                    if self.bt[j][k].val() & self.al[j].val() {
+                        self.win_a[k].next = false;
+                    }
+                }
+            }
+        }
+
         // --- Grant (R7): the held request, else by class priority.
         self.taken.next = false;
         // R7a (aging): the first eligible slot in class priority order whose AGE is at the
@@ -85,11 +129,18 @@ impl hdl::Part<1> for Ctl {
             for k in 0..self.occ_q.len() {
                 self.aged[k].next =
                     !self.any_aged[a].val() & self.elig[k].val() & (self.age_q[k].q.val() == self.age_lim[a].val());
+                // R7b: the first in rank order instead.
+                for _r in 0..self.pre.len() {
+                    self.aged[k].next = self.win_a[k].val();
+                }
                 if self.aged[k].val() {
                     self.any_aged[a].next = true;
                 }
             }
             self.taken.next = self.any_aged[a].val();
+        }
+        for r in 0..self.pre.len() {
+            self.pre[r].next = self.taken.val();
         }
         self.pres.next = self.sticky_q.q.val();
         self.sel_p.next = self.zero32.val();
@@ -101,6 +152,13 @@ impl hdl::Part<1> for Ctl {
                 if !self.taken.val() & (self.elig[k].val() | (!self.yld_q.q.val() & self.occ_q[k].q.val())) {
                     self.taken.next = true;
                     self.gnt_l[k].next = self.elig[k].val();
+                }
+                // R7b: YIELD_EN=1 the first eligible slot in rank order, else the first occupied
+                // one if it is eligible; none when an aged slot is granted (R7a).
+                for r in 0..self.pre.len() {
+                    self.gnt_l[k].next = !self.pre[r].val()
+                        & ((self.yld_q.q.val() & self.win_e[k].val())
+                            | (!self.yld_q.q.val() & self.win_o[k].val() & self.elig[k].val()));
                 }
                 for _a in 0..self.any_aged.len() {
                     if self.aged[k].val() {

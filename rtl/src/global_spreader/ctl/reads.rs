@@ -49,6 +49,16 @@ impl hdl::Part<4> for Ctl {
         if self.cfg_addr.val() == self.a_stall.val() {
             self.val.next = self.val.val() | self.stall_cnt.q.val();
         }
+        for k in 0..self.cp_lo.len() {
+            if self.cfg_addr.val() == self.a_cp[k].val() {
+                if self.cp_hi[k].q.val() {
+                    self.val.next = self.val.val() | self.b_cp_hi[k].val();
+                }
+                if self.cp_lo[k].q.val() {
+                    self.val.next = self.val.val() | self.b_cp_lo[k].val();
+                }
+            }
+        }
         for k in 0..self.occ_q.len() {
             if self.cfg_addr.val() == self.a_ded[k].val() {
                 self.val.next = self.val.val() | self.ded_m[k].val();

@@ -245,7 +245,20 @@ impl GlobalSpreaderModel {
         Eval { base, blocked, refs, home, fp, cands, sel }
     }
 
-    /// Evaluate every occupied slot and pick the grant (R4–R7).
+    /// R7b: the class slots in priority order: ascending RANK[t] (the register state at m),
+    /// ties broken by the fixed order [`CLASS_PRIORITY`] (pixel, triangle, patch, vertex).
+    pub fn class_order(&self) -> [usize; 4] {
+        let mut order = CLASS_PRIORITY;
+        if self.mutated(Mutation::RankIgnored) {
+            return order;
+        }
+        let by_code = self.mutated(Mutation::RankTiesByCode);
+        // A stable sort keeps the fixed order among equal ranks.
+        order.sort_by_key(|&t| (self.r.class_rank[t], if by_code { t } else { 0 }));
+        order
+    }
+
+    /// Evaluate every occupied slot and pick the grant (R4–R7, R7a, R7b).
     pub fn decide(&self) -> Decision {
         let evals: [Option<Eval>; 4] =
             std::array::from_fn(|t| self.slots[t].as_ref().map(|s| self.evaluate(&s.pkt, s.mask)));
@@ -270,14 +283,16 @@ impl GlobalSpreaderModel {
             let reached = if self.mutated(Mutation::AgingPastLimit) { self.age[t] > lim } else { self.age[t] >= lim };
             lim > 0 && reached && !self.mutated(Mutation::AgingIgnored)
         };
+        // R7b: "priority order" is ascending RANK, ties to the fixed order.
+        let order = self.class_order();
         let grant = if let (Some(h), false) = (&self.held, self.mutated(Mutation::NotSticky)) {
             Some(Grant { req: h.clone(), new: false })
-        } else if let Some(g) = CLASS_PRIORITY.iter().filter(|&&t| aged(t)).find_map(|&t| request(t)) {
+        } else if let Some(g) = order.iter().filter(|&&t| aged(t)).find_map(|&t| request(t)) {
             Some(g)
         } else if self.r.yield_en || self.mutated(Mutation::AlwaysYield) {
-            CLASS_PRIORITY.iter().find_map(|&t| request(t))
+            order.iter().find_map(|&t| request(t))
         } else {
-            CLASS_PRIORITY.iter().find(|&&t| self.slots[t].is_some()).and_then(|&t| request(t))
+            order.iter().find(|&&t| self.slots[t].is_some()).and_then(|&t| request(t))
         };
         Decision { evals, grant }
     }
@@ -379,6 +394,10 @@ impl GlobalSpreaderModel {
             0x002 => self.r.auto_idx,
             0x003 => u64::from(o.busy) | u64::from(o.stall) << 1 | err_bits,
             0x004 => self.stall_cnt,
+            0x005 if p.class_priority_reg => {
+                let stored = |t: usize| ty_ok(t) || self.mutated(Mutation::RankStoresAbsent);
+                (0..4).filter(|&t| stored(t)).map(|t| self.r.class_rank[t] << (2 * self.rank_field(t))).sum()
+            }
             0x008..=0x00B if ty_ok((a - 0x008) as usize) => self.r.ded_mask[(a - 0x008) as usize],
             0x00C..=0x00F if ty_ok((a - 0x00C) as usize) => self.r.min_res[(a - 0x00C) as usize],
             0x010..=0x013 if ty_ok((a - 0x010) as usize) => self.r.frame_res[(a - 0x010) as usize],
@@ -419,6 +438,15 @@ impl GlobalSpreaderModel {
         }
     }
 
+    /// The CLASS_PRIO field of type t (R7b: its type code; the mutant: its fixed-order place).
+    fn rank_field(&self, t: usize) -> usize {
+        if self.mutated(Mutation::RankFieldsByPosition) {
+            CLASS_PRIORITY.iter().position(|&u| u == t).unwrap_or(t)
+        } else {
+            t
+        }
+    }
+
     /// Apply a configuration write (after every other effect of the edge).
     fn write_reg(&mut self, addr: u64, data: u64) {
         let p = self.p.clone();
@@ -434,6 +462,13 @@ impl GlobalSpreaderModel {
             0x001 => self.r.eu_enable = data & p.eu_mask(),
             0x002 => self.r.auto_idx = data & p.idx_mask() & !(p.vgrp as u64 - 1),
             0x003 => {} // W1C, applied with the flag update
+            0x005 if p.class_priority_reg => {
+                // R7b: RANK[t] = bits [2t+1:2t]; an absent type's bits are not stored.
+                let stores_absent = self.mutated(Mutation::RankStoresAbsent);
+                for t in (0..4).filter(|&t| ty_ok(t) || stores_absent) {
+                    self.r.class_rank[t] = data >> (2 * self.rank_field(t)) & 3;
+                }
+            }
             0x008..=0x00B if ty_ok((a - 0x008) as usize) => self.r.ded_mask[(a - 0x008) as usize] = data & p.eu_mask(),
             0x00C..=0x00F if ty_ok((a - 0x00C) as usize) => self.r.min_res[(a - 0x00C) as usize] = data & p.res_mask(),
             0x010..=0x013 if ty_ok((a - 0x010) as usize) => {

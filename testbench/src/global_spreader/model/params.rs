@@ -1,7 +1,7 @@
 //! The block parameters: the keys of `[global_spreader]` (contract §2), their defaults, the
 //! widths derived from them and the ranges they must be in.
 
-use super::{clog2, ones, PATCH, PIX, TRI, VTX};
+use super::{clog2, ones, CLASS_PRIORITY, PATCH, PIX, TRI, VTX};
 
 /// Block parameters: the keys of `[global_spreader]` (contract §2), by type code where a
 /// key is a table of type names.
@@ -50,6 +50,12 @@ pub struct GlobalSpreaderParams {
     /// `aging` (R7a): the age at which an eligible slot is granted before the class order;
     /// 0: no aging.
     pub aging: u64,
+    /// `class_priority` (R7b): type codes, highest priority first; every built type once and no
+    /// other. None: the key is absent, the fixed order [`CLASS_PRIORITY`] cut to the built types.
+    pub class_priority: Option<Vec<usize>>,
+    /// `class_priority_reg` (R7b): the ranks are the register CLASS_PRIO (0x005), reset from
+    /// `class_priority`; false: they are constant.
+    pub class_priority_reg: bool,
 }
 
 /// `select` (contract R6).
@@ -122,6 +128,8 @@ impl GlobalSpreaderParams {
             perf_counters: false,
             select: Select::FirstFit,
             aging: 0,
+            class_priority: None,
+            class_priority_reg: false,
         }
     }
 
@@ -232,6 +240,28 @@ impl GlobalSpreaderParams {
         self.priority[t].get(s).map_or(ones(self.prio_w()), |&e| e as u64)
     }
 
+    /// R7b: the class order the ranks come from, highest first: `class_priority`, or the fixed
+    /// order cut to the built types.
+    pub fn class_list(&self) -> Vec<usize> {
+        match &self.class_priority {
+            Some(l) => l.clone(),
+            None => CLASS_PRIORITY.iter().copied().filter(|&t| self.has(t)).collect(),
+        }
+    }
+
+    /// R7b: RANK[t] after reset by type code: t's position in [`Self::class_list`]; absent
+    /// types 0.
+    pub fn class_rank_reset(&self) -> [u64; 4] {
+        let list = self.class_list();
+        std::array::from_fn(|t| if self.has(t) { list.iter().position(|&u| u == t).unwrap_or(0) as u64 } else { 0 })
+    }
+
+    /// `class_priority` is given and differs from the fixed order cut to the built types.
+    pub fn class_priority_changed(&self) -> bool {
+        let fixed: Vec<usize> = CLASS_PRIORITY.iter().copied().filter(|&t| self.has(t)).collect();
+        self.class_priority.as_ref().is_some_and(|l| *l != fixed)
+    }
+
     /// The ranges of contract §2.
     pub fn validate(&self) -> Result<(), String> {
         let bad = |what: &str| Err(format!("global_spreader parameter {what} out of range: {self:?}"));
@@ -283,6 +313,19 @@ impl GlobalSpreaderParams {
         }
         if self.dedicated.iter().any(|&m| m & !self.eu_mask() != 0) || self.eu_enable & !self.eu_mask() != 0 {
             return bad("dedicated/eu_enable");
+        }
+        if let Some(l) = &self.class_priority {
+            // Every built type exactly once and no other (R7b).
+            let mut seen = [false; 4];
+            for &t in l {
+                if t >= 4 || !self.has(t) || seen[t] {
+                    return bad("class_priority");
+                }
+                seen[t] = true;
+            }
+            if seen != self.types {
+                return bad("class_priority");
+            }
         }
         Ok(())
     }

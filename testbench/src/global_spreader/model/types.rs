@@ -143,6 +143,15 @@ pub(crate) enum Mutation {
     AgingPastLimit,
     /// aging: AGE also grows in cycles that re-present a held request.
     AgingWhileHeld,
+    /// class priority: the ranks have no effect (the fixed order, R7 as written).
+    RankIgnored,
+    /// class priority: equal ranks are broken by type code, not by the fixed order.
+    RankTiesByCode,
+    /// class priority: CLASS_PRIO's field k (bits [2k+1:2k]) is the rank of the k-th type of
+    /// the fixed order (pixel, triangle, patch, vertex), not of type code k.
+    RankFieldsByPosition,
+    /// class priority: CLASS_PRIO stores (and reads back) the bits of an absent type.
+    RankStoresAbsent,
 }
 
 /// The registers of contract §2.1 that are stored (the rest are counters or state).
@@ -160,6 +169,9 @@ pub struct Regs {
     pub edt_total: Vec<u64>,
     /// PRIO[t][s], PRIO_W-bit values.
     pub prio: [Vec<u64>; 4],
+    /// RANK[t] by type code (R7b, 2 bits; absent types 0): the register CLASS_PRIO with
+    /// `class_priority_reg`, else constant.
+    pub class_rank: [u64; 4],
 }
 
 impl Regs {
@@ -177,6 +189,7 @@ impl Regs {
             res_total: p.res_total.clone(),
             edt_total: p.edt_total.clone(),
             prio: std::array::from_fn(|t| (0..p.eus).map(|s| p.prio_reset(t, s)).collect()),
+            class_rank: p.class_rank_reset(),
         }
     }
 }

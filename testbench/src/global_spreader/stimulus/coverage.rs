@@ -34,7 +34,8 @@ pub struct CoverageCounts {
     pub pt_miss: u64,
     /// Acks of the same class in consecutive cycles.
     pub back_to_back: u64,
-    /// Acks of a class while a higher class's slot was occupied (YIELD_EN).
+    /// Acks of a class while a higher class's slot was occupied (YIELD_EN; "higher" in the
+    /// current order, R7b).
     pub yield_pass: u64,
     pub en_off: u64,
     pub cfg_reads: u64,
@@ -57,6 +58,11 @@ pub struct CoverageCounts {
     /// aging (R7a): new requests of a class while a higher class's slot could dispatch (its
     /// packet not blocked and some candidate fits): the grants aging gives before the class order.
     pub aged_grant: u64,
+    /// class priority (R7b): new requests of a class while a class that comes first in the
+    /// fixed order (pixel, triangle, patch, vertex) could dispatch and comes after it in the
+    /// current rank order: grants the fixed order would not give (an aged grant ahead of a
+    /// class that the ranks put first is not counted).
+    pub rank_grant: u64,
 }
 
 /// Functional coverage of a run, from each cycle's inputs and outputs. It also runs the
@@ -137,15 +143,24 @@ impl Coverage {
                 }
             }
         }
-        if p.aging > 0 && m.held.is_none() && o.target().is_some() {
-            let can_go = |u: usize| m.slots[u].as_ref().is_some_and(|k| {
+        // R7b: the current class order (ascending rank, ties in the fixed order).
+        let order = m.class_order();
+        let before = |t: usize| order.iter().copied().take_while(move |&u| u != t);
+        let can_go = |u: usize| {
+            m.slots[u].as_ref().is_some_and(|k| {
                 let v = m.view(k);
                 !v.blocked && v.cands.iter().any(|c| c.1)
-            });
+            })
+        };
+        if m.held.is_none() && o.target().is_some() {
             let t = o.ar_type as usize;
-            h.aged_grant += u64::from(CLASS_PRIORITY.iter().take_while(|&&u| u != t).any(|&u| can_go(u)));
+            if p.aging > 0 {
+                h.aged_grant += u64::from(before(t).any(can_go));
+            }
+            let fixed_first = CLASS_PRIORITY.iter().copied().take_while(|&u| u != t);
+            h.rank_grant += u64::from(fixed_first.filter(|&u| !before(t).any(|x| x == u)).any(can_go));
         }
-        let higher_occupied = |t: usize| CLASS_PRIORITY.iter().take_while(|&&u| u != t).any(|&u| m.slots[u].is_some());
+        let higher_occupied = |t: usize| before(t).any(|u| m.slots[u].is_some());
         let yield_pass = o.target().is_some() && higher_occupied(o.ar_type as usize);
         let ev = self.m.update(i, o);
         let h = &mut self.hits;
@@ -185,6 +200,7 @@ impl Coverage {
         let errs = self.allow_errors;
         let multi = p.eus > 1;
         let tri_vdt = p.has(TRI) && p.has_vdt();
+        let classes = p.types.iter().filter(|&&x| x).count();
         let mut v: Vec<(String, u64, bool)> = (0..4)
             .map(|t| (format!("acks[{}]", super::model::TYPE_NAMES[t]), h.acks[t], p.has(t)))
             .collect();
@@ -203,7 +219,7 @@ impl Coverage {
             ("vdt_miss".into(), h.vdt_miss, tri_vdt),
             ("pt_miss".into(), h.pt_miss, p.has(PIX)),
             ("back_to_back".into(), h.back_to_back, true),
-            ("yield_pass".into(), h.yield_pass, p.types.iter().filter(|&&x| x).count() > 1),
+            ("yield_pass".into(), h.yield_pass, classes > 1),
             ("en_off".into(), h.en_off, true),
             ("cfg_reads".into(), h.cfg_reads, true),
             ("cfg_writes".into(), h.cfg_writes, true),
@@ -216,7 +232,8 @@ impl Coverage {
             ("ll_not_first_fit".into(), h.not_first_fit, p.select == Select::LeastLoaded && multi),
             ("rr_not_first_fit".into(), h.not_first_fit, p.select == Select::RoundRobin && multi),
             ("rr_wrap".into(), h.rr_wrap, p.select == Select::RoundRobin && multi),
-            ("aged_grant".into(), h.aged_grant, p.aging > 0 && p.types.iter().filter(|&&x| x).count() > 1),
+            ("aged_grant".into(), h.aged_grant, p.aging > 0 && classes > 1),
+            ("rank_grant".into(), h.rank_grant, (p.class_priority_reg || p.class_priority_changed()) && classes > 1),
         ]);
         v
     }

@@ -3,7 +3,7 @@
 
 use super::{request_key, Mirror};
 use crate::global_spreader::model::{
-    GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Select, CLASS_PRIORITY, PATCH, PIX, TRI, VTX,
+    GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Select, PATCH, PIX, TRI, VTX,
 };
 
 /// The invariant checker of contract §6 (see the module documentation).
@@ -158,10 +158,14 @@ impl Invariants {
             }
             return Ok(());
         }
+        // R7b: R7's "priority order" is the current one (ranks as the mirror has them: the
+        // configured constants, or CLASS_PRIO as written, effective from the next cycle), so
+        // the class order is checked whatever the ranks, not skipped.
+        let order = m.class_order();
         let Some(e) = o.target() else {
-            let first = CLASS_PRIORITY.iter().copied().find(|&t| m.slots[t].is_some());
+            let first = order.iter().copied().find(|&t| m.slots[t].is_some());
             let missed = if m.r.yield_en {
-                CLASS_PRIORITY.iter().copied().find(|&t| self.certainly_eligible(t))
+                order.iter().copied().find(|&t| self.certainly_eligible(t))
             } else {
                 first.filter(|&t| self.certainly_eligible(t))
             };
@@ -176,7 +180,7 @@ impl Invariants {
         };
         // R7 (with `aging`, R7a may grant an aged slot first: check_wait bounds the wait instead).
         if p.aging == 0 {
-            for &u in CLASS_PRIORITY.iter().take_while(|&&u| u != t) {
+            for &u in order.iter().take_while(|&&u| u != t) {
                 if m.slots[u].is_some() && (!m.r.yield_en || self.certainly_eligible(u)) {
                     return Err(format!("type {t} granted while higher class {u} is occupied (yield {})", m.r.yield_en));
                 }

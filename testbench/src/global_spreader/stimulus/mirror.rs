@@ -3,7 +3,7 @@
 
 use crate::global_spreader::model::{
     ones, reg, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Packet, PtEntry, Ref, Regs,
-    VdtEntry, PATCH, PIX, TRI, VTX,
+    VdtEntry, CLASS_PRIORITY, PATCH, PIX, TRI, VTX,
 };
 
 /// The `ar_*` fields of a request, for sticky comparisons.
@@ -127,6 +127,17 @@ impl Mirror {
     }
     pub fn fits(&self, e: usize, fp: u64, t: usize) -> bool {
         self.free_res(e) >= fp && self.free_res(e) >= self.r.min_res[t] && self.free_edt(e) >= 1
+    }
+
+    /// The checker's reading of R7b: the class slots in priority order, by ascending rank as
+    /// written (CLASS_PRIO) or configured, equal ranks in the fixed order pixel, triangle,
+    /// patch, vertex.
+    pub fn class_order(&self) -> Vec<usize> {
+        let rank = |t: usize| self.r.class_rank[t];
+        let fixed = |t: usize| CLASS_PRIORITY.iter().position(|&u| u == t).unwrap_or(4);
+        let mut v: Vec<usize> = (0..4).collect();
+        v.sort_by_key(|&t| (rank(t), fixed(t)));
+        v
     }
 
     /// The checker's reading of R4–R5 for packet `k` in the current state.
@@ -322,6 +333,11 @@ impl Mirror {
             }
             reg::EU_ENABLE => self.r.eu_enable = d & p.eu_mask(),
             reg::AUTO_IDX => self.r.auto_idx = d & p.idx_mask() & !(p.vgrp as u64 - 1),
+            reg::CLASS_PRIO if p.class_priority_reg => {
+                for tt in (0..4).filter(|&tt| p.has(tt)) {
+                    self.r.class_rank[tt] = d >> (2 * tt) & 3;
+                }
+            }
             0x008..=0x00B if t(0x008).1 => self.r.ded_mask[t(0x008).0] = d & p.eu_mask(),
             0x00C..=0x00F if t(0x00C).1 => self.r.min_res[t(0x00C).0] = d & p.res_mask(),
             0x010..=0x013 if t(0x010).1 => self.r.frame_res[t(0x010).0] = d & p.res_mask(),
