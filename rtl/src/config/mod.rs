@@ -18,6 +18,7 @@ use std::fmt;
 pub const DEFAULT_TOML: &str = include_str!("../../../configs/default.toml");
 
 mod blocks;
+mod global_spreader;
 mod keys;
 pub use blocks::*;
 pub use keys::*;
