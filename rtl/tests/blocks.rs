@@ -202,6 +202,40 @@ mod global_spreader {
     }
 
     #[test]
+    fn pixel_reorder_adds_six_ports_and_a_queue() {
+        // Contract R14, §3: off (the default) nothing of it; on, ar_seq after ar_pix_mask and the
+        // pixel order group after the table releases, RB_W = log2 D bits per sequence number.
+        let off = emit(&["eus=3"]);
+        for name in ["ar_seq", "pc_valid", "pc_seq", "po_valid", "po_ready", "po_seq", "pixel_reorder", "_rob"] {
+            assert!(!off.verilog.contains(name), "off: no {name}");
+        }
+        let on = emit(&["eus=3", "pixel_reorder=16"]);
+        let mut want = widths(&off);
+        let at = want.iter().position(|(n, _)| *n == "ar_pix_mask").unwrap() + 1;
+        want.insert(at, ("ar_seq", 4));
+        let at = want.iter().position(|(n, _)| *n == "pr_id").unwrap() + 1;
+        for (k, p) in [("pc_valid", 3), ("pc_seq", 12), ("po_valid", 1), ("po_ready", 1), ("po_seq", 4)].into_iter().enumerate() {
+            want.insert(at + k, p);
+        }
+        assert_eq!(widths(&on), want);
+        assert!(on.verilog.contains("//   pixel_reorder, RB_W") && on.verilog.contains("= 16, 4"), "header");
+        // The queue: HEAD, TAIL (4 bits), COUNT (5 bits), 16 DONE bits; full blocks the pixel slot.
+        for decl in ["reg [3:0] head_q;", "reg [3:0] tail_q;", "reg [4:0] count_q;", "reg [15:0] done_q;"] {
+            assert!(on.verilog.contains(decl), "{decl}");
+        }
+        assert!(on.verilog.contains(".pix_blocked_0(rob_full)"));
+        // The edges of the range: one EU and D = 2 (one-bit numbers), 32 EUs and D = 64.
+        let e = emit(&["eus=1", "pixel_reorder=2"]);
+        for (p, w) in [("ar_seq", 1), ("pc_valid", 1), ("pc_seq", 1), ("po_seq", 1)] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+        let e = emit(&["eus=32", "pixel_reorder=64"]);
+        for (p, w) in [("ar_seq", 6), ("pc_valid", 32), ("pc_seq", 192), ("po_seq", 6)] {
+            assert_eq!(width(&e, p), w, "{p}");
+        }
+    }
+
+    #[test]
     fn header_lists_the_resolved_parameters() {
         let e = emit(&["eus=3", "priority={pixel=[2]}", "dedicated={triangle=[0,2]}"]);
         assert!(e.verilog.contains("//   pixel: priority (PRIO slots)"), "{}", &e.verilog[..2000]);

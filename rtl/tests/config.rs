@@ -829,3 +829,27 @@ fn global_spreader_class_priority() {
     let e = gs_err("class_priority_reg = 1\n");
     assert!(e.message.contains("invalid type") && e.key == "global_spreader.class_priority_reg", "{e}");
 }
+
+#[test]
+fn global_spreader_pixel_reorder() {
+    // Contract R14: 0 (off, the default: no reorder buffer, no port) or a power of two from 2 to
+    // 64, with pixels built; RB_W = log2 of it.
+    let d = gs("").unwrap();
+    assert_eq!((d.pixel_reorder, d.rob_bits()), (0, 0));
+    for (ok, rbw) in [(0, 0), (2, 1), (4, 2), (16, 4), (32, 5), (64, 6)] {
+        let c = gs(&format!("pixel_reorder = {ok}\n")).unwrap();
+        assert_eq!((c.pixel_reorder, c.rob_bits()), (ok, rbw), "{ok}");
+    }
+    for bad in [1, 3, 6, 48, 128, -2] {
+        let e = gs_err(&format!("pixel_reorder = {bad}\n"));
+        assert_eq!(e.to_string(), format!(
+            "t.toml:2: key `global_spreader.pixel_reorder`: {bad} is out of range: allowed 0 (off) or a power of two from 2 to 64"));
+    }
+    // The buffer orders pixel packets: without "pixel" only 0 is allowed.
+    let e = gs_err("entity_types = [\"vertex\", \"triangle\"]\npixel_reorder = 8\n");
+    assert_eq!(e.to_string(),
+        "t.toml:3: key `global_spreader.pixel_reorder`: 8 needs \"pixel\" in global_spreader.entity_types: the reorder buffer orders pixel packets (0: off)");
+    assert_eq!(gs("entity_types = [\"vertex\"]\npixel_reorder = 0\n").unwrap().pixel_reorder, 0);
+    let e = gs_err("pixel_reorder = \"16\"\n");
+    assert!(e.message.contains("invalid type") && e.key == "global_spreader.pixel_reorder", "{e}");
+}

@@ -90,6 +90,19 @@ fn lockstep_class_priority_5eu() {
     lockstep(&p, 61, CYCLES, false);
 }
 
+/// Pixel order (contract R14) at 5 EUs: `pixel_reorder` = 8. The EU models complete each
+/// pixel they ack once, with its `ar_seq`, after a random delay and in random order; the
+/// consumer drives `po_ready` at random, now and then low for a whole phase. Every output every
+/// cycle against the model (`ar_seq` with a request, `po_valid` and `po_seq` always); the
+/// invariant checker's own books of the ROB (no pixel request while it is full, each acked
+/// pixel on `po_*` once, in ack order, never before its completion); coverage requires a full
+/// ROB with a pixel waiting (`rob_full`), completions out of order, pops and `po_valid` held.
+#[test]
+fn lockstep_pixel_reorder_5eu() {
+    let p = GlobalSpreaderParams { pixel_reorder: 8, ..GlobalSpreaderParams::lockstep_5eu() };
+    lockstep(&p, 62, CYCLES, false);
+}
+
 /// `select = "round_robin"` (contract R6) at 5 EUs: every output every cycle against the
 /// model; coverage requires requests whose target is not the first fitting candidate
 /// (`rr_not_first_fit`) and requests whose search wrapped below RR_PTR (`rr_wrap`), at least

@@ -68,6 +68,15 @@ const NAMED: &[(&str, &[&str])] = &[
     ("global_spreader", &["global_spreader.class_priority_reg=true", "global_spreader.class_priority=[\"patch\", \"vertex\", \"pixel\", \"triangle\"]", "global_spreader.aging=3", "global_spreader.yield_enable=true", "global_spreader.perf_counters=true", "global_spreader.eus=3"]),
     ("global_spreader", &["global_spreader.class_priority=[\"triangle\", \"pixel\"]", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.select=\"least_loaded\""]),
     ("global_spreader", &["global_spreader.class_priority_reg=true", "global_spreader.class_priority=[\"patch\", \"triangle\"]", "global_spreader.entity_types=[\"triangle\", \"patch\"]", "global_spreader.select=\"round_robin\"", "global_spreader.eus=32"]),
+    // pixel order (R14): the edges 2 (1-bit sequence numbers) and 64 (6 bits) with 32 EUs (32
+    // completion ports), one EU with triangle and pixel only, beside the counters, aging and
+    // yield (`pixel_reorder_configs_load` checks that these load and that the loader refuses
+    // the key without pixel or off its range, which this list would skip silently).
+    ("global_spreader", &["global_spreader.pixel_reorder=2"]),
+    ("global_spreader", &["global_spreader.pixel_reorder=2", "global_spreader.eus=32"]),
+    ("global_spreader", &["global_spreader.pixel_reorder=64", "global_spreader.eus=32"]),
+    ("global_spreader", &["global_spreader.pixel_reorder=64", "global_spreader.eus=1", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=4", "global_spreader.entity_width=1"]),
+    ("global_spreader", &["global_spreader.pixel_reorder=8", "global_spreader.perf_counters=true", "global_spreader.aging=3", "global_spreader.yield_enable=true", "global_spreader.eus=3"]),
 ];
 
 #[test]
@@ -132,5 +141,29 @@ fn scoreboard_branch_sets_lint_clean_on_small_and_odd_shapes() {
         let config = Config::embedded(&overrides).unwrap_or_else(|e| panic!("{set:?}: {e}"));
         let e = generate(&config, "scoreboard").unwrap_or_else(|m| panic!("{set:?}: {m}"));
         harness::lint(&e).unwrap_or_else(|m| panic!("scoreboard {set:?}: {m}"));
+    }
+}
+
+/// R14: the `pixel_reorder` points of `NAMED` are configs the loader takes (a refused point
+/// would be skipped there without a word), and the loader refuses the key without pixel, at 1,
+/// at a value that is not a power of two and above 64.
+#[test]
+fn pixel_reorder_configs_load() {
+    let load = |set: &[&str]| Config::embedded(&set.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    let points = NAMED.iter().filter(|(_, set)| set.iter().any(|s| s.starts_with("global_spreader.pixel_reorder=")));
+    let mut n = 0;
+    for (_, set) in points {
+        load(set).unwrap_or_else(|e| panic!("{set:?} refused: {e}"));
+        n += 1;
+    }
+    assert!(n >= 4, "{n} pixel_reorder points");
+    let refused: [&[&str]; 4] = [
+        &["global_spreader.pixel_reorder=4", "global_spreader.entity_types=[\"vertex\", \"triangle\"]"],
+        &["global_spreader.pixel_reorder=1"],
+        &["global_spreader.pixel_reorder=12"],
+        &["global_spreader.pixel_reorder=128"],
+    ];
+    for set in refused {
+        assert!(load(set).is_err(), "{set:?} accepted");
     }
 }

@@ -173,6 +173,10 @@ pub struct GlobalSpreaderConfig {
     /// CLASS_PRIO (contract R7b, address 0x005): the ranks in a register, reset to
     /// `class_priority`'s positions. false: the order is a constant.
     pub class_priority_reg: bool,
+    /// Pixel order (contract R14): the entries of the pixel reorder buffer (a power of two 2 to
+    /// 64; pixel must be built): each acknowledged pixel packet gets a sequence number, and the
+    /// EUs' completions leave in ack order. 0 (the default): none, no port.
+    pub pixel_reorder: i64,
 }
 
 /// A per-EU value: one for all EUs, or a list with one entry per EU.
@@ -210,6 +214,7 @@ impl Default for GlobalSpreaderConfig {
             aging: 0,
             class_priority: None,
             class_priority_reg: false,
+            pixel_reorder: 0,
         }
     }
 }

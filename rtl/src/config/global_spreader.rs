@@ -64,6 +64,12 @@ impl GlobalSpreaderConfig {
         self.class_priority_reg || fixed.iter().enumerate().any(|(r, t)| ranks[*t] != r)
     }
 
+    /// RB_W = log2 `pixel_reorder` (contract R14): the bits of a sequence number (`ar_seq`,
+    /// `pc_seq`, `po_seq`); 0 without the reorder buffer.
+    pub fn rob_bits(&self) -> usize {
+        if self.pixel_reorder > 0 { self.pixel_reorder.trailing_zeros() as usize } else { 0 }
+    }
+
     /// Whether type `code` (0 VTX, 1 TRI, 2 PIX, 3 PATCH) is built.
     pub fn has_type(&self, code: usize) -> bool {
         self.entity_types.iter().any(|t| t == GS_TYPE_NAMES[code])
@@ -220,6 +226,15 @@ impl GlobalSpreaderConfig {
                     "does not name {}: list every built type (global_spreader.entity_types) once, the first granted first",
                     missing.join(", ")));
             }
+        }
+        // Pixel order (R14): a power of two, and the pixels it orders.
+        let d = self.pixel_reorder;
+        if d != 0 && !((2..=64).contains(&d) && d.count_ones() == 1) {
+            chk.fail_path(&key("pixel_reorder"), format!(
+                "{d} is out of range: allowed 0 (off) or a power of two from 2 to 64"));
+        } else if d != 0 && !self.has_type(2) {
+            chk.fail_path(&key("pixel_reorder"), format!(
+                "{d} needs \"pixel\" in global_spreader.entity_types: the reorder buffer orders pixel packets (0: off)"));
         }
         // Table geometry and widths.
         if ![4, 8, 16].contains(&self.vertices_per_group) {

@@ -17,6 +17,7 @@ pub(super) fn core(g: &Geo) -> Result<String, String> {
     addr(g, &mut nl)?;
     eu(g, &mut nl)?;
     pick(g, &mut nl);
+    rob(g, &mut nl);
     pt(g, &mut nl)?;
     vdt(g, &mut nl)?;
     unused_refs(g, &mut nl);
@@ -59,6 +60,9 @@ fn nets(g: &Geo, nl: &mut Netlist) {
     if g.pick {
         nl.wire("ll_ok", k * n);
         nl.wire("ll_tie", k * n);
+    }
+    if g.rob > 0 {
+        nl.wire("rob_full", 1);
     }
     let looks_vtx = usize::from(g.vtx);
     let looks = looks_vtx + if g.vdt_ram { 3 } else { 0 };
@@ -203,6 +207,10 @@ fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
         i.pin("pix_clr$0", nl.net("pix_clr"));
         i.pin("ar_pix_mask$0", nl.net("ar_pix_mask"));
         i.pin("ref_pix$0", nl.net("ref_pix"));
+    }
+    if g.rob > 0 {
+        // R14: the pixel slot is blocked while the reorder buffer is full.
+        i.pin("pix_blocked$0", nl.net("rob_full"));
     }
     for e in 0..n {
         i.pin(&format!("edt_nz${e}"), nl.bit("ent_nz", e));
@@ -497,6 +505,24 @@ fn pick(g: &Geo, nl: &mut Netlist) {
         i.pin(&format!("prio_{kk}"), nl.bits("prio", kk * n * g.prw, n * g.prw));
         i.pin(&format!("tie_{kk}"), nl.bits("ll_tie", kk * n, n));
     }
+    nl.add(i);
+}
+
+/// The pixel reorder buffer of `pixel_reorder` (R14; none without the key; `rob.rs`): pushed
+/// by a pixel ack (the pixel slot granted and an `ack`), completed through `pc_*`, popped
+/// through `po_*`; `ar_seq` is its TAIL while the pixel slot is granted, and `rob_full`
+/// (COUNT = D) blocks the pixel slot in `ctl`.
+fn rob(g: &Geo, nl: &mut Netlist) {
+    if g.rob == 0 {
+        return;
+    }
+    let m = nl.text_module("top$rob", super::rob::rob_module(g));
+    let mut i = Instance::new(&m, "rob");
+    for s in ["clock", "reset", "ack", "pc_valid", "pc_seq", "po_ready", "ar_seq", "po_valid", "po_seq"] {
+        i.pin(s, nl.net(s));
+    }
+    i.pin("gnt_pix", nl.bit("gnt", slot(g, PIX)));
+    i.pin("full", nl.net("rob_full"));
     nl.add(i);
 }
 

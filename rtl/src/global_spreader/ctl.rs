@@ -61,6 +61,9 @@ pub struct Ctl {
     pub pix_clr: Vec<Signal<Out, Bit>>,
     pub ar_pix_mask: Vec<Signal<Out, Bits<16>>>,
     pub ref_pix: Vec<Signal<Out, Bit>>,
+    /// R14 (`pixel_reorder`): the reorder buffer is full (COUNT = D), so the pixel slot is
+    /// blocked (R4). One element with the key, none without (no port, no logic).
+    pub pix_blocked: Vec<Signal<In, Bit>>,
     pub ar_ref_valid: Vec<Signal<Out, Bit>>,
     // Fit and candidate order.
     pub fit: Vec<Vec<Signal<In, Bit>>>,
@@ -330,6 +333,7 @@ impl Ctl {
             pix_clr: signals(x),
             ar_pix_mask: signals(x),
             ref_pix: signals(x),
+            pix_blocked: signals(usize::from(g.rob > 0)),
             ar_ref_valid: signals(refs),
             fit: grid(k, n),
             edt_nz: signals(n),

@@ -61,6 +61,9 @@ impl crate::BlockGen for GlobalSpreaderConfig {
         if g.class_reg {
             p.push(("class_priority_reg (CLASS_PRIO at 0x005)".into(), "true".into()));
         }
+        if g.rob > 0 {
+            p.push(("pixel_reorder, RB_W".into(), format!("{}, {}", g.rob, g.rbw)));
+        }
         if g.perf {
             p.push(("perf_counters".into(), "true".into()));
             p.push(("PSW (perf_sel bits)".into(), g.psw.to_string()));
@@ -145,6 +148,9 @@ pub(super) fn wrapper(g: &Geo) -> Wrapper {
     if g.pix {
         ar.push(o("ar_pix_mask", 16, "PIX mask"));
     }
+    if g.rob > 0 {
+        ar.push(o("ar_seq", g.rbw, "PIX: the reorder buffer's TAIL, the packet's sequence number if acked; else 0"));
+    }
     if g.tri {
         ar.extend([
             o("ar_global_ref", 1, "a valid reference is in another EU than the target"),
@@ -178,6 +184,15 @@ pub(super) fn wrapper(g: &Geo) -> Wrapper {
     }
     if !rel.is_empty() {
         groups.push(chan("Table releases (all of a cycle apply)", rel));
+    }
+    if g.rob > 0 {
+        groups.push(chan("Pixel order (pixel_reorder, contract R14): completions in, acked pixels out in ack order", vec![
+            i("pc_valid", n, "bit e: EU e completes the pixel packet pc_seq[e] (effect at the edge)"),
+            i("pc_seq", n * g.rbw, "its ar_seq at [e*RB_W +: RB_W]; ignored unless outstanding"),
+            o("po_valid", 1, "the oldest acked pixel packet is complete; from registered state"),
+            i("po_ready", 1, "with po_valid: it leaves at this edge"),
+            o("po_seq", g.rbw, "its sequence number (the buffer's HEAD)"),
+        ]));
     }
     groups.push(chan("Registers (contract 2.1): access in cycle m, read data in m+1", vec![
         i("cfg_valid", 1, "an access"),

@@ -31,6 +31,7 @@
 //!
 //! One design per file: `ctl.rs`, `res_path.rs`, `ent_path.rs`, `idx_path.rs`,
 //! `addr_path.rs`, `eu_path.rs`, `prid_path.rs`, `valid_bits.rs`, `table_data.rs`;
+//! `pick.rs` and `rob.rs` are hand-written Verilog modules built only with their keys;
 //! `emit.rs` holds the exact ports and each design's Verilog, `core_netlist.rs` the core
 //! netlist that wires them; this file the geometry ([`Geo`]) and the tests.
 //!
@@ -89,6 +90,24 @@
 //! slots, so 12 pairs and no chain. Same cycle timing: CLASS_PRIO is written at the edge like
 //! the other registers, and the grant stays combinational in stage B.
 //!
+//! ## Pixel order (`pixel_reorder`, contract R14)
+//! 0 (default): none, and no module, wire or port of it in the Verilog. D in 2..=64 (a power
+//! of two): the module `rob` (`rob.rs`, hand-written Verilog) holds a circular queue of D
+//! entries in flip-flops: HEAD, TAIL (RB_W = log2 D bits), COUNT (RB_W+1 bits) and one DONE
+//! bit per entry, all cleared by `reset`. At the edge of a pixel ack (the pixel slot granted,
+//! `gnt`, and an `ack`) TAIL and COUNT go up by one; `ar_seq` = TAIL while the pixel slot is
+//! granted, else 0 (a held request keeps it: TAIL moves only at a pixel ack). Each completion
+//! port e (`pc_valid[e]`, `pc_seq[e]`) sets DONE of its entry at the edge if the entry is
+//! outstanding, `pc_seq[e] - HEAD` (mod D) < COUNT: one subtractor and one comparator per
+//! port, then a decoder ORed into the set mask; no chain over the entries. `po_valid` =
+//! COUNT != 0 && DONE[HEAD] and `po_seq` = HEAD come from registers; at the edge of
+//! `po_valid && po_ready` DONE[HEAD] is cleared and HEAD goes up, COUNT down (a pixel ack at
+//! the same edge leaves COUNT). COUNT = D (`rob_full`, its top bit) is `ctl`'s `pix_blocked`
+//! input: the pixel slot is blocked (R4), so it is not eligible and `stall_blocked` counts it.
+//! Same cycle timing: a pixel acked in n has its `ar_seq` in n, is outstanding from n+1, a
+//! completion in m sets DONE at the edge ending m, `po_valid` rises in m+1 at the earliest
+//! (the head), and a pop in p frees the entry for the pixel slot's evaluation in p+1.
+//!
 //! ## Cycle timing (contract §1 D2, §4)
 //! * **Stage A, cycle n:** a channel transfers into its empty slot, or into a slot whose
 //!   request is acknowledged in n (`c_ready = EN && (!occupied || acked)`: the only outputs
@@ -115,8 +134,8 @@
 //! The contract's D1–D11: `clock`/synchronous `reset`; two-stage pipeline instead of the
 //! §5.7 FSM (B-09 relaxed: the handshake means "taken in", one unallocated packet per
 //! class is held); first-fit by priority encoder (D3; `select` = "least_loaded" and
-//! "round_robin" are additions beyond the spec, D12, and so are `aging`, D13, and the class
-//! priority keys, D14); the EU answers in the request cycle
+//! "round_robin" are additions beyond the spec, D12, and so are `aging`, D13, the class
+//! priority keys, D14, and `pixel_reorder`, D15); the EU answers in the request cycle
 //! (`ar_ready`/`ar_refuse`/`ar_ent`, no `rs_*`, debit at the ack); no `dm_*` channel
 //! (`ar_src_addr`, `ar_copy_size`, `ar_type` go with the request); refusal retry by a
 //! per-slot refused mask; malformed packets dropped at the channel (indexed patch base a
@@ -229,6 +248,10 @@ pub struct Geo {
     pub class_reg: bool,
     /// RANK after reset per class slot (the rank of `classes[k]`).
     pub rank: Vec<usize>,
+    /// `pixel_reorder` (contract R14): the reorder buffer's entries D, 0 without it; `rbw` =
+    /// RB_W = log2 D, the bits of a sequence number.
+    pub rob: usize,
+    pub rbw: usize,
     pub eu_en: Vec<bool>,
     pub ded: Vec<Vec<bool>>,
     pub prio: Vec<Vec<u64>>,
@@ -287,6 +310,8 @@ impl Geo {
             ranked: c.ranked_classes(),
             class_reg: c.class_priority_reg,
             rank: classes.iter().map(|t| c.class_ranks()[*t]).collect(),
+            rob: c.pixel_reorder as usize,
+            rbw: c.rob_bits(),
             eu_en: c.eu_enabled(),
             ded: classes.iter().map(|t| c.dedicated_of(*t)).collect(),
             prio: classes
@@ -377,6 +402,7 @@ mod ctl;
 mod emit;
 mod core_netlist;
 mod pick;
+mod rob;
 pub use valid_bits::*;
 pub use table_data::*;
 pub use res_path::*;

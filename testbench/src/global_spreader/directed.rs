@@ -46,6 +46,10 @@
 //!   a write in cycle c orders the grant from c+1, equal ranks in the fixed order, all four
 //!   classes in rank order, YIELD_EN 0 and 1 with the ranks; a constant `class_priority`
 //!   (0x005 unmapped); an absent type's bits are not stored.
+//! * X13 (pixel order, `pixel_reorder` = 2, contract R14; in `x13.rs`): `ar_seq` = TAIL, a full
+//!   ROB blocks the pixel slot, completions out of order, `po_valid` only with HEAD done and
+//!   held by `po_ready` 0, an ack and a pop at one edge, ignored completions (not outstanding,
+//!   also of an entry made outstanding later), two ports completing one entry, reset.
 
 use super::model::{Select, PATCH, PIX, TRI, VTX};
 use super::{Dut, GlobalSpreader, GlobalSpreaderParams};
@@ -62,6 +66,7 @@ mod x09;
 mod x10;
 mod x11;
 mod x12;
+mod x13;
 
 pub use cases_contract::*;
 pub use cases_tc01_15::*;
@@ -71,6 +76,7 @@ pub use x09::x09_least_loaded;
 pub use x10::x10_round_robin;
 pub use x11::x11_aging;
 pub use x12::{x12_absent_types, x12_class_priority, x12_constant};
+pub use x13::x13_pixel_order;
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,6 +103,8 @@ pub enum ParamsKind {
     ClassPrioConst,
     /// Types vertex and triangle, `class_priority` = vertex, triangle, with the register (R7b).
     ClassPrioVtxTri,
+    /// Contract defaults with `pixel_reorder` = 2 (R14).
+    PixelOrder,
 }
 
 impl ParamsKind {
@@ -120,6 +128,7 @@ impl ParamsKind {
                 class_priority_reg: true,
                 ..Default::default()
             },
+            ParamsKind::PixelOrder => GlobalSpreaderParams { pixel_reorder: 2, ..Default::default() },
         }
     }
 }
@@ -185,6 +194,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X12", ClassPrioReg, x12_class_priority),
         ("X12/const", ClassPrioConst, x12_constant),
         ("X12/vtx-tri", ClassPrioVtxTri, x12_absent_types),
+        ("X13", PixelOrder, x13_pixel_order),
     ]
 }
 

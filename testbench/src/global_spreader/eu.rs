@@ -27,12 +27,18 @@
 //!   final `cr_res`. PT entries are released by `pr` when the stimulus says so
 //!   ([`EuPool::release_pt`]: after the triangle's last pixel packet when no pixel
 //!   packet carries `xp_last`). Each entry is released once, by its owner.
+//! * **Pixel completions** (R14, `pixel_reorder` only; contract §6): an EU keeps the `ar_seq`
+//!   of every pixel packet it acks and completes it once (`pc_valid`, `pc_seq`), at least one
+//!   cycle after the ack, after a random delay ([`EuBehaviour::complete`]), in random order
+//!   among those due, at most one per cycle. [`EuPool::extra_pc`] injects an illegal
+//!   completion (sent only in a cycle with none of the EU's own). Without the key no random
+//!   number is drawn for this, so the stream is the same as before the key existed.
 //! * Totals: [`EuPool::set_totals`] follows RES_TOTAL/EDT_TOTAL writes (the stimulus
 //!   writes them only for an idle EU that is not the target of a held request, and that
 //!   EU refuses in the write cycle, [`EuPool::force_refuse`], so that no request can be
 //!   acked by it or held at it across the write).
 
-use super::model::{ones, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PATCH, VTX};
+use super::model::{ones, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PATCH, PIX, VTX};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -51,12 +57,22 @@ pub struct EuBehaviour {
     pub retain: (u64, u64),
     /// Percent of entities whose resources come back in several pulses.
     pub split_pct: u32,
+    /// R14: cycles from a pixel's ack to its completion, uniform in [lo, hi] (lo >= 1).
+    pub complete: (u64, u64),
 }
 
 impl Default for EuBehaviour {
     /// A quick, mostly acknowledging EU (5 % refusals).
     fn default() -> Self {
-        EuBehaviour { answer_pct: 80, refuse_pct: 5, max_hold: 6, work: (1, 40), retain: (1, 30), split_pct: 40 }
+        EuBehaviour {
+            answer_pct: 80,
+            refuse_pct: 5,
+            max_hold: 6,
+            work: (1, 40),
+            retain: (1, 30),
+            split_pct: 40,
+            complete: (1, 40),
+        }
     }
 }
 
@@ -110,6 +126,10 @@ struct Eu {
     extra_credit: Option<(u64, bool, u64)>,
     /// `cr_res` left over when a pulse would exceed the port width.
     carry: u64,
+    /// R14: pixels acked and not yet completed: (due cycle, `ar_seq` at the ack).
+    pix_due: Vec<(u64, u64)>,
+    /// Error injection: a completion of this seq in the next driven cycle (if none of its own).
+    extra_pc: Option<u64>,
     // statistics
     acks: u64,
     refusals: u64,
@@ -132,6 +152,8 @@ impl Eu {
             extra_pr: None,
             extra_credit: None,
             carry: 0,
+            pix_due: Vec::new(),
+            extra_pc: None,
             acks: 0,
             refusals: 0,
             res_cycles: 0,
@@ -230,6 +252,17 @@ impl EuPool {
     /// Error injection: EU e releases PT entry `prid` in the next cycle.
     pub fn extra_pr(&mut self, e: usize, prid: u64) {
         self.eus[e].extra_pr = Some(prid);
+    }
+
+    /// Error injection (R14): EU e completes pixel seq `seq` in the next cycle (if it completes
+    /// none of its own then).
+    pub fn extra_pc(&mut self, e: usize, seq: u64) {
+        self.eus[e].extra_pc = Some(seq);
+    }
+
+    /// R14: pixels acked and not yet completed, over all EUs.
+    pub fn completions_pending(&self) -> usize {
+        self.eus.iter().map(|u| u.pix_due.len()).sum()
     }
 
     /// Error injection: EU e sends a credit it does not owe in the next cycle (if it
@@ -386,6 +419,29 @@ impl EuPool {
             if inp.pr_valid >> e & 1 == 0 {
                 inp.pr_id[e] = self.rng.gen::<u64>() & p.prid_mask();
             }
+            if p.pixel_reorder > 0 {
+                self.complete(e, now, inp);
+            }
+        }
+    }
+
+    /// R14: EU e's completion of the cycle `now` (with `pixel_reorder` only): one of its due
+    /// pixels at random, else an injected one, else a random don't-care `pc_seq`.
+    fn complete(&mut self, e: usize, now: u64, inp: &mut GlobalSpreaderInputs) {
+        let due: Vec<usize> = (0..self.eus[e].pix_due.len()).filter(|&k| self.eus[e].pix_due[k].0 <= now).collect();
+        let extra = self.eus[e].extra_pc.take();
+        let seq = if !due.is_empty() {
+            let k = due[self.rng.gen_range(0..due.len())];
+            Some(self.eus[e].pix_due.swap_remove(k).1)
+        } else {
+            extra
+        };
+        match seq {
+            Some(s) => {
+                inp.pc_valid |= 1 << e;
+                inp.pc_seq[e] = s;
+            }
+            None => inp.pc_seq[e] = self.rng.gen::<u64>() & ones(self.p.rb_w()),
         }
     }
 
@@ -435,7 +491,11 @@ impl EuPool {
             PATCH => (0..p.pg()).map(|g| (p.slot(out.ar_base_idx) + g) & (p.vdt_depth - 1)).collect(),
             _ => Vec::new(),
         };
+        let complete_at = (ty == PIX && p.pixel_reorder > 0).then(|| now - 1 + self.uniform(b.complete).max(1));
         let eu = &mut self.eus[e];
+        if let Some(at) = complete_at {
+            eu.pix_due.push((at, out.ar_seq));
+        }
         eu.hold = 0;
         eu.acks += 1;
         eu.outstanding += fp;

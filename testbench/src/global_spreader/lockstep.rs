@@ -66,6 +66,7 @@ impl crate::kit::Block for GlobalSpreader {
     }
     fn tag(p: &GlobalSpreaderParams) -> String {
         let types: String = (0..4).filter(|&t| p.has(t)).map(|t| &TYPE_NAMES[t][..1]).collect();
-        format!("eu{}-{types}-g{}-v{}-p{}", p.eus, p.vgrp, p.vdt_depth, p.pt_depth)
+        let rob = if p.pixel_reorder > 0 { format!("-rob{}", p.pixel_reorder) } else { String::new() };
+        format!("eu{}-{types}-g{}-v{}-p{}{rob}", p.eus, p.vgrp, p.vdt_depth, p.pt_depth)
     }
 }

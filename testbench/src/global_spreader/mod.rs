@@ -41,8 +41,11 @@ pub type ModelDut = crate::kit::ModelDut<GlobalSpreader>;
 /// * every cycle: the `*_ready` of the present classes, `ar_valid`, `busy`, `stall`,
 ///   `eu_avail_cnt`, all `err_*`, `cfg_rvalid`, `st_slot_valid`, `st_free_res`,
 ///   `st_free_edt`, `st_vdt_valid` (if VDT), `st_pt_valid` (if PT);
-/// * when `ar_valid != 0`: every `ar_*` port that exists for the parameters;
-/// * when `cfg_rvalid`: `cfg_rdata`.
+/// * when `ar_valid != 0`: every `ar_*` port that exists for the parameters (`ar_seq` with
+///   `pixel_reorder`);
+/// * when `cfg_rvalid`: `cfg_rdata`;
+/// * with `pixel_reorder` (R14) every cycle: `po_valid` and `po_seq` (HEAD, a function of
+///   registered state whether or not `po_valid`).
 pub fn first_difference(
     p: &GlobalSpreaderParams,
     e: &GlobalSpreaderOutputs,
@@ -76,6 +79,10 @@ pub fn first_difference(
     cmp(&|| "cfg_rvalid".into(), e.cfg_rvalid as u64, a.cfg_rvalid as u64);
     cmp(&|| "st_slot_valid".into(), e.st_slot_valid, a.st_slot_valid);
     cmp(&|| "perf_val".into(), e.perf_val, a.perf_val);
+    if p.pixel_reorder > 0 {
+        cmp(&|| "po_valid".into(), e.po_valid as u64, a.po_valid as u64);
+        cmp(&|| "po_seq".into(), e.po_seq, a.po_seq);
+    }
     let at = |v: &Vec<u64>, k: usize| v.get(k).copied().unwrap_or(u64::MAX);
     for k in 0..p.eus {
         cmp(&|| format!("st_free_res[{k}]"), at(&e.st_free_res, k), at(&a.st_free_res, k));
@@ -115,6 +122,9 @@ pub fn first_difference(
         }
         if p.has(PIX) {
             cmp(&|| "ar_pix_mask".into(), e.ar_pix_mask, a.ar_pix_mask);
+        }
+        if p.pixel_reorder > 0 {
+            cmp(&|| "ar_seq".into(), e.ar_seq, a.ar_seq);
         }
     }
     if e.cfg_rvalid {

@@ -56,22 +56,30 @@
 //!   by `perf_clr` and reset; `err_clr` clears the five flags unless the same edge sets them
 //!   (beside STATUS's W1C). Without the key the model ignores the three inputs.
 //!
+//! * R14 (`pixel_reorder` = D > 0) — [`Rob`]: the pixel reorder buffer; a PIX packet is
+//!   blocked (R4) while COUNT = D, `ar_seq` = TAIL with a PIX request, completions (`pc_*`)
+//!   and the pop (`po_valid && po_ready`) at the edge on the state at its start. Without the
+//!   key the model ignores `pc_*` and `po_ready` and its three outputs stay 0.
+//!
 //! Inputs are taken modulo their port widths, as the Verilog ports would truncate them.
 //! Inputs of absent classes are ignored; outputs of absent ports are 0 / empty.
 //! Outputs are functions of the registered state, except `*_ready` which also depends on
 //! `ar_ready` of the same cycle (R3).
 
 // cycle: the model and its rules; params: the parameters; perf: the events of the counters
-// (rules G1-G2); ports: the inputs, outputs and packet; types: the model's value types.
+// (rules G1-G2); ports: the inputs, outputs and packet; rob: the pixel reorder buffer (R14);
+// types: the model's value types.
 mod cycle;
 mod params;
 pub mod perf;
 mod ports;
+mod rob;
 mod types;
 
 pub use cycle::GlobalSpreaderModel;
 pub use params::{GlobalSpreaderParams, Select};
 pub use ports::{GlobalSpreaderInputs, GlobalSpreaderOutputs, Packet};
+pub use rob::Rob;
 pub(crate) use types::Mutation;
 pub use types::{Decision, Eval, Grant, PtEntry, Ref, Regs, Request, Slot, VdtEntry};
 

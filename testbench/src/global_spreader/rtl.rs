@@ -1,8 +1,9 @@
 //! The Verilated `warpgen_global_spreader` behind the [`Dut`] interface.
 //!
-//! Ports follow contract §3; ports of absent types / tables do not exist in the Verilog
-//! and are neither driven nor read (their model fields stay 0 / empty, and
-//! [`super::first_difference`] does not compare them). `in_reset` is not a port: it is
+//! Ports follow contract §3 (and R14's with `pixel_reorder`: out `ar_seq`, `po_valid`,
+//! `po_seq`, in `pc_valid`, `pc_seq`, `po_ready`); ports of absent types / tables / keys do
+//! not exist in the Verilog and are neither driven nor read (their model fields stay 0 /
+//! empty, and [`super::first_difference`] does not compare them). `in_reset` is not a port: it is
 //! copied from the cycle's `reset` input, as the model does.
 
 use super::GlobalSpreader;
@@ -25,12 +26,15 @@ pub fn toml_for(p: &GlobalSpreaderParams) -> String {
     let types = names(&present);
     // R7b: `class_priority` only when given (absent: the fixed order cut to the built types).
     let class_priority = p.class_priority.as_ref().map_or(String::new(), |l| format!("class_priority = [{}]\n", names(l)));
+    // R14: `pixel_reorder` only when the ROB exists (0, the default, builds none).
+    let pixel_reorder =
+        if p.pixel_reorder > 0 { format!("pixel_reorder = {}\n", p.pixel_reorder) } else { String::new() };
     format!(
         "[global_spreader]\neus = {}\nentity_types = [{types}]\nvertices_per_group = {}\nvdt_depth = {}\npt_depth = {}\n\
          index_width = {}\nres_width = {}\nentity_width = {}\naddr_width = {}\nres_total = {}\nedt_total = {}\n\
          min_res = {}\nframe_res = {}\npriority = {}\ndedicated = {}\neu_enable = {}\nenable = {}\nlocality = {}\n\
          yield_enable = {}\nperf_counters = {}\nselect = \"{}\"\naging = {}\n\
-         {class_priority}class_priority_reg = {}\n",
+         {class_priority}class_priority_reg = {}\n{pixel_reorder}",
         p.eus,
         p.vgrp,
         p.vdt_depth,
@@ -98,6 +102,7 @@ impl From<&GlobalSpreaderConfig> for GlobalSpreaderParams {
                     .collect()
             }),
             class_priority_reg: c.class_priority_reg,
+            pixel_reorder: c.pixel_reorder as usize,
         }
     }
 }
@@ -153,6 +158,9 @@ enum InVal {
     PerfSel,
     PerfClr,
     ErrClr,
+    PcValid,
+    PcSeq,
+    PoReady,
 }
 
 /// Output ports (absent ones `None`).
@@ -181,6 +189,8 @@ struct Outs {
     st_vdt_valid: Option<PortId>,
     st_pt_valid: Option<PortId>,
     perf_val: Option<PortId>,
+    /// ar_seq, po_valid, po_seq (R14, with `pixel_reorder`).
+    rob: Option<[PortId; 3]>,
 }
 
 /// The global spreader RTL in Verilator.
@@ -279,6 +289,9 @@ impl RtlGlobalSpreader {
         if p.perf_counters {
             spec.extend([("perf_sel", PerfSel), ("perf_clr", PerfClr), ("err_clr", ErrClr)]);
         }
+        if p.pixel_reorder > 0 {
+            spec.extend([("pc_valid", PcValid), ("pc_seq", PcSeq), ("po_ready", PoReady)]);
+        }
         let ins = spec.into_iter().map(|(n, what)| Ok(In { id: id(n)?, what })).collect::<Result<Vec<_>, String>>()?;
         let outs = Outs {
             ready: [
@@ -326,6 +339,7 @@ impl RtlGlobalSpreader {
             st_vdt_valid: opt("st_vdt_valid", p.has_vdt())?,
             st_pt_valid: opt("st_pt_valid", p.has_pt())?,
             perf_val: opt("perf_val", p.perf_counters)?,
+            rob: if p.pixel_reorder > 0 { Some([id("ar_seq")?, id("po_valid")?, id("po_seq")?]) } else { None },
         };
         Ok(RtlGlobalSpreader { p: p.clone(), sim, ins, outs, words: Vec::new() })
     }
@@ -362,7 +376,7 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
 
     fn eval(&mut self, i: &GlobalSpreaderInputs) -> GlobalSpreaderOutputs {
         let p = &self.p;
-        let (ent_w, res_w, vdt_aw, prid_w, idx_w) = (p.ent_w, p.res_w, p.vdt_aw(), p.prid_w(), p.idx_w);
+        let (ent_w, res_w, vdt_aw, prid_w, idx_w, rb_w) = (p.ent_w, p.res_w, p.vdt_aw(), p.prid_w(), p.idx_w, p.rb_w());
         for k in 0..self.ins.len() {
             let id = self.ins[k].id;
             use InVal::*;
@@ -427,6 +441,12 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
                 PerfSel => i.perf_sel,
                 PerfClr => i.perf_clr as u64,
                 ErrClr => i.err_clr as u64,
+                PcValid => i.pc_valid,
+                PcSeq => {
+                    self.drive_wide(id, &i.pc_seq, rb_w);
+                    continue;
+                }
+                PoReady => i.po_ready as u64,
             };
             self.sim.set_unchecked(id, v);
         }
@@ -480,6 +500,11 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
             out.ar_ref_ent = three(r[3], p.ent_w);
             out.ar_ref_elem = three(r[4], p.elem_w());
             out.ar_ref_grp = three(r[5], p.grp_w());
+        }
+        if let Some(r) = o.rob {
+            out.ar_seq = g(r[0]);
+            out.po_valid = g(r[1]) != 0;
+            out.po_seq = g(r[2]);
         }
         out
     }

@@ -28,10 +28,17 @@
 //! [`GlobalSpreaderStimulus::drain`] stops new packets, restores the configuration and
 //! lets everything complete.
 //!
+//! With `pixel_reorder` (R14) the EUs complete each pixel they ack (`pc_*`, with its
+//! `ar_seq`, after a random delay, in random order, at most one per EU per cycle; see
+//! `eu.rs`) and a [`PixelConsumer`] drives `po_ready` (phases ready 90 %, 50 %, 15 % or not at
+//! all, so that the ROB fills and the pixel slot waits); the drain completes and pops every
+//! pixel. Every random number of this is drawn only with the key.
+//!
 //! With `allow_errors` the stimulus also sends malformed vertex and patch packets,
 //! releases of invalid VDT/PT entries, credits to idle EUs (which overflow), ack and
 //! refuse together, `cr_edt` without `cr_valid`, and reset pulses (all strobes quiet
-//! while `reset` is 1).
+//! while `reset` is 1); with `pixel_reorder` also completions the ROB must ignore (a seq not
+//! outstanding, or one already done).
 //!
 //! **Checker** ([`Invariants`]): keeps its own books from the inputs and outputs only (a
 //! [`Mirror`]: the registers as written, per-EU outstanding footprint and records from
@@ -58,15 +65,25 @@
 //!   LOCALITY_EN and it is enabled and dedicated) and `ar_global_ref` = some valid ref's EU
 //!   differs from the target;
 //! * `*_ready` = EN && (slot empty || its request acked), `busy`, `stall`,
-//!   `st_slot_valid`, `st_vdt_valid`, `st_pt_valid`, the miss flags after a missing ref.
+//!   `st_slot_valid`, `st_vdt_valid`, `st_pt_valid`, the miss flags after a missing ref;
+//! * R14 (`pixel_reorder`, [`RobBooks`]: the acked pixels in ack order, each with the
+//!   `ar_seq` the books give it and whether a completion reached it): no pixel request while
+//!   D pixels are outstanding (a full ROB also makes the pixel slot "blocked" for I3's missing
+//!   grant check), `ar_seq` = TAIL, `po_valid` exactly when the oldest pixel is complete and
+//!   `po_seq` = HEAD, so every acked pixel leaves `po_*` once, in ack order, never before its
+//!   completion; in legal runs no ignored completion (the EU obligation); after the drain the
+//!   ROB is empty.
 //!
 //! **Coverage** ([`Coverage`]): acks per type, refusals, held (sticky) cycles,
 //! back-pressure cycles, stalls, TRI and PIX dispatches with local and with global refs,
 //! home not taken (locality fallback), VDT and PT blocking, VDT and PT misses,
 //! back-to-back dispatches of one class, yield passes, EN off, reads, writes, W1C, grants
 //! before a higher class that could dispatch (aging: `aged_grant`; class priority:
-//! `rank_grant`, against the fixed order), and in
-//! error mode malformed packets, `err_release`, `err_credit`, resets, ack with refuse.
+//! `rank_grant`, against the fixed order), with `pixel_reorder` `rob_full` (cycles with D
+//! pixels outstanding while a pixel waits in its slot), `rob_out_of_order` (completions of
+//! an entry other than the oldest), `rob_pop`, `rob_backpressure` (`po_valid && !po_ready`),
+//! and in error mode malformed packets, `err_release`, `err_credit`, resets, ack with refuse,
+//! `rob_ignored` (completions the ROB ignores).
 //! Every bin needs [`Coverage::MIN_HITS`] hits, except where the parameters make it
 //! impossible: with one EU every valid ref is in the target, so global refs and the
 //! locality fallback cannot happen; bins of absent types are not required.
@@ -78,15 +95,18 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
 // coverage: the bins; invariants: the checker of contract §6; mirror: the checker's books;
+// rob: the checker's books of the pixel reorder buffer and the pixel consumer (R14);
 // source: the packet producers.
 mod coverage;
 mod invariants;
 mod mirror;
+mod rob;
 mod source;
 
 pub use coverage::{Coverage, CoverageCounts};
 pub use invariants::Invariants;
 pub use mirror::{request_key, AckEvent, CycleEvents, Mirror, View};
+pub use rob::{PixelConsumer, RobBooks, RobEvents};
 pub use source::{put, PacketSource, StreamMix};
 
 // =====================================================================================
@@ -127,6 +147,8 @@ pub struct GlobalSpreaderStimulus {
     allow_errors: bool,
     pub pool: EuPool,
     pub src: PacketSource,
+    /// R14: the downstream consumer of `po_*` (drives `po_ready` with `pixel_reorder`).
+    pub consumer: PixelConsumer,
     mirror: Mirror,
     prev: Option<GlobalSpreaderInputs>,
     cycle: u64,
@@ -152,6 +174,7 @@ impl GlobalSpreaderStimulus {
             allow_errors: false,
             pool,
             src,
+            consumer: PixelConsumer::new(seed ^ 0x9E37_79B9_7F4A_7C15),
             mirror: Mirror::new(p),
             prev: None,
             cycle: 0,
@@ -179,6 +202,7 @@ impl GlobalSpreaderStimulus {
         self.draining = true;
         self.src.draining = true;
         self.pool.misbehave = false;
+        self.consumer.draining = true;
         self.timed.clear();
         self.queue_restore();
     }
@@ -192,13 +216,16 @@ impl GlobalSpreaderStimulus {
             && self.restore.is_empty()
             && self.mirror.vdt.iter().all(|x| x.is_none())
             && self.mirror.pt.iter().all(|x| x.is_none())
+            && self.pool.completions_pending() == 0
+            && self.mirror.rob.queue.is_empty()
     }
 
     /// What is still pending (for drain diagnostics).
     pub fn pending(&self) -> String {
         let m = &self.mirror;
         format!(
-            "presented {:?}, pixel queue {}, plans {:?}, EUs idle {:?}, slots {:?}, VDT valid {:?}, PT valid {:?}, restore writes {}, regs {:?}",
+            "presented {:?}, pixel queue {}, plans {:?}, EUs idle {:?}, slots {:?}, VDT valid {:?}, PT valid {:?}, restore writes {}, regs {:?}, \
+             pixel completions due {}, ROB {:?}",
             self.src.presented.iter().map(|k| k.as_ref().map(|k| k.src_addr)).collect::<Vec<_>>(),
             self.src.pix_queue.len(),
             self.src.plans.keys().collect::<Vec<_>>(),
@@ -208,6 +235,8 @@ impl GlobalSpreaderStimulus {
             (0..m.pt.len()).filter(|&s| m.pt[s].is_some()).collect::<Vec<_>>(),
             self.restore.len(),
             m.r,
+            self.pool.completions_pending(),
+            m.rob.queue,
         )
     }
 
@@ -249,6 +278,9 @@ impl GlobalSpreaderStimulus {
         }
         self.src.drive(&self.mirror, &mut inp);
         self.pool.drive(&mut inp);
+        if self.p.pixel_reorder > 0 {
+            self.consumer.drive(&mut inp);
+        }
         // G1-G2: any counter index (past the last one too: 17 counters, 5 bits), rare clears.
         // Drawn only with perf_counters, so that runs without the key see the same stream.
         if self.p.perf_counters {
@@ -272,10 +304,17 @@ impl GlobalSpreaderStimulus {
         for e in 0..self.p.eus {
             let b = match self.rng.gen_range(0..10) {
                 0..=4 => EuBehaviour::default(),
-                5 | 6 => EuBehaviour { answer_pct: 100, refuse_pct: 2, work: (1, 12), retain: (1, 10), ..Default::default() },
+                5 | 6 => EuBehaviour {
+                    answer_pct: 100,
+                    refuse_pct: 2,
+                    work: (1, 12),
+                    retain: (1, 10),
+                    complete: (1, 6),
+                    ..Default::default()
+                },
                 7 => EuBehaviour { answer_pct: 30, max_hold: 12, work: (20, 150), ..Default::default() },
                 8 => EuBehaviour { refuse_pct: 40, ..Default::default() },
-                _ => EuBehaviour { work: (60, 300), retain: (30, 200), ..Default::default() },
+                _ => EuBehaviour { work: (60, 300), retain: (30, 200), complete: (30, 250), ..Default::default() },
             };
             self.pool.behaviour[e] = b;
         }
@@ -466,6 +505,18 @@ impl GlobalSpreaderStimulus {
                 let edt = self.pct(50);
                 self.pool.force_refuse(e);
                 self.pool.extra_credit(e, res, edt, self.rng.gen_range(0..4));
+            }
+            3 | 4 if p.pixel_reorder > 0 => {
+                // R14: a completion the ROB must ignore: a seq not outstanding, or one already
+                // done (a second completion), as the books have it at the start of the cycle.
+                let rob = &self.mirror.rob;
+                let idle: Vec<u64> = (0..p.pixel_reorder as u64).filter(|&s| !rob.outstanding(s)).collect();
+                let done: Vec<u64> = rob.queue.iter().filter(|x| x.1).map(|x| x.0).collect();
+                let pick = if !done.is_empty() && (idle.is_empty() || self.pct(50)) { done } else { idle };
+                if !pick.is_empty() {
+                    let s = pick[self.rng.gen_range(0..pick.len())];
+                    self.pool.extra_pc(e, s);
+                }
             }
             _ => {}
         }

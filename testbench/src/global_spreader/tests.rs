@@ -131,6 +131,19 @@ fn random_runs_on_other_parameters() {
             ..d.clone()
         },
         GlobalSpreaderParams { class_priority_reg: true, aging: 3, ..d.clone() },
+        // pixel order (R14): beside yield, aging and the class-priority register, on triangle
+        // and pixel only (no VDT), and with the narrowest widths.
+        GlobalSpreaderParams { pixel_reorder: 4, yield_enable: true, ..d.clone() },
+        GlobalSpreaderParams { pixel_reorder: 8, aging: 3, class_priority_reg: true, ..d.clone() },
+        GlobalSpreaderParams { pixel_reorder: 2, types: [false, true, true, false], ..d.clone() },
+        GlobalSpreaderParams {
+            pixel_reorder: 32,
+            res_w: 4,
+            ent_w: 1,
+            res_total: vec![15; 3],
+            edt_total: vec![2; 3],
+            ..GlobalSpreaderParams::with_eus(3)
+        },
     ];
     for p in sets {
         for errs in [false, true] {
@@ -213,6 +226,12 @@ fn params_defaults_and_widths() {
     assert_eq!((cp.class_rank_reset(), cp.class_priority_changed(), cp.validate()), ([0, 2, 3, 1], true, Ok(())));
     let same = GlobalSpreaderParams { class_priority: Some(vec![TRI, VTX]), ..vt.clone() };
     assert_eq!((same.class_rank_reset(), same.class_priority_changed()), ([1, 0, 0, 0], false));
+    // R14: D = 0 (no ROB) or a power of two 2..64 with pixel; RB_W = log2 D.
+    assert_eq!((d.pixel_reorder, d.rb_w()), (0, 0));
+    for (dd, w) in [(2, 1), (8, 3), (64, 6)] {
+        let r = GlobalSpreaderParams { pixel_reorder: dd, ..d.clone() };
+        assert_eq!((r.rb_w(), r.validate()), (w, Ok(())));
+    }
     let bad = [
         GlobalSpreaderParams { eus: 33, ..GlobalSpreaderParams::with_eus(32) },
         GlobalSpreaderParams { types: [false; 4], ..d.clone() },
@@ -234,6 +253,10 @@ fn params_defaults_and_widths() {
         GlobalSpreaderParams { class_priority: Some(vec![PIX, TRI, PATCH, VTX, VTX]), ..d.clone() },
         GlobalSpreaderParams { class_priority: Some(vec![PIX, TRI, PATCH, 4]), ..d.clone() },
         GlobalSpreaderParams { class_priority: Some(vec![VTX, TRI, PIX]), types: [true, true, false, false], ..d.clone() },
+        GlobalSpreaderParams { pixel_reorder: 1, ..d.clone() },
+        GlobalSpreaderParams { pixel_reorder: 3, ..d.clone() },
+        GlobalSpreaderParams { pixel_reorder: 128, ..d.clone() },
+        GlobalSpreaderParams { pixel_reorder: 2, types: [true, true, false, false], ..d.clone() },
     ];
     for b in bad {
         assert!(b.validate().is_err(), "{b:?} accepted");
@@ -277,6 +300,21 @@ fn first_difference_follows_contract_section_5() {
     a.ar_pix_mask = 3;
     a.xp_ready = !a.xp_ready;
     assert_eq!(first_difference(&q, &e2, &a), None);
+    // R14: po_valid and po_seq every cycle and ar_seq with a request, only with the key.
+    let r = GlobalSpreaderParams { pixel_reorder: 4, ..p.clone() };
+    let mut a = e.clone();
+    a.ar_seq = 3;
+    assert_eq!(first_difference(&r, &e, &a), None);
+    a.po_seq = 1;
+    assert_eq!(first_difference(&p, &e, &a), None);
+    assert_eq!(first_difference(&r, &e, &a).unwrap(), "po_seq: expected 0x0, actual 0x1");
+    let mut a = e.clone();
+    a.po_valid = true;
+    assert!(first_difference(&r, &e, &a).unwrap().starts_with("po_valid"));
+    let mut a = e2.clone();
+    a.ar_seq = 2;
+    assert_eq!(first_difference(&p, &e2, &a), None);
+    assert_eq!(first_difference(&r, &e2, &a).unwrap(), "ar_seq: expected 0x0, actual 0x2");
 }
 
 /// Ways to get the block wrong; each is caught by a named directed case, or (`None`) by
@@ -313,6 +351,12 @@ fn mutants() -> Vec<(Mutation, Option<&'static str>)> {
         (RankTiesByCode, Some("X12")),
         (RankFieldsByPosition, Some("X12")),
         (RankStoresAbsent, Some("X12/vtx-tri")),
+        (RobPopBeforeDone, Some("X13")),
+        (RobFullIgnored, Some("X13")),
+        (RobPopIgnoresReady, Some("X13")),
+        (RobSeqFromHead, Some("X13")),
+        (RobAckPopLosesPop, Some("X13")),
+        (RobCompleteAny, Some("X13")),
         (StaleFree, None),
         (StaleTables, None),
         (NotSticky, None),
@@ -401,11 +445,64 @@ fn class_priority_runs_cover_rank_grant() {
     }
 }
 
+/// Pixel order (R14): random runs of the model with D = 2, 16 and 64 at 5 EUs and D = 8 at one
+/// EU, legal and with illegal events (completions the ROB must ignore, resets): the invariant
+/// checker's books of the ROB every cycle (no pixel request while it is full, `ar_seq` = TAIL,
+/// `po_valid` exactly when the oldest acked pixel is complete, `po_seq` = HEAD, so each acked
+/// pixel leaves once, in ack order, never before its completion), a drain that completes and
+/// pops everything, and every bin: `rob_full`, `rob_out_of_order`, `rob_pop`,
+/// `rob_backpressure`, and with illegal events `rob_ignored`.
+#[test]
+fn pixel_reorder_runs_hold_invariants_and_cover() {
+    let d = GlobalSpreaderParams::lockstep_5eu();
+    let sets = [
+        GlobalSpreaderParams { pixel_reorder: 2, ..d.clone() },
+        GlobalSpreaderParams { pixel_reorder: 16, ..d.clone() },
+        GlobalSpreaderParams { pixel_reorder: 64, ..d.clone() },
+        GlobalSpreaderParams { pixel_reorder: 8, ..GlobalSpreaderParams::lockstep_1eu() },
+    ];
+    for p in sets {
+        for (errs, seed) in [(false, 21), (true, 22)] {
+            let cov = random_run(&p, seed, errs, 60_000, true).unwrap_or_else(|e| panic!("D {}: {e}", p.pixel_reorder));
+            eprintln!("D {} eus {} errors {errs}: {}", p.pixel_reorder, p.eus, bins(&cov));
+            cov.assert_all_hit().unwrap_or_else(|e| panic!("D {} eus {} errors {errs}: {e}", p.pixel_reorder, p.eus));
+        }
+    }
+}
+
+/// R14 in the invariant checker: a model whose ROB breaks the rule fails it under random
+/// stimulus (legal, or with illegal events for a ROB that takes ignored completions).
+#[test]
+fn invariants_catch_a_broken_rob() {
+    use Mutation::*;
+    let p = GlobalSpreaderParams { pixel_reorder: 8, ..GlobalSpreaderParams::lockstep_5eu() };
+    let kinds = [
+        (RobPopBeforeDone, false, "po_valid true raised for a pixel not completed"),
+        (RobFullIgnored, false, "pixel request while the ROB is full"),
+        (RobPopIgnoresReady, false, "po_"),
+        (RobSeqFromHead, false, "ar_seq"),
+        (RobAckPopLosesPop, false, ""),
+        (RobCompleteAny, true, "po_valid true raised for a pixel not completed"),
+    ];
+    for (kind, errors, want) in kinds {
+        let e = first_violation_in(&p, kind, 1, 60_000, errors)
+            .unwrap_or_else(|| panic!("mutant {kind:?} passes the invariants for 60,000 cycles"));
+        assert!(e.contains(want), "{kind:?}: {e}");
+        eprintln!("{kind:?}: {e}");
+    }
+}
+
 /// The invariant checker's first violation on mutant `kind` under legal random stimulus.
 fn first_violation(p: &GlobalSpreaderParams, kind: Mutation, seed: u64, cycles: u64) -> Option<String> {
+    first_violation_in(p, kind, seed, cycles, false)
+}
+
+/// The invariant checker's first violation on mutant `kind` under random stimulus, legal or
+/// with illegal events (`errors`; the checker then allows error flags).
+fn first_violation_in(p: &GlobalSpreaderParams, kind: Mutation, seed: u64, cycles: u64, errors: bool) -> Option<String> {
     let mut m = GlobalSpreaderModel::mutant(p, kind);
-    let mut stim = GlobalSpreaderStimulus::new(p, seed);
-    let mut inv = Invariants::new(p, true);
+    let mut stim = GlobalSpreaderStimulus::new(p, seed).allow_errors(errors);
+    let mut inv = Invariants::new(p, !errors);
     let mut last = GlobalSpreaderOutputs::default();
     for _ in 0..cycles {
         let i = stim.next(&last);

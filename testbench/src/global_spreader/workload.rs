@@ -73,7 +73,7 @@ impl Workload {
                 pr_delay: (0, 0),
                 malformed_pct: 0,
             },
-            eu: EuBehaviour { answer_pct: 100, refuse_pct: 2, max_hold: 0, work: (32, 160), retain: (16, 64), split_pct: 30 },
+            eu: EuBehaviour { answer_pct: 100, refuse_pct: 2, max_hold: 0, work: (32, 160), retain: (16, 64), split_pct: 30, ..Default::default() },
         }
     }
 

@@ -47,6 +47,12 @@
 //!   `a_err_credit` check that a flag detected at that edge stays).
 //! * `a_reset` (R13): after reset no request, slots / tables / errors empty, free = totals,
 //!   `*_ready` = CTRL.EN of the TOML.
+//! * With `pixel_reorder` (R14), from a shadow of the reorder buffer (HEAD, TAIL, COUNT, DONE,
+//!   moved by the PIX acks, the completion ports and `po_valid && po_ready`; `pc_*` and
+//!   `po_ready` are free inputs): `a_rob_out` (`po_valid`, `po_seq`), `a_rob_seq` (`ar_seq` =
+//!   TAIL for a PIX request, else 0) and `a_rob_blocked` (no PIX request while COUNT = D: the
+//!   slot is blocked, R4; a held one cannot see COUNT reach D). `a_grant` still holds: with
+//!   YIELD_EN = 0 a blocked pixel slot that is the first occupied one gets no grant at all.
 //!
 //! Assumptions: `m_reset_quiet` (R13: valid and strobe inputs 0 during reset);
 //! `m_eu_obligations` (§6, only in traces with the free constant `f_obey`): credits never exceed
@@ -94,7 +100,15 @@ pub fn props(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
         "        // R7 (a_grant) is not asserted with aging: R7a may grant an aged lower slot first"
     };
     let pc = c.perf_counters;
+    // R14 (`pixel_reorder`): the reorder buffer's shadow and asserts; nothing without the key.
+    let (rob_shadow, rob_asserts) = if c.pixel_reorder > 0 {
+        (ROB_SHADOW.replace("@RBW@", &c.rob_bits().to_string()).replace("@RBD@", &c.pixel_reorder.to_string()), ROB_ASSERTS)
+    } else {
+        (String::new(), "")
+    };
     s += &BODY
+        .replace("@ROB_SHADOW@", &rob_shadow)
+        .replace("@ROB_ASSERTS@", rob_asserts)
         .replace("@A_GRANT@", a_grant)
         .replace("@C_PAYLOAD@", c_payload)
         .replace("@AUTOIDX@", autoidx)
@@ -221,6 +235,51 @@ const AUTOIDX: &str = concat!(
     "            a_autoidx: assert (q_base == (ar_type == 0 ? s_auto : f_auto16));\n",
     "        c_autoidx: cover (f_new && !f_pind && (ar_type == 0 || ar_type == 3) && s_auto != 0);\n"
 );
+
+/// R14 (`pixel_reorder`): the reorder buffer as the rule states it, moved by the ports (a PIX
+/// ack pushes TAIL with DONE = 0; a completion sets DONE of an entry outstanding at the start of
+/// the cycle and not done; `po_valid && po_ready` pops HEAD; reset clears all).
+const ROB_SHADOW: &str = r##"    // ---- R14 (pixel_reorder): shadow of the reorder buffer
+    localparam RBW = @RBW@, RBD = @RBD@;
+    reg [RBW-1:0] s_rhead, s_rtail, f_roff, f_rseq; reg [RBW:0] s_rcount; reg [RBD-1:0] s_rdone, n_rdone;
+    integer e8;
+    wire f_rpush = f_ackt[2];
+    wire f_rpop = po_valid && po_ready;
+    always @(*) begin
+        n_rdone = s_rdone; f_roff = 0; f_rseq = 0;
+        for (e8 = 0; e8 < N; e8 = e8 + 1) begin
+            f_rseq = pc_seq[e8*RBW +: RBW];
+            f_roff = f_rseq - s_rhead;
+            // outstanding ((s - HEAD) mod D < COUNT) and not done at the start of the cycle
+            if (pc_valid[e8] && {1'b0, f_roff} < s_rcount && !s_rdone[f_rseq]) n_rdone[f_rseq] = 1'b1;
+        end
+        if (f_rpop) n_rdone[s_rhead] = 1'b0;
+        if (f_rpush) n_rdone[s_rtail] = 1'b0;
+    end
+    always @(posedge clock) begin
+        if (reset) begin
+            s_rhead <= 0; s_rtail <= 0; s_rcount <= 0; s_rdone <= 0;
+        end else begin
+            s_rhead <= s_rhead + f_rpop;
+            s_rtail <= s_rtail + f_rpush;
+            s_rcount <= s_rcount + f_rpush - f_rpop;
+            s_rdone <= n_rdone;
+        end
+    end
+
+"##;
+
+/// R14's asserts on the shadow [`ROB_SHADOW`], each with its cover.
+const ROB_ASSERTS: &str = r##"        // R14: po_valid = COUNT > 0 && DONE[HEAD], po_seq = HEAD
+        a_rob_out: assert (po_valid == (s_rcount != 0 && s_rdone[s_rhead]) && po_seq == s_rhead);
+        c_rob_out: cover (f_rpop && f_rpush);
+        // R14: a request's ar_seq is TAIL when it is a PIX, else 0
+        if (|ar_valid) a_rob_seq: assert (ar_seq == (ar_type == 2 ? s_rtail : {RBW{1'b0}}));
+        c_rob_seq: cover (f_rpush && s_rtail != 0);
+        // R14, R4: no PIX request while COUNT = D (the pixel slot is blocked)
+        if ((|ar_valid) && ar_type == 2) a_rob_blocked: assert (s_rcount != RBD);
+        c_rob_blocked: cover (s_rcount == RBD && s_slot[2]);
+"##;
 
 /// The body, the same for every config (widths and reset values are the prelude's localparams).
 const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, t6, e7;
@@ -524,7 +583,7 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
         s_rknown <= f_rknown; s_rexp <= f_rexp;
     end
 
-    always @(posedge clock) if (f_live) begin
+@ROB_SHADOW@    always @(posedge clock) if (f_live) begin
         // I3: ar_valid is one-hot or 0
         a_onehot: assert ((ar_valid & (ar_valid - 1'b1)) == 0);
         c_onehot: cover (|ar_valid);
@@ -591,5 +650,5 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
             && f_err == 0 && !cfg_rvalid && st_free_res == R_RESTOT && st_free_edt == R_EDTTOT
             && g_vdt == 0 && g_pt == 0 && ch_ready == (HAS_TY & {4{R_CTRL[0]}}));
         c_reset: cover ($past(reset) && $past(s_slot != 0));
-    end
+@ROB_ASSERTS@    end
 "##;

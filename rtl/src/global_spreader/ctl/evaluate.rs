@@ -13,6 +13,10 @@ impl hdl::Part<1> for Ctl {
             self.blk.next = (self.is_vtx[k].val() & self.vtx_blk.val())
                 | (self.is_patch[k].val() & self.patch_blk.val())
                 | (self.is_tri[k].val() & self.tri_blk.val());
+            // R14: a pixel while the reorder buffer is full (an empty loop without `pixel_reorder`).
+            for i in 0..self.pix_blocked.len() {
+                self.blk.next = self.blk.val() | (self.is_pix[k].val() & self.pix_blocked[i].val());
+            }
             self.hh.next = (self.is_tri[k].val() & self.tri_hh.val()) | (self.is_pix[k].val() & self.pix_hit_l.val());
             if self.is_tri[k].val() {
                 self.home.next = self.tri_home_l.val();

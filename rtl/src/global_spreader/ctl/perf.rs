@@ -30,6 +30,10 @@ impl hdl::Part<5> for Ctl {
                 self.pblk[k].next = (self.is_vtx[k].val() & self.vtx_blk.val())
                     | (self.is_patch[k].val() & self.patch_blk.val())
                     | (self.is_tri[k].val() & self.tri_blk.val());
+                // R14: a pixel while the reorder buffer is full is blocked too (`pixel_reorder`).
+                for j in 0..self.pix_blocked.len() {
+                    self.pblk[k].next = self.pblk[k].val() | (self.is_pix[k].val() & self.pix_blocked[j].val());
+                }
                 if self.c_valid[k].val() & !self.c_ready[k].val() {
                     if self.is_vtx[k].val() {
                         self.perf[i].ev[4].next = true;

@@ -42,6 +42,10 @@ pub(super) enum Exp {
     Pt(usize, bool),
     Rvalid(bool),
     Rdata(u64),
+    /// R14 (`pixel_reorder`): `ar_seq`, `po_valid`, `po_seq`.
+    Seq(u64),
+    PoValid(bool),
+    PoSeq(u64),
 }
 use Exp::*;
 
@@ -80,6 +84,9 @@ impl Exp {
             Pt(s, v) => (format!("st_pt_valid[{s}]"), b(v).to_string(), format!("{:?}", o.st_pt_valid.get(s).map(|&x| b(x)))),
             Rvalid(v) => ("cfg_rvalid".into(), b(v).to_string(), b(o.cfg_rvalid).to_string()),
             Rdata(v) => ("cfg_rdata".into(), format!("{v:#x}"), format!("{:#x}", o.cfg_rdata)),
+            Seq(v) => ("ar_seq".into(), v.to_string(), o.ar_seq.to_string()),
+            PoValid(v) => ("po_valid".into(), b(v).to_string(), b(o.po_valid).to_string()),
+            PoSeq(v) => ("po_seq".into(), v.to_string(), o.po_seq.to_string()),
         };
         let ok = match self {
             FreeRes(_, _) | FreeEdt(_, _) => a == format!("Some({e})"),

@@ -63,3 +63,14 @@ pub(super) fn pr(mut i: GlobalSpreaderInputs, e: usize, id: u64) -> GlobalSpread
     i.pr_id[e] = id;
     i
 }
+/// EU e completes pixel entry `seq` (R14).
+pub(super) fn pc(mut i: GlobalSpreaderInputs, e: usize, seq: u64) -> GlobalSpreaderInputs {
+    i.pc_valid |= 1 << e;
+    i.pc_seq[e] = seq;
+    i
+}
+/// The pixel consumer's `po_ready` (R14).
+pub(super) fn po_ready(mut i: GlobalSpreaderInputs, ready: bool) -> GlobalSpreaderInputs {
+    i.po_ready = ready;
+    i
+}

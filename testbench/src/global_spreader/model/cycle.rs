@@ -3,7 +3,7 @@
 
 use super::{
     ones, reg, Decision, Eval, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Grant, Mutation,
-    Packet, PtEntry, Ref, Regs, Request, Slot, VdtEntry, CLASS_PRIORITY, ERR_CREDIT, ERR_MALFORMED, ERR_PT_MISS,
+    Packet, PtEntry, Ref, Regs, Request, Rob, Slot, VdtEntry, CLASS_PRIORITY, ERR_CREDIT, ERR_MALFORMED, ERR_PT_MISS,
     ERR_RELEASE, ERR_VDT_MISS, PATCH, PIX, TRI, VTX, Select,
 };
 
@@ -35,6 +35,8 @@ pub struct GlobalSpreaderModel {
     pub(in crate::global_spreader) rr_ptr: usize,
     /// AGE per class slot, by type code (R7a, `aging`; reset 0, counting up to the limit).
     pub(in crate::global_spreader) age: [u64; 4],
+    /// The pixel reorder buffer (R14, `pixel_reorder`; D = 0: none).
+    pub(in crate::global_spreader) rob: Rob,
     /// Mutation tests only: the previous edge's free counters and tables.
     #[cfg(test)]
     pub(crate) mutation: Mutation,
@@ -72,6 +74,7 @@ impl GlobalSpreaderModel {
             perf: vec![0; p.perf_count()],
             rr_ptr: 0,
             age: [0; 4],
+            rob: Rob::new(p.pixel_reorder),
             #[cfg(test)]
             mutation: Mutation::Off,
             #[cfg(test)]
@@ -161,6 +164,8 @@ impl GlobalSpreaderModel {
             VTX => vdt_valid[p.slot(base)],
             PATCH => (0..p.pg()).any(|g| vdt_valid[(p.slot(base) + g) & (p.vdt_depth - 1)]),
             TRI => pt_valid[k.prid as usize],
+            // R14: a PIX packet is blocked while the ROB is full.
+            PIX => self.rob.full() && !self.mutated(Mutation::RobFullIgnored),
             _ => false,
         };
         let mut refs = [Ref::default(); 3];
@@ -346,6 +351,8 @@ impl GlobalSpreaderModel {
             st_vdt_valid: self.vdt_valid.clone(),
             st_pt_valid: self.pt_valid.clone(),
             perf_val: crate::perf::read(&self.perf, i.perf_sel & ones(p.perf_sel_w())),
+            po_valid: self.rob.po_valid(&|m| self.mutated(m)),
+            po_seq: self.rob.head as u64,
             ..Default::default()
         };
         if let Some(g) = &d.grant {
@@ -366,6 +373,7 @@ impl GlobalSpreaderModel {
             if k.ty == PIX {
                 o.ar_pix_mask = k.mask;
             }
+            o.ar_seq = self.rob.ar_seq(k.ty == PIX, &|m| self.mutated(m));
             o.ar_global_ref = r.global_ref();
             for (n, rf) in r.refs.iter().enumerate() {
                 o.ar_ref_valid |= u64::from(rf.valid) << n;
@@ -604,6 +612,11 @@ impl GlobalSpreaderModel {
             }
         }
         self.held = next_held;
+        // R14: the ROB's ack, completions and pop.
+        let pix_ack = acked && d.grant.as_ref().is_some_and(|g| g.req.ty() == PIX);
+        let mut rob = std::mem::replace(&mut self.rob, Rob::new(0));
+        rob.edge(pix_ack, i, n, &|m| self.mutated(m));
+        self.rob = rob;
         // R7a: AGE to 0 for an empty slot and a slot granted anew; +1 (up to the limit) for a slot
         // that could dispatch and was passed over in a new grant decision (no held request).
         if p.aging > 0 {

@@ -56,6 +56,9 @@ pub struct GlobalSpreaderParams {
     /// `class_priority_reg` (R7b): the ranks are the register CLASS_PRIO (0x005), reset from
     /// `class_priority`; false: they are constant.
     pub class_priority_reg: bool,
+    /// `pixel_reorder` (R14): D, the entries of the pixel reorder buffer; 0: no ROB (the
+    /// default), else a power of two 2..=64 (pixel must be built).
+    pub pixel_reorder: usize,
 }
 
 /// `select` (contract R6).
@@ -130,6 +133,7 @@ impl GlobalSpreaderParams {
             aging: 0,
             class_priority: None,
             class_priority_reg: false,
+            pixel_reorder: 0,
         }
     }
 
@@ -262,6 +266,11 @@ impl GlobalSpreaderParams {
         self.class_priority.as_ref().is_some_and(|l| *l != fixed)
     }
 
+    /// R14: RB_W = log2 D, the width of `ar_seq`, `po_seq` and each `pc_seq` (0 without the ROB).
+    pub fn rb_w(&self) -> u32 {
+        self.pixel_reorder.trailing_zeros() * u32::from(self.pixel_reorder > 0)
+    }
+
     /// The ranges of contract §2.
     pub fn validate(&self) -> Result<(), String> {
         let bad = |what: &str| Err(format!("global_spreader parameter {what} out of range: {self:?}"));
@@ -313,6 +322,9 @@ impl GlobalSpreaderParams {
         }
         if self.dedicated.iter().any(|&m| m & !self.eu_mask() != 0) || self.eu_enable & !self.eu_mask() != 0 {
             return bad("dedicated/eu_enable");
+        }
+        if self.pixel_reorder != 0 && (!pow2(self.pixel_reorder, 2, 64) || !self.has(PIX)) {
+            return bad("pixel_reorder");
         }
         if let Some(l) = &self.class_priority {
             // Every built type exactly once and no other (R7b).

@@ -61,6 +61,11 @@ pub struct GlobalSpreaderInputs {
     pub perf_sel: u64,
     pub perf_clr: bool,
     pub err_clr: bool,
+    /// R14 (with `pixel_reorder` only; ignored otherwise): completions, bit e = EU e's
+    /// `pc_valid`, `pc_seq[e]` its entry (RB_W bits); the pixel consumer's `po_ready`.
+    pub pc_valid: u64,
+    pub pc_seq: Vec<u64>,
+    pub po_ready: bool,
 }
 
 impl GlobalSpreaderInputs {
@@ -72,7 +77,8 @@ impl GlobalSpreaderInputs {
             cr_res: z.clone(),
             cr_type: z.clone(),
             vr_slot: z.clone(),
-            pr_id: z,
+            pr_id: z.clone(),
+            pc_seq: z,
             ..Default::default()
         }
     }
@@ -179,6 +185,11 @@ pub struct GlobalSpreaderOutputs {
     pub st_pt_valid: Vec<bool>,
     /// Counter `perf_sel` (0 past the last one, and without `perf_counters`).
     pub perf_val: u64,
+    /// R14 (with `pixel_reorder` only; 0 otherwise): TAIL with a PIX request, else 0.
+    pub ar_seq: u64,
+    /// R14: `COUNT > 0 && DONE[HEAD]`; `po_seq` = HEAD.
+    pub po_valid: bool,
+    pub po_seq: u64,
 }
 
 impl GlobalSpreaderOutputs {

@@ -152,6 +152,19 @@ pub(crate) enum Mutation {
     RankFieldsByPosition,
     /// class priority: CLASS_PRIO stores (and reads back) the bits of an absent type.
     RankStoresAbsent,
+    /// pixel order (R14): `po_valid` = COUNT > 0, whether or not HEAD is done.
+    RobPopBeforeDone,
+    /// pixel order: a PIX packet is not blocked while the ROB is full (COUNT saturates at D).
+    RobFullIgnored,
+    /// pixel order: the pop happens whenever `po_valid`, whatever `po_ready`.
+    RobPopIgnoresReady,
+    /// pixel order: `ar_seq` is HEAD, not TAIL.
+    RobSeqFromHead,
+    /// pixel order: an ack and a pop at one edge leave COUNT + 1 (the pop's decrement lost).
+    RobAckPopLosesPop,
+    /// pixel order: a completion sets DONE of any entry, outstanding or not, and an ack does
+    /// not clear the DONE of the entry it makes outstanding.
+    RobCompleteAny,
 }
 
 /// The registers of contract §2.1 that are stored (the rest are counters or state).

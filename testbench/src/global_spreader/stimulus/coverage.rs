@@ -63,6 +63,14 @@ pub struct CoverageCounts {
     /// current rank order: grants the fixed order would not give (an aged grant ahead of a
     /// class that the ranks put first is not counted).
     pub rank_grant: u64,
+    /// pixel order (R14): cycles with D pixels outstanding while a pixel packet waits in its
+    /// slot; completions of an entry other than the oldest; pops; `po_valid && !po_ready`;
+    /// completions ignored (not outstanding or already done: illegal events only).
+    pub rob_full: u64,
+    pub rob_out_of_order: u64,
+    pub rob_pop: u64,
+    pub rob_backpressure: u64,
+    pub rob_ignored: u64,
 }
 
 /// Functional coverage of a run, from each cycle's inputs and outputs. It also runs the
@@ -160,6 +168,8 @@ impl Coverage {
             let fixed_first = CLASS_PRIORITY.iter().copied().take_while(|&u| u != t);
             h.rank_grant += u64::from(fixed_first.filter(|&u| !before(t).any(|x| x == u)).any(can_go));
         }
+        h.rob_full += u64::from(m.rob.full() && m.slots[PIX].is_some());
+        h.rob_backpressure += u64::from(p.pixel_reorder > 0 && o.po_valid && !i.po_ready);
         let higher_occupied = |t: usize| before(t).any(|u| m.slots[u].is_some());
         let yield_pass = o.target().is_some() && higher_occupied(o.ar_type as usize);
         let ev = self.m.update(i, o);
@@ -167,6 +177,9 @@ impl Coverage {
         h.refusals += u64::from(ev.refused.is_some());
         h.sticky_waits += u64::from(ev.held);
         h.malformed += ev.malformed.len() as u64;
+        h.rob_out_of_order += ev.rob.completed.iter().filter(|c| c.2).count() as u64;
+        h.rob_pop += u64::from(ev.rob.popped.is_some());
+        h.rob_ignored += ev.rob.ignored.len() as u64;
         let mut this_ack = None;
         if let Some(a) = &ev.ack {
             h.acks[a.ty] += 1;
@@ -201,6 +214,7 @@ impl Coverage {
         let multi = p.eus > 1;
         let tri_vdt = p.has(TRI) && p.has_vdt();
         let classes = p.types.iter().filter(|&&x| x).count();
+        let rob = p.pixel_reorder > 0;
         let mut v: Vec<(String, u64, bool)> = (0..4)
             .map(|t| (format!("acks[{}]", super::model::TYPE_NAMES[t]), h.acks[t], p.has(t)))
             .collect();
@@ -234,6 +248,11 @@ impl Coverage {
             ("rr_wrap".into(), h.rr_wrap, p.select == Select::RoundRobin && multi),
             ("aged_grant".into(), h.aged_grant, p.aging > 0 && classes > 1),
             ("rank_grant".into(), h.rank_grant, (p.class_priority_reg || p.class_priority_changed()) && classes > 1),
+            ("rob_full".into(), h.rob_full, rob),
+            ("rob_out_of_order".into(), h.rob_out_of_order, rob),
+            ("rob_pop".into(), h.rob_pop, rob),
+            ("rob_backpressure".into(), h.rob_backpressure, rob),
+            ("rob_ignored".into(), h.rob_ignored, rob && errs),
         ]);
         v
     }

@@ -81,6 +81,9 @@ impl Invariants {
         if let Some(s) = m.pt.iter().position(|x| x.is_some()) {
             return Err(format!("after draining, PT entry {s} still valid"));
         }
+        if !m.rob.queue.is_empty() {
+            return Err(format!("after draining, pixels still in the ROB (not popped): {:?}", m.rob.queue));
+        }
         Ok(())
     }
 
@@ -140,6 +143,9 @@ impl Invariants {
                 return Err(format!("st_pt_valid[{s}] != books ({:?})", m.pt[s]));
             }
         }
+        // R14: no pixel request while the ROB is full, `ar_seq` = TAIL, `po_valid` exactly when
+        // the oldest acked pixel is complete, `po_seq` = HEAD.
+        m.rob.check(o, o.ar_valid != 0 && o.ar_type as usize == PIX)?;
         // Channel ready.
         let acked = o.target().is_some_and(|e| i.ar_ready >> e & 1 == 1);
         for t in 0..4 {
@@ -327,6 +333,11 @@ impl Invariants {
             }
         }
         self.expect_err[2] = !ev.malformed.is_empty();
+        // R14's EU obligation: each acked pixel is completed once, while outstanding; an ignored
+        // completion is a stimulus error in a legal run.
+        if let (true, Some(&(e, s))) = (self.legal, ev.rob.ignored.first()) {
+            return Err(format!("EU {e} completed pixel seq {s}, not outstanding or already done (stimulus)"));
+        }
         // Refused masks: see the module documentation.
         for t in 0..4 {
             match ev.request {

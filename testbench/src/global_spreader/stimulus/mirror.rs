@@ -1,14 +1,15 @@
 //! The checker's own books ([`Mirror`]), kept from the inputs and outputs only: the registers
 //! as written, outstanding footprint and records per EU, VDT/PT validity and the slots.
 
+use super::rob::{RobBooks, RobEvents};
 use crate::global_spreader::model::{
     ones, reg, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Packet, PtEntry, Ref, Regs,
     VdtEntry, CLASS_PRIORITY, PATCH, PIX, TRI, VTX,
 };
 
-/// The `ar_*` fields of a request, for sticky comparisons.
-pub fn request_key(o: &GlobalSpreaderOutputs) -> [u64; 23] {
-    let mut k = [0u64; 23];
+/// The `ar_*` fields of a request, for sticky comparisons (`ar_seq` last).
+pub fn request_key(o: &GlobalSpreaderOutputs) -> [u64; 24] {
+    let mut k = [0u64; 24];
     let head = [
         o.ar_valid,
         o.ar_type,
@@ -29,6 +30,7 @@ pub fn request_key(o: &GlobalSpreaderOutputs) -> [u64; 23] {
         k[17 + r] = o.ar_ref_elem[r];
         k[20 + r] = o.ar_ref_grp[r];
     }
+    k[23] = o.ar_seq;
     k
 }
 
@@ -78,6 +80,8 @@ pub struct CycleEvents {
     pub overcommit: Vec<(usize, i64, u64)>,
     /// RES_TOTAL/EDT_TOTAL written while the EU had something outstanding.
     pub busy_total_write: Option<usize>,
+    /// R14: the reorder buffer's pixel ack, completions and pop.
+    pub rob: RobEvents,
 }
 
 /// The checker's books, kept from inputs and outputs only.
@@ -91,9 +95,11 @@ pub struct Mirror {
     pub pt: Vec<Option<PtEntry>>,
     pub slots: [Option<Packet>; 4],
     /// The request of the previous cycle if it was neither acked nor refused.
-    pub held: Option<[u64; 23]>,
+    pub held: Option<[u64; 24]>,
     /// RR_PTR as the acks give it (R6, round_robin): the EU after the last acked one, 0 after reset.
     pub rr_ptr: usize,
+    /// R14: the reorder buffer's books (empty without `pixel_reorder`).
+    pub rob: RobBooks,
     pub cycle: u64,
 }
 
@@ -109,6 +115,7 @@ impl Mirror {
             slots: Default::default(),
             held: None,
             rr_ptr: 0,
+            rob: RobBooks::new(p),
             cycle: 0,
         }
     }
@@ -156,6 +163,8 @@ impl Mirror {
             VTX => vdt_valid(p.slot(base)),
             PATCH => (0..p.pg()).any(|g| vdt_valid(p.slot(base) + g)),
             TRI => self.pt[k.prid as usize].is_some(),
+            // R14: a pixel packet waits while the ROB is full.
+            PIX => self.rob.full(),
             _ => false,
         };
         let mut refs = [Ref::default(); 3];
@@ -257,6 +266,8 @@ impl Mirror {
                 self.held = Some(request_key(o));
             }
         }
+        let pix_ack = ev.ack.as_ref().is_some_and(|a| a.ty == PIX);
+        ev.rob = self.rob.update(i, o, pix_ack, n);
         for t in 0..4 {
             if p.has(t) && i.valid(t) && o.ready(t) {
                 let k = i.packet(&p, t);
