@@ -227,9 +227,10 @@ impl GlobalSpreaderConfig {
                     missing.join(", ")));
             }
         }
+        let pow2 = |v: i64, lo: i64, hi: i64| (lo..=hi).contains(&v) && v.count_ones() == 1;
         // Pixel order (R14): a power of two, and the pixels it orders.
         let d = self.pixel_reorder;
-        if d != 0 && !((2..=64).contains(&d) && d.count_ones() == 1) {
+        if d != 0 && !pow2(d, 2, 64) {
             chk.fail_path(&key("pixel_reorder"), format!(
                 "{d} is out of range: allowed 0 (off) or a power of two from 2 to 64"));
         } else if d != 0 && !self.has_type(2) {
@@ -241,7 +242,6 @@ impl GlobalSpreaderConfig {
             chk.fail_path(&key("vertices_per_group"), format!(
                 "{} is out of range: allowed 4, 8, 16", self.vertices_per_group));
         }
-        let pow2 = |v: i64, lo: i64, hi: i64| (lo..=hi).contains(&v) && v.count_ones() == 1;
         if !pow2(self.vdt_depth, 4, 1024) {
             chk.fail_path(&key("vdt_depth"), format!(
                 "{} is out of range: allowed a power of two from 4 to 1024", self.vdt_depth));

@@ -52,10 +52,10 @@ impl crate::BlockGen for GlobalSpreaderConfig {
             p.push(("aging".into(), g.aging.to_string()));
         }
         if g.ranked {
-            let names = crate::config::GS_TYPE_NAMES;
-            let mut order: Vec<usize> = g.classes.clone();
-            order.sort_by_key(|t| self.class_ranks()[*t]);
-            let list: Vec<&str> = order.iter().map(|t| names[*t]).collect();
+            // The slots by their reset rank (`Geo::rank`, one per slot of `classes`).
+            let mut order: Vec<(usize, usize)> = g.rank.iter().copied().zip(g.classes.iter().copied()).collect();
+            order.sort();
+            let list: Vec<&str> = order.iter().map(|(_, t)| crate::config::GS_TYPE_NAMES[*t]).collect();
             p.push(("class_priority".into(), format!("[{}]", list.join(", "))));
         }
         if g.class_reg {

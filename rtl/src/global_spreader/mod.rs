@@ -264,6 +264,7 @@ pub struct Geo {
 impl Geo {
     pub fn new(c: &GlobalSpreaderConfig) -> Geo {
         let classes: Vec<usize> = CLASS_ORDER.iter().copied().filter(|t| c.has_type(*t)).collect();
+        let ranks = c.class_ranks();
         let n = c.eus as usize;
         let (vtx, tri, pix, patch) = (c.has_type(VTX), c.has_type(TRI), c.has_type(PIX), c.has_type(PATCH));
         let pg = c.patch_groups();
@@ -309,7 +310,7 @@ impl Geo {
             aging: c.aging as usize,
             ranked: c.ranked_classes(),
             class_reg: c.class_priority_reg,
-            rank: classes.iter().map(|t| c.class_ranks()[*t]).collect(),
+            rank: classes.iter().map(|t| ranks[*t]).collect(),
             rob: c.pixel_reorder as usize,
             rbw: c.rob_bits(),
             eu_en: c.eu_enabled(),

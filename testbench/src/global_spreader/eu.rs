@@ -428,11 +428,14 @@ impl EuPool {
     /// R14: EU e's completion of the cycle `now` (with `pixel_reorder` only): one of its due
     /// pixels at random, else an injected one, else a random don't-care `pc_seq`.
     fn complete(&mut self, e: usize, now: u64, inp: &mut GlobalSpreaderInputs) {
-        let due: Vec<usize> = (0..self.eus[e].pix_due.len()).filter(|&k| self.eus[e].pix_due[k].0 <= now).collect();
+        let is_due = |x: &(u64, u64)| x.0 <= now;
+        let due = self.eus[e].pix_due.iter().filter(|x| is_due(x)).count();
         let extra = self.eus[e].extra_pc.take();
-        let seq = if !due.is_empty() {
-            let k = due[self.rng.gen_range(0..due.len())];
-            Some(self.eus[e].pix_due.swap_remove(k).1)
+        let seq = if due > 0 {
+            // The r-th due pixel, in list order (no list of them built every cycle).
+            let r = self.rng.gen_range(0..due);
+            let k = self.eus[e].pix_due.iter().enumerate().filter(|(_, x)| is_due(x)).nth(r).map(|(k, _)| k);
+            k.map(|k| self.eus[e].pix_due.swap_remove(k).1)
         } else {
             extra
         };

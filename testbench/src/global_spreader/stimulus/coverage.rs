@@ -177,8 +177,8 @@ impl Coverage {
         h.refusals += u64::from(ev.refused.is_some());
         h.sticky_waits += u64::from(ev.held);
         h.malformed += ev.malformed.len() as u64;
-        h.rob_out_of_order += ev.rob.completed.iter().filter(|c| c.2).count() as u64;
-        h.rob_pop += u64::from(ev.rob.popped.is_some());
+        h.rob_out_of_order += ev.rob.out_of_order;
+        h.rob_pop += u64::from(ev.rob.popped);
         h.rob_ignored += ev.rob.ignored.len() as u64;
         let mut this_ack = None;
         if let Some(a) = &ev.ack {

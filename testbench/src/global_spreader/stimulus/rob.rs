@@ -18,14 +18,12 @@ use std::collections::VecDeque;
 /// What the ROB did in one cycle, as the books saw it.
 #[derive(Debug, Clone, Default)]
 pub struct RobEvents {
-    /// The `ar_seq` the books gave the pixel acked in this cycle.
-    pub pushed: Option<u64>,
-    /// Completions taken: (EU, seq, the seq was not the oldest outstanding entry).
-    pub completed: Vec<(usize, u64, bool)>,
+    /// Completions taken of an entry that was not the oldest outstanding one.
+    pub out_of_order: u64,
     /// Completions ignored (not outstanding, or already done): (EU, seq).
     pub ignored: Vec<(usize, u64)>,
-    /// The seq popped (`po_valid && po_ready`).
-    pub popped: Option<u64>,
+    /// An entry left (`po_valid && po_ready`).
+    pub popped: bool,
 }
 
 /// The checker's books of the reorder buffer (see the module documentation).
@@ -104,13 +102,13 @@ impl RobBooks {
             let s = i.pc_seq.get(e).copied().unwrap_or(0) & (d - 1);
             if self.waiting(s) {
                 reached.push(s);
-                ev.completed.push((e, s, Some(s) != oldest));
+                ev.out_of_order += u64::from(Some(s) != oldest);
             } else {
                 ev.ignored.push((e, s));
             }
         }
         if o.po_valid && i.po_ready {
-            ev.popped = self.queue.pop_front().map(|x| x.0);
+            ev.popped = self.queue.pop_front().is_some();
             self.head = (self.head + 1) % d;
         }
         for x in self.queue.iter_mut() {
@@ -118,7 +116,6 @@ impl RobBooks {
         }
         if pix_ack {
             self.queue.push_back((self.tail, false));
-            ev.pushed = Some(self.tail);
             self.tail = (self.tail + 1) % d;
         }
         ev
