@@ -144,6 +144,27 @@ fn branch_stack_perf_counters_prove() {
     }
 }
 
+/// `branch_stack.thread_groups` (rules G1–G7): the shadow keeps every group's stack and PC; at
+/// two groups (and four, with "stall" and "cnvz") PDR proves every assert and every cover is
+/// reached; an RTL whose port limit ignores the groups (a producer pop of another group beside
+/// a compound branch suppressed, as with one group) fails `a_err_port`.
+#[test]
+fn branch_stack_thread_groups_prove() {
+    let small = ["branch_stack.depth=2", "branch_stack.producer_stages=2", "branch_stack.pc_width=4", "branch_stack.offset_width=2"];
+    for extra in [&["branch_stack.thread_groups=2"][..], &["branch_stack.thread_groups=4", "branch_stack.producer_conflict=\"stall\"", "branch_stack.compound_flags=\"cnvz\""][..]] {
+        let t = proves("branch_stack", &[&small[..], extra].concat(), &[]);
+        assert!(t.lines().filter(|l| l.contains(" a_")).all(|l| l.contains(" proved ")), "{t}");
+        assert!(t.contains(" a_sv ") && t.contains(" a_t0_tg ") && t.contains(" c_port_other ") && t.contains(" c_restore "), "{t}");
+    }
+    let sets = [&small[..], &["branch_stack.thread_groups=2"]].concat();
+    let same = "port_hit = port_hit & same_0;";
+    let ignore = |v: &str| {
+        assert!(v.contains(same), "the port limit's group test is in the Verilog");
+        v.replace(same, "port_hit = port_hit;")
+    };
+    fails_edited("branch_stack", &sets, &sets, &ignore, &["--pdr-seconds", "20", "--depth", "10", "--cover-depth", "1"], "a_err_port");
+}
+
 #[test]
 fn task_combiner_proves() {
     proves("task_combiner", &["task_combiner.entries=2", "task_combiner.width=4", "task_combiner.shader_types=2", "task_combiner.state_width=1", "task_combiner.ref_width=2", "task_combiner.tile_pipes=2", "task_combiner.tag_gen_width=1"], &["--pdr-seconds", "10", "--depth", "5", "--cover-depth", "12"]);

@@ -59,6 +59,7 @@ MEASURED = {
     "prove::branch_stack_perf_counters_prove": 32,
     "global_spreader::lint_and_synth_every_tested_config": 32,
     "scoreboard::largest_groups_lockstep": 30,
+    "prove::branch_stack_thread_groups_prove": 30,
     "second_simulator::global_spreader_replays_the_same_in_both": 29,
     "task_combiner::lockstep_perf_counters": 28,
     "prove::branch_stack_proves": 25,

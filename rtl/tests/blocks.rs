@@ -110,6 +110,43 @@ mod branch_stack {
         assert!(!e.verilog.contains('$'));
         assert_eq!(e.verilog, emit(&["depth=5", "pc_width=20", "offset_width=7"]).verilog, "deterministic");
     }
+
+    /// `thread_groups` (rules G1–G7 of docs/blocks/branch_stack.md): the group ports after the
+    /// others, exact widths, one stack and one PC register per group; none at one group.
+    #[test]
+    fn thread_groups_add_the_group_ports_and_state() {
+        assert_eq!(emit(&["thread_groups=1"]).verilog, emit(&[]).verilog, "one group: the default Verilog");
+        for extra in [&[][..], &["producer_conflict=\"stall\"", "perf_counters=true"][..]] {
+            let base = emit(extra);
+            let e = emit(&[extra, &["thread_groups=4"]].concat());
+            let w = widths(&e);
+            let n = base.ports.len();
+            // The group ports come before the counters' (perf_sel, perf_val, perf_clr).
+            let k = if extra.is_empty() { n } else { n - 3 };
+            assert_eq!(&w[..k], &widths(&base)[..k], "the other ports are unchanged");
+            assert_eq!(&w[w.len() - (n - k)..], &widths(&base)[k..]);
+            let want = [
+                ("cc_tg", 6), ("de_tg", 2), ("ex_tg", 2), ("fe_tg", 2), ("t0_tg_q", 2), ("sv_tg", 2), ("sv_cnt", 3),
+                ("sv_stack", 16), ("sv_pc", 32), ("rs_valid", 1), ("rs_tg", 2), ("rs_cnt", 3), ("rs_stack", 16), ("rs_pc", 32),
+            ];
+            assert_eq!(&w[k..k + want.len()], &want[..]);
+            assert!(e.verilog.contains(".de_tg_0({3'b0, de_tg})"), "group ids zero-extended into the core's 5 bits");
+            assert!(e.verilog.contains(".rs_cnt_0({5'b0, rs_cnt})"), "rs_cnt zero-extended into the core's 8 bits");
+            assert!(e.verilog.contains("//   thread_groups        = 4") && e.verilog.contains("TG_W (group id bits) = 2"));
+            // Four stacks (one module), four PC registers, two bits of t0_tg_q.
+            assert_eq!(e.verilog.matches("    warpgen_branch_stack_ctl_stack stack").count(), 4);
+            assert_eq!(e.verilog.matches("    warpgen_branch_stack_dfc_pc_g_q pc_").count(), 4);
+            assert_eq!(e.verilog.matches("warpgen_branch_stack_dff_w1 t0_tg_bit_q_").count(), 2);
+            for line in e.verilog.lines().filter(|l| l.starts_with("module ")) {
+                assert!(line.starts_with("module warpgen_branch_stack"), "{line}");
+            }
+        }
+        let e = emit(&["thread_groups=32", "depth=32", "producer_stages=1", "pc_width=64", "offset_width=8"]);
+        for (p, wd) in [("cc_tg", 5), ("de_tg", 5), ("t0_tg_q", 5), ("sv_cnt", 6), ("sv_stack", 128), ("sv_pc", 64), ("rs_stack", 128), ("rs_cnt", 6)] {
+            assert_eq!(width(&e, p), wd, "{p}");
+        }
+        assert!(e.verilog.contains(".de_tg_0(de_tg)"), "no extension at 32 groups");
+    }
 }
 
 mod global_spreader {

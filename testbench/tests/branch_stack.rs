@@ -35,7 +35,14 @@ fn lint_and_synth(p: &BranchStackParams) {
     // At producer_conflict = "stall" err_port and err_multi are constant 0 (rule S1);
     // like err_multi at one producer, this hierarchical check keeps their flops.
     let flags = 4;
-    let expected = 4 * p.depth + cnt_bits + 2 * p.pc_w as usize + 1 + flags;
+    let pc_w = p.pc_w as usize;
+    // thread_groups = T > 1 (G1): a stack, its count and a PC per group; one t0pc_q,
+    // branch_t0_q and t0_tg_q (TG_W bits).
+    let expected = if p.tgs > 1 {
+        p.tgs * (4 * p.depth + cnt_bits + pc_w) + pc_w + 1 + p.tg_w() as usize + flags
+    } else {
+        4 * p.depth + cnt_bits + 2 * pc_w + 1 + flags
+    };
     assert_eq!(r.flip_flops, expected, "flop count for {p:?}: {r:?}");
 }
 
@@ -100,6 +107,27 @@ fn lockstep_perf_counters() {
     }
 }
 
+/// thread_groups (rules G1–G7): 4 groups at "drop" (the default shape; a quarter of the
+/// cycles also with protocol errors, where a producer pop of the branch's own group beside a
+/// compound branch is dropped), and 32 groups at "stall" with depth 3 and the counters. The
+/// new ports (t0_tg_q, sv_cnt, sv_stack, sv_pc) are compared every cycle; coverage requires
+/// every group event (restores, cross-group collisions, T0/T1 of other groups, overflow and
+/// underflow outside group 0).
+#[test]
+fn lockstep_thread_groups_4() {
+    let p = BranchStackParams::spec_default().groups(4);
+    lockstep(&p, 24, CYCLES, false);
+    lockstep(&p, 25, CYCLES / 4, true);
+}
+
+#[test]
+fn lockstep_thread_groups_32_stall_depth3_perf() {
+    let p = shape(3, 3).stall().perf().groups(32);
+    lockstep(&p, 26, CYCLES, false);
+    let e = warpgen_rtl::generate(&config_for(&p), "branch_stack").unwrap();
+    harness::lint(&e).unwrap_or_else(|m| panic!("lint {p:?}: {m}"));
+}
+
 #[test]
 fn lint_and_synth_every_tested_config() {
     for p in [
@@ -111,6 +139,9 @@ fn lint_and_synth_every_tested_config() {
         BranchStackParams::spec_default().cnvz(),
         BranchStackParams::spec_default().stall(),
         shape(2, 3).stall().cnvz(),
+        BranchStackParams::spec_default().groups(4),
+        shape(3, 3).stall().groups(32),
+        tiny().groups(2),
     ] {
         lint_and_synth(&p);
     }

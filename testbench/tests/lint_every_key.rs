@@ -20,6 +20,12 @@ const NAMED: &[(&str, &[&str])] = &[
     // A key that adds ports, at the edges of the widths it depends on.
     ("branch_stack", &["branch_stack.perf_counters=true", "branch_stack.producer_conflict=\"stall\"", "branch_stack.producer_stages=1"]),
     ("branch_stack", &["branch_stack.perf_counters=true", "branch_stack.producer_conflict=\"stall\"", "branch_stack.depth=32", "branch_stack.pc_width=4", "branch_stack.offset_width=4"]),
+    // thread_groups (G1-G7): the group ports at the widest stacks and PCs (rs_stack/sv_stack
+    // 128 bits), at the smallest widths, and with every other option.
+    ("branch_stack", &["branch_stack.thread_groups=2", "branch_stack.depth=32", "branch_stack.pc_width=64"]),
+    ("branch_stack", &["branch_stack.thread_groups=32", "branch_stack.depth=32", "branch_stack.pc_width=64"]),
+    ("branch_stack", &["branch_stack.thread_groups=2", "branch_stack.depth=2", "branch_stack.producer_stages=1", "branch_stack.pc_width=4", "branch_stack.offset_width=2"]),
+    ("branch_stack", &["branch_stack.thread_groups=32", "branch_stack.producer_conflict=\"stall\"", "branch_stack.perf_counters=true", "branch_stack.compound_flags=\"cnvz\"", "branch_stack.depth=3"]),
     ("thread_merge", &["thread_merge.perf_counters=true", "thread_merge.slots=1", "thread_merge.lanes=32"]),
     ("thread_merge", &["thread_merge.perf_counters=true", "thread_merge.slots=32", "thread_merge.merge_timeout=0"]),
     ("thread_merge", &["thread_merge.cross_primitive=true", "thread_merge.pair_hold=0", "thread_merge.prim_width=1"]),
@@ -165,5 +171,24 @@ fn pixel_reorder_configs_load() {
     ];
     for set in refused {
         assert!(load(set).is_err(), "{set:?} accepted");
+    }
+}
+
+/// `branch_stack.thread_groups`: the points of `NAMED` are configs the loader takes (a refused
+/// point would be skipped there without a word), and the loader refuses 0, a value that is not
+/// a power of two, and 64.
+#[test]
+fn branch_stack_thread_groups_configs_load() {
+    let load = |set: &[&str]| Config::embedded(&set.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    let points = NAMED.iter().filter(|(_, set)| set.iter().any(|s| s.starts_with("branch_stack.thread_groups=")));
+    let mut n = 0;
+    for (_, set) in points {
+        load(set).unwrap_or_else(|e| panic!("{set:?} refused: {e}"));
+        n += 1;
+    }
+    assert!(n >= 4, "{n} thread_groups points");
+    for bad in ["0", "3", "12", "64"] {
+        let set = [format!("branch_stack.thread_groups={bad}")];
+        assert!(Config::embedded(&set).is_err(), "{set:?} accepted");
     }
 }

@@ -46,8 +46,22 @@ pub struct BranchCtl {
     pub perf_val: Vec<Signal<Out, Bits<{ perf::VAL_BITS }>>>,
     pub perf_clr: Vec<Signal<In, Bit>>,
     pub perf_hold: Vec<Signal<In, Bit>>,
+    /// `thread_groups` > 1 only (none at one group; rules G1–G7): stage i's group, the
+    /// branch's group (also the group `cc_r` … `cc_cnt` show), the save read (group, count
+    /// bits, entries) and the restore (valid, group, count, entries).
+    pub cc_tg: Vec<Signal<In, Tg>>,
+    pub de_tg: Vec<Signal<In, Tg>>,
+    pub sv_tg: Vec<Signal<In, Tg>>,
+    pub sv_cnt: Vec<Signal<Out, Bit>>,
+    pub sv_stack: Vec<Signal<Out, Cc>>,
+    pub rs_valid: Vec<Signal<In, Bit>>,
+    pub rs_tg: Vec<Signal<In, Tg>>,
+    pub rs_cnt: Vec<Signal<In, Cnt>>,
+    pub rs_stack: Vec<Signal<In, Cc>>,
     perf: Vec<PerfBank>,
+    /// Group 0's stack (the only one at one group), then groups 1 … T-1.
     stack: CcStack,
+    stacks: Vec<CcStack>,
     eval: BranchEval,
     ovf_q: DFF<Bit>,
     udf_q: DFF<Bit>,
@@ -65,6 +79,30 @@ pub struct BranchCtl {
     /// "stall" only: the index of the winning stage (one element), and each stage's index.
     win: Vec<Signal<Local, Bits<2>>>,
     stage_id: Vec<Constant<Bits<2>>>,
+    /// thread_groups > 1 only. Per group g: the branch's group is g, the producer's group
+    /// is g (from the winning stage's id), the restore names g; g's pop count and push.
+    /// The producer's group is the branch's (one element). R, S, their valid bits and the
+    /// count of group de_tg; the count and entries of group sv_tg (the save read); the
+    /// restore's count min(rs_cnt, depth) and entries (0 at and below it). The group ids,
+    /// `depth`, and each entry's index.
+    g_de: Vec<Signal<Local, Bit>>,
+    g_pr: Vec<Signal<Local, Bit>>,
+    g_rs: Vec<Signal<Local, Bit>>,
+    g_pop: Vec<Signal<Local, Bits<2>>>,
+    g_pu: Vec<Signal<Local, Bit>>,
+    same: Vec<Signal<Local, Bit>>,
+    rd_r: Vec<Signal<Local, Cc>>,
+    rd_s: Vec<Signal<Local, Cc>>,
+    rd_rv: Vec<Signal<Local, Bit>>,
+    rd_sv: Vec<Signal<Local, Bit>>,
+    rd_cnt: Vec<Signal<Local, Bit>>,
+    sv_c: Vec<Signal<Local, Bit>>,
+    sv_e: Vec<Signal<Local, Cc>>,
+    rs_c: Vec<Signal<Local, Cnt>>,
+    rs_e: Vec<Signal<Local, Cc>>,
+    tg_id: Vec<Constant<Tg>>,
+    depth_c: Vec<Constant<Cnt>>,
+    entry_id: Vec<Constant<Cnt>>,
     sop_dn: Constant<Sop>,
     sop_po: Constant<Sop>,
     sop_pu: Constant<Sop>,
@@ -83,6 +121,13 @@ impl BranchCtl {
         let stall = cfg.stall();
         // 1 with perf_counters (one counter bank and its ports), 0 without.
         let pc = usize::from(cfg.perf_counters);
+        // thread_groups: T groups; n1 is 1 with groups (one element each), 0 without.
+        let t = cfg.thread_groups as usize;
+        let groups = t > 1;
+        let n1 = usize::from(groups);
+        let ng = if groups { t } else { 0 };
+        let depth = cfg.depth as usize;
+        let nd = if groups { depth } else { 0 };
         BranchCtl {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -114,8 +159,18 @@ impl BranchCtl {
             perf_val: signals(pc),
             perf_clr: signals(pc),
             perf_hold: signals(pc),
+            cc_tg: signals(if groups { nsrc } else { 0 }),
+            de_tg: signals(n1),
+            sv_tg: signals(n1),
+            sv_cnt: signals(if groups { cnt_bits } else { 0 }),
+            sv_stack: signals(nd),
+            rs_valid: signals(n1),
+            rs_tg: signals(n1),
+            rs_cnt: signals(n1),
+            rs_stack: signals(nd),
             perf: (0..pc).map(|_| PerfBank::new(cfg.perf_count())).collect(),
-            stack: CcStack::new(cfg.depth as usize, cnt_bits),
+            stack: CcStack::new(depth, cnt_bits, groups),
+            stacks: (1..t).map(|_| CcStack::new(depth, cnt_bits, groups)).collect(),
             eval: BranchEval::new(cfg.cnvz()),
             ovf_q: DFF::default(),
             udf_q: DFF::default(),
@@ -130,6 +185,24 @@ impl BranchCtl {
             port_hit: Signal::default(),
             win: signals(usize::from(stall)),
             stage_id: (0..if stall { nsrc } else { 0 }).map(|i| constant(i as u64)).collect(),
+            g_de: signals(ng),
+            g_pr: signals(ng),
+            g_rs: signals(ng),
+            g_pop: signals(ng),
+            g_pu: signals(ng),
+            same: signals(n1),
+            rd_r: signals(n1),
+            rd_s: signals(n1),
+            rd_rv: signals(n1),
+            rd_sv: signals(n1),
+            rd_cnt: signals(if groups { cnt_bits } else { 0 }),
+            sv_c: signals(if groups { cnt_bits } else { 0 }),
+            sv_e: signals(nd),
+            rs_c: signals(n1),
+            rs_e: signals(nd),
+            tg_id: (0..ng).map(|g| constant(g as u64)).collect(),
+            depth_c: (0..n1).map(|_| constant(depth as u64)).collect(),
+            entry_id: (0..nd).map(|i| constant(i as u64)).collect(),
             sop_dn: constant(0),
             sop_po: constant(1),
             sop_pu: constant(2),
@@ -157,6 +230,80 @@ impl Logic for BranchCtl {
         for i in 0..self.cc_cnt.len() {
             self.cc_cnt[i].next = self.stack.cnt[i].val();
         }
+        // thread_groups > 1 (rule G2): the state of group de_tg. Each select is an OR of
+        // the groups' registers gated by their id compare, which synthesis balances (an
+        // if-chain would be a priority chain, T muxes deep). The selects compare the id
+        // ports themselves, not g_de below: Verilator splits this block into parts that
+        // share no variable, and the reads of the stacks must not share one with the
+        // stacks' controls, or the two form a loop at block level (UNOPTFLAT).
+        for _i in 0..self.rd_r.len() {
+            self.rd_r[0].next = self.no_cc.val();
+            self.rd_s[0].next = self.no_cc.val();
+            self.rd_rv[0].next = false;
+            self.rd_sv[0].next = false;
+            if self.de_tg[0].val() == self.tg_id[0].val() {
+                self.rd_r[0].next = self.stack.top0.val();
+                self.rd_s[0].next = self.stack.top1.val();
+                self.rd_rv[0].next = self.stack.top0_vld.val();
+                self.rd_sv[0].next = self.stack.top1_vld.val();
+            }
+        }
+        for i in 0..self.rd_cnt.len() {
+            self.rd_cnt[i].next = false;
+            if self.de_tg[0].val() == self.tg_id[0].val() {
+                self.rd_cnt[i].next = self.stack.cnt[i].val();
+            }
+        }
+        for g in 0..self.stacks.len() {
+            if self.de_tg[0].val() == self.tg_id[g + 1].val() {
+                self.rd_r[0].next = self.rd_r[0].val() | self.stacks[g].top0.val();
+                self.rd_s[0].next = self.rd_s[0].val() | self.stacks[g].top1.val();
+                self.rd_rv[0].next = self.rd_rv[0].val() | self.stacks[g].top0_vld.val();
+                self.rd_sv[0].next = self.rd_sv[0].val() | self.stacks[g].top1_vld.val();
+                for i in 0..self.rd_cnt.len() {
+                    self.rd_cnt[i].next = self.rd_cnt[i].val() | self.stacks[g].cnt[i].val();
+                }
+            }
+        }
+        for _i in 0..self.rd_r.len() {
+            self.cc_r.next = self.rd_r[0].val();
+            self.cc_s.next = self.rd_s[0].val();
+            self.cc_r_vld.next = self.rd_rv[0].val();
+            self.cc_s_vld.next = self.rd_sv[0].val();
+        }
+        for i in 0..self.rd_cnt.len() {
+            self.cc_cnt[i].next = self.rd_cnt[i].val();
+        }
+        // Rule G6: the save read of group sv_tg (entries at and below its count are 0), the
+        // same kind of select.
+        for i in 0..self.sv_c.len() {
+            self.sv_c[i].next = false;
+            if self.sv_tg[0].val() == self.tg_id[0].val() {
+                self.sv_c[i].next = self.stack.cnt[i].val();
+            }
+        }
+        for i in 0..self.sv_e.len() {
+            self.sv_e[i].next = self.no_cc.val();
+            if self.sv_tg[0].val() == self.tg_id[0].val() {
+                self.sv_e[i].next = self.stack.ent[i].val();
+            }
+        }
+        for g in 0..self.stacks.len() {
+            if self.sv_tg[0].val() == self.tg_id[g + 1].val() {
+                for i in 0..self.sv_c.len() {
+                    self.sv_c[i].next = self.sv_c[i].val() | self.stacks[g].cnt[i].val();
+                }
+                for i in 0..self.sv_e.len() {
+                    self.sv_e[i].next = self.sv_e[i].val() | self.stacks[g].ent[i].val();
+                }
+            }
+        }
+        for i in 0..self.sv_c.len() {
+            self.sv_cnt[i].next = self.sv_c[i].val();
+        }
+        for i in 0..self.sv_e.len() {
+            self.sv_stack[i].next = self.sv_e[i].val();
+        }
 
         // Branch decision (§5.5.2) on the pre-cycle R and S.
         self.eval.vld.next = self.de_br_vld.val();
@@ -172,6 +319,10 @@ impl Logic for BranchCtl {
         }
         self.eval.r.next = self.stack.top0.val();
         self.eval.s.next = self.stack.top1.val();
+        for _i in 0..self.rd_r.len() {
+            self.eval.r.next = self.rd_r[0].val();
+            self.eval.s.next = self.rd_s[0].val();
+        }
         self.br_taken.next = self.eval.taken.val();
 
         // Producer arbitration (§5.5.3): the highest active index wins.
@@ -179,6 +330,16 @@ impl Logic for BranchCtl {
         self.multi.next = false;
         self.sop.next = self.sop_dn.val();
         self.val.next = self.no_cc.val();
+        // thread_groups > 1 (rule G3): the branch's and the restore's group decoded, the
+        // winner's group decoded per group, and whether it is the branch's.
+        for g in 0..self.g_pr.len() {
+            self.g_de[g].next = self.de_tg[0].val() == self.tg_id[g].val();
+            self.g_rs[g].next = self.rs_valid[0].val() & (self.rs_tg[0].val() == self.tg_id[g].val());
+            self.g_pr[g].next = false;
+        }
+        for _i in 0..self.same.len() {
+            self.same[0].next = false;
+        }
         for i in 0..self.cc_vld.len() {
             if self.cc_vld[i].val() & (self.cc_sop[i].val() != self.sop_dn.val()) {
                 if self.any_act.val() {
@@ -187,6 +348,12 @@ impl Logic for BranchCtl {
                 self.any_act.next = true;
                 self.sop.next = self.cc_sop[i].val();
                 self.val.next = self.cc_val[i].val();
+                for g in 0..self.g_pr.len() {
+                    self.g_pr[g].next = self.cc_tg[i].val() == self.tg_id[g].val();
+                }
+                for _j in 0..self.same.len() {
+                    self.same[0].next = self.cc_tg[i].val() == self.de_tg[0].val();
+                }
             }
         }
         self.pe.next = (self.sop.val() == self.sop_po.val()) | (self.sop.val() == self.sop_pp.val());
@@ -195,6 +362,10 @@ impl Logic for BranchCtl {
         // Port limit (§5.5.4): a compound branch's two pops leave no room for a
         // producer pop; the producer operation (pop and push) is suppressed.
         self.port_hit.next = self.de_br_vld.val() & self.de_br_cmp.val() & self.pe.val();
+        // thread_groups > 1 (rule G3): only a pop of the branch's own group is limited.
+        for _i in 0..self.same.len() {
+            self.port_hit.next = self.port_hit.val() & self.same[0].val();
+        }
         if self.port_hit.val() {
             self.pe.next = false;
             self.pu.next = false;
@@ -227,6 +398,54 @@ impl Logic for BranchCtl {
         // Push (§5.5.6), after the pops.
         self.stack.push_en.next = self.pu.val();
         self.stack.push_val.next = self.val.val();
+        // thread_groups > 1 (rule G4): the branch's pops act on group de_tg, the producer's
+        // op on its own group (after the branch's pops when that is de_tg); rule G7: a
+        // restore loads min(rs_cnt, depth) entries of rs_stack, the rest 0.
+        for g in 0..self.g_pop.len() {
+            self.g_pop[g].next = self.pop_none.val();
+            if (self.de_br_vld.val() & self.g_de[g].val()) | (self.pe.val() & self.g_pr[g].val()) {
+                self.g_pop[g].next = self.pop_one.val();
+            }
+            if (self.de_br_vld.val() & self.g_de[g].val() & self.de_br_cmp.val())
+                | (self.de_br_vld.val() & self.g_de[g].val() & self.pe.val() & self.g_pr[g].val())
+            {
+                self.g_pop[g].next = self.pop_two.val();
+            }
+            self.g_pu[g].next = self.pu.val() & self.g_pr[g].val();
+        }
+        for _i in 0..self.rs_c.len() {
+            self.rs_c[0].next = self.rs_cnt[0].val();
+            if self.rs_cnt[0].val() > self.depth_c[0].val() {
+                self.rs_c[0].next = self.depth_c[0].val();
+            }
+        }
+        for i in 0..self.rs_e.len() {
+            self.rs_e[i].next = self.no_cc.val();
+            if self.entry_id[i].val() < self.rs_c[0].val() {
+                self.rs_e[i].next = self.rs_stack[i].val();
+            }
+        }
+        for _i in 0..self.rs_c.len() {
+            self.stack.pop_n.next = self.g_pop[0].val();
+            self.stack.push_en.next = self.g_pu[0].val();
+            self.stack.ld[0].next = self.g_rs[0].val();
+            self.stack.ld_cnt[0].next = self.rs_c[0].val();
+            for i in 0..self.rs_e.len() {
+                self.stack.ld_e[i].next = self.rs_e[i].val();
+            }
+        }
+        for g in 0..self.stacks.len() {
+            self.stacks[g].clock.next = self.clock.val();
+            self.stacks[g].reset.next = self.reset.val();
+            self.stacks[g].pop_n.next = self.g_pop[g + 1].val();
+            self.stacks[g].push_en.next = self.g_pu[g + 1].val();
+            self.stacks[g].push_val.next = self.val.val();
+            self.stacks[g].ld[0].next = self.g_rs[g + 1].val();
+            self.stacks[g].ld_cnt[0].next = self.rs_c[0].val();
+            for i in 0..self.rs_e.len() {
+                self.stacks[g].ld_e[i].next = self.rs_e[i].val();
+            }
+        }
 
         // Sticky errors (§5.5.8): a set wins over err_clr; reset clears.
         if self.err_clr.val() {
@@ -240,6 +459,15 @@ impl Logic for BranchCtl {
         }
         if self.stack.udf_p.val() {
             self.udf_q.d.next = true;
+        }
+        // thread_groups > 1 (rule G4): any group's stack sets them.
+        for g in 0..self.stacks.len() {
+            if self.stacks[g].ovf_p.val() {
+                self.ovf_q.d.next = true;
+            }
+            if self.stacks[g].udf_p.val() {
+                self.udf_q.d.next = true;
+            }
         }
         if self.port_hit.val() {
             self.port_q.d.next = true;
@@ -286,6 +514,15 @@ impl Logic for BranchCtl {
             self.perf[i].ev[7].next = self.stack.udf_p.val();
             self.perf[i].ev[8].next = self.port_hit.val();
             self.perf[i].ev[9].next = self.multi.val();
+            // thread_groups > 1: any group's overflow or underflow.
+            for g in 0..self.stacks.len() {
+                if self.stacks[g].ovf_p.val() {
+                    self.perf[i].ev[6].next = true;
+                }
+                if self.stacks[g].udf_p.val() {
+                    self.perf[i].ev[7].next = true;
+                }
+            }
             // "stall": nothing is dropped, the same conditions hold a producer instead.
             for _j in 0..self.win.len() {
                 self.perf[i].ev[4].next = self.multi.val() | self.port_hit.val();

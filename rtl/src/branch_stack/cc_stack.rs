@@ -24,6 +24,16 @@ pub struct CcStack {
     pub ovf_p: Signal<Out, Bit>,
     /// This cycle pops more entries than the stack holds.
     pub udf_p: Signal<Out, Bit>,
+    /// `thread_groups` > 1 only (none at one group): restore (rule G7). `ld` loads the
+    /// occupancy `ld_cnt` (at most `depth`) and the entries `ld_e` (0 at and below
+    /// `ld_cnt`) at the next edge, over this cycle's pops and push (whose `ovf_p` /
+    /// `udf_p` still show); reset wins.
+    pub ld: Vec<Signal<In, Bit>>,
+    pub ld_cnt: Vec<Signal<In, Cnt>>,
+    pub ld_e: Vec<Signal<In, Cc>>,
+    /// `thread_groups` > 1 only: every entry, for the save read (rule G6). Entries at and
+    /// below the occupancy are always 0, so this is the save value as it is.
+    pub ent: Vec<Signal<Out, Cc>>,
     entry_q: Vec<DFF<Cc>>,
     cnt_q: Vec<DFF<Bit>>,
     /// Occupancy at the start of the cycle, whether it is `depth`, its
@@ -50,7 +60,9 @@ pub struct CcStack {
 }
 
 impl CcStack {
-    pub(super) fn new(depth: usize, cnt_bits: usize) -> Self {
+    /// `groups`: the block has `thread_groups` > 1 (the restore and save ports exist).
+    pub(super) fn new(depth: usize, cnt_bits: usize, groups: bool) -> Self {
+        let n1 = usize::from(groups);
         CcStack {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -64,6 +76,10 @@ impl CcStack {
             cnt: signals(cnt_bits),
             ovf_p: Signal::default(),
             udf_p: Signal::default(),
+            ld: signals(n1),
+            ld_cnt: signals(n1),
+            ld_e: signals(if groups { depth } else { 0 }),
+            ent: signals(if groups { depth } else { 0 }),
             entry_q: (0..depth).map(|_| DFF::default()).collect(),
             cnt_q: (0..cnt_bits).map(|_| DFF::default()).collect(),
             occ: Signal::default(),
@@ -189,6 +205,18 @@ impl Logic for CcStack {
             for i in 1..self.entry_q.len() {
                 self.entry_q[i].d.next = self.popped[i - 1].val();
             }
+        }
+        // thread_groups > 1 (rule G7): a restore loads the group's count and entries.
+        for _i in 0..self.ld.len() {
+            if self.ld[0].val() {
+                self.occ_d.next = self.ld_cnt[0].val();
+                for i in 0..self.ld_e.len() {
+                    self.entry_q[i].d.next = self.ld_e[i].val();
+                }
+            }
+        }
+        for i in 0..self.ent.len() {
+            self.ent[i].next = self.entry_q[i].q.val();
         }
         // Bit i of the next occupancy (a masked reduction reads every bit of occ_d).
         for i in 0..self.cnt_q.len() {

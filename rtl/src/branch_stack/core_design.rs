@@ -54,6 +54,24 @@ pub struct BranchStackCore<const P: usize> {
     pub perf_sel: Vec<Signal<In, Bits<{ crate::perf::SEL_BITS }>>>,
     pub perf_val: Vec<Signal<Out, Bits<{ crate::perf::VAL_BITS }>>>,
     pub perf_clr: Vec<Signal<In, Bit>>,
+    /// `thread_groups` > 1 only (none at one group; rules G1–G7 of
+    /// docs/blocks/branch_stack.md): the group ids (zero-extended to [`TG_CORE_BITS`]),
+    /// the T0 group, the save read and the restore.
+    pub cc_tg: Vec<Signal<In, Tg>>,
+    pub de_tg: Vec<Signal<In, Tg>>,
+    pub ex_tg: Vec<Signal<In, Tg>>,
+    pub fe_tg: Vec<Signal<In, Tg>>,
+    pub t0_tg_q: Vec<Signal<Out, Bit>>,
+    pub sv_tg: Vec<Signal<In, Tg>>,
+    pub sv_cnt: Vec<Signal<Out, Bit>>,
+    pub sv_stack: Vec<Signal<Out, Cc>>,
+    pub sv_pc: Vec<Signal<Out, Bits<P>>>,
+    pub rs_valid: Vec<Signal<In, Bit>>,
+    pub rs_tg: Vec<Signal<In, Tg>>,
+    /// Zero-extended from CNT_W bits by the top module.
+    pub rs_cnt: Vec<Signal<In, Cnt>>,
+    pub rs_stack: Vec<Signal<In, Cc>>,
+    pub rs_pc: Vec<Signal<In, Bits<P>>>,
     ctl: BranchCtl,
     dfc: DataFlowCtl<P>,
 }
@@ -63,6 +81,10 @@ impl<const P: usize> BranchStackCore<P> {
     pub fn new(cfg: &BranchStackConfig) -> Self {
         assert_eq!(cfg.pc_width as usize, P, "dispatch with with_width64!");
         let nsrc = cfg.producer_stages as usize;
+        // thread_groups > 1: one element per port (n1), the packed ones per stage or entry.
+        let groups = cfg.thread_groups > 1;
+        let n1 = usize::from(groups);
+        let nd = if groups { cfg.depth as usize } else { 0 };
         BranchStackCore {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -103,6 +125,20 @@ impl<const P: usize> BranchStackCore<P> {
             perf_sel: signals(usize::from(cfg.perf_counters)),
             perf_val: signals(usize::from(cfg.perf_counters)),
             perf_clr: signals(usize::from(cfg.perf_counters)),
+            cc_tg: signals(if groups { nsrc } else { 0 }),
+            de_tg: signals(n1),
+            ex_tg: signals(n1),
+            fe_tg: signals(n1),
+            t0_tg_q: signals(cfg.tg_bits()),
+            sv_tg: signals(n1),
+            sv_cnt: signals(if groups { cfg.cnt_bits() } else { 0 }),
+            sv_stack: signals(nd),
+            sv_pc: signals(n1),
+            rs_valid: signals(n1),
+            rs_tg: signals(n1),
+            rs_cnt: signals(n1),
+            rs_stack: signals(nd),
+            rs_pc: signals(n1),
             ctl: BranchCtl::new(cfg),
             dfc: DataFlowCtl::new(cfg),
         }
@@ -166,5 +202,36 @@ impl<const P: usize> Logic for BranchStackCore<P> {
         self.npc.next = self.dfc.npc.val();
         self.branch_t0_q.next = self.dfc.branch_t0_q.val();
         self.t0pc_q.next = self.dfc.t0pc_q.val();
+
+        // thread_groups > 1 (rules G1–G7): the stacks' groups in the control, the PCs' in
+        // the data flow controller.
+        for i in 0..self.cc_tg.len() {
+            self.ctl.cc_tg[i].next = self.cc_tg[i].val();
+        }
+        for _i in 0..self.de_tg.len() {
+            self.ctl.de_tg[0].next = self.de_tg[0].val();
+            self.ctl.sv_tg[0].next = self.sv_tg[0].val();
+            self.ctl.rs_valid[0].next = self.rs_valid[0].val();
+            self.ctl.rs_tg[0].next = self.rs_tg[0].val();
+            self.ctl.rs_cnt[0].next = self.rs_cnt[0].val();
+            self.dfc.fe_tg[0].next = self.fe_tg[0].val();
+            self.dfc.ex_tg[0].next = self.ex_tg[0].val();
+            self.dfc.de_tg[0].next = self.de_tg[0].val();
+            self.dfc.sv_tg[0].next = self.sv_tg[0].val();
+            self.dfc.rs_valid[0].next = self.rs_valid[0].val();
+            self.dfc.rs_tg[0].next = self.rs_tg[0].val();
+            self.dfc.rs_pc[0].next = self.rs_pc[0].val();
+            self.sv_pc[0].next = self.dfc.sv_pc[0].val();
+        }
+        for i in 0..self.rs_stack.len() {
+            self.ctl.rs_stack[i].next = self.rs_stack[i].val();
+            self.sv_stack[i].next = self.ctl.sv_stack[i].val();
+        }
+        for i in 0..self.sv_cnt.len() {
+            self.sv_cnt[i].next = self.ctl.sv_cnt[i].val();
+        }
+        for b in 0..self.t0_tg_q.len() {
+            self.t0_tg_q[b].next = self.dfc.t0_tg_q[b].val();
+        }
     }
 }

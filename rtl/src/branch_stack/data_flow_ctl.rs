@@ -24,11 +24,40 @@ pub struct DataFlowCtl<const P: usize> {
     pub npc: Signal<Out, Bits<P>>,
     pub branch_t0_q: Signal<Out, Bit>,
     pub t0pc_q: Signal<Out, Bits<P>>,
+    /// `thread_groups` > 1 only (none at one group; rules G1, G5–G7): the fetched group
+    /// (`pc` and `npc` are its), the redirect's and the branch's groups, the save read's
+    /// group and PC, the restore (valid, group, PC), and the group of the T0 registers
+    /// (bit b of `t0_tg_q`).
+    pub fe_tg: Vec<Signal<In, Tg>>,
+    pub ex_tg: Vec<Signal<In, Tg>>,
+    pub de_tg: Vec<Signal<In, Tg>>,
+    pub sv_tg: Vec<Signal<In, Tg>>,
+    pub sv_pc: Vec<Signal<Out, Bits<P>>>,
+    pub rs_valid: Vec<Signal<In, Bit>>,
+    pub rs_tg: Vec<Signal<In, Tg>>,
+    pub rs_pc: Vec<Signal<In, Bits<P>>>,
+    pub t0_tg_q: Vec<Signal<Out, Bit>>,
     /// Powers up at `reset_pc` (rust-hdl's XOR-with-init register), so that the
     /// state before the first reset is the reset state, on FPGA and in simulation.
     pc_r: DFFWithInit<Bits<P>>,
     t0_r: DFF<Bit>,
     t0pc_r: DFF<Bits<P>>,
+    /// thread_groups > 1 only: the PC registers of groups 1 … T-1 (`pc_r` is group 0's)
+    /// and the TG_W bits of `t0_tg_q`; per group its PC, its PC + pc_increment (one adder per
+    /// group, so that no group select lies before a carry chain) and its next PC; the T0
+    /// group as a number; the PC and NPC of group fe_tg, the PC of group sv_tg; the group
+    /// ids and the weights of the `t0_tg_q` bits.
+    pc_g_q: Vec<DFFWithInit<Bits<P>>>,
+    t0_tg_bit_q: Vec<DFF<Bit>>,
+    g_pc: Vec<Signal<Local, Bits<P>>>,
+    g_npc: Vec<Signal<Local, Bits<P>>>,
+    g_pc_d: Vec<Signal<Local, Bits<P>>>,
+    t0_tg: Vec<Signal<Local, Tg>>,
+    pc_sel: Vec<Signal<Local, Bits<P>>>,
+    npc_sel: Vec<Signal<Local, Bits<P>>>,
+    sv_sel: Vec<Signal<Local, Bits<P>>>,
+    tg_id: Vec<Constant<Tg>>,
+    tg_weight: Vec<Constant<Tg>>,
     off_ext: Signal<Local, Bits<P>>,
     /// The offset's sign bit, and the bits above it.
     off_sign: Constant<Bits<P>>,
@@ -43,6 +72,9 @@ impl<const P: usize> DataFlowCtl<P> {
         let off_w = cfg.offset_width as usize;
         let pc_mask = u64::MAX >> (64 - P);
         let off_mask = u64::MAX >> (64 - off_w);
+        let t = cfg.thread_groups as usize;
+        let n1 = usize::from(t > 1);
+        let ng = if t > 1 { t } else { 0 };
         DataFlowCtl {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -57,9 +89,29 @@ impl<const P: usize> DataFlowCtl<P> {
             npc: Signal::default(),
             branch_t0_q: Signal::default(),
             t0pc_q: Signal::default(),
+            fe_tg: signals(n1),
+            ex_tg: signals(n1),
+            de_tg: signals(n1),
+            sv_tg: signals(n1),
+            sv_pc: signals(n1),
+            rs_valid: signals(n1),
+            rs_tg: signals(n1),
+            rs_pc: signals(n1),
+            t0_tg_q: signals(cfg.tg_bits()),
             pc_r: DFFWithInit::new(Bits::<P>::from(cfg.reset_pc as u64)),
             t0_r: DFF::default(),
             t0pc_r: DFF::default(),
+            pc_g_q: (1..t).map(|_| DFFWithInit::new(Bits::<P>::from(cfg.reset_pc as u64))).collect(),
+            t0_tg_bit_q: (0..cfg.tg_bits()).map(|_| DFF::default()).collect(),
+            g_pc: signals(ng),
+            g_pc_d: signals(ng),
+            t0_tg: signals(n1),
+            g_npc: signals(ng),
+            pc_sel: signals(n1),
+            npc_sel: signals(n1),
+            sv_sel: signals(n1),
+            tg_id: (0..ng).map(|g| constant(g as u64)).collect(),
+            tg_weight: (0..cfg.tg_bits()).map(|b| constant(1 << b)).collect(),
             off_ext: Signal::default(),
             off_sign: constant(1 << (off_w - 1)),
             off_ext_bits: constant(pc_mask & !off_mask),
@@ -98,10 +150,84 @@ impl<const P: usize> Logic for DataFlowCtl<P> {
                 self.pc_r.d.next = self.npc.val();
             }
         }
+        // thread_groups > 1 (rules G2, G5–G7): one PC per group; pc and npc are group
+        // fe_tg's, sv_pc group sv_tg's: ORs of the PC registers (and of their sums) gated by
+        // their id compare, which synthesis balances (an if-chain would be T muxes deep).
+        for _i in 0..self.pc_sel.len() {
+            self.g_pc[0].next = self.pc_r.q.val();
+            self.t0_tg[0].next = self.tg_id[0].val();
+        }
+        for g in 0..self.pc_g_q.len() {
+            self.pc_g_q[g].clock.next = self.clock.val();
+            self.g_pc[g + 1].next = self.pc_g_q[g].q.val();
+        }
+        for b in 0..self.t0_tg_bit_q.len() {
+            self.t0_tg_bit_q[b].clock.next = self.clock.val();
+            self.t0_tg_q[b].next = self.t0_tg_bit_q[b].q.val();
+            if self.t0_tg_bit_q[b].q.val() {
+                self.t0_tg[0].next = self.t0_tg[0].val() | self.tg_weight[b].val();
+            }
+        }
+        for _i in 0..self.pc_sel.len() {
+            self.pc_sel[0].next = self.no_pc.val();
+            self.npc_sel[0].next = self.no_pc.val();
+            self.sv_sel[0].next = self.no_pc.val();
+        }
+        for g in 0..self.g_pc.len() {
+            self.g_npc[g].next = self.g_pc[g].val() + self.pc_inc.val();
+            if self.fe_tg[0].val() == self.tg_id[g].val() {
+                self.pc_sel[0].next = self.pc_sel[0].val() | self.g_pc[g].val();
+                self.npc_sel[0].next = self.npc_sel[0].val() | self.g_npc[g].val();
+            }
+            if self.sv_tg[0].val() == self.tg_id[g].val() {
+                self.sv_sel[0].next = self.sv_sel[0].val() | self.g_pc[g].val();
+            }
+        }
+        for _i in 0..self.pc_sel.len() {
+            self.pc.next = self.pc_sel[0].val();
+            self.npc.next = self.npc_sel[0].val();
+            self.sv_pc[0].next = self.sv_sel[0].val();
+        }
+        // Rule G5: unless held, T1 of group ex_tg, else T0 of group t0_tg_q, else the
+        // fetched group advances; the others hold. Rule G7: a restore wins, also over hold.
+        for g in 0..self.g_pc_d.len() {
+            self.g_pc_d[g].next = self.g_pc[g].val();
+            if !self.hold.val() {
+                if self.t1.val() & (self.ex_tg[0].val() == self.tg_id[g].val()) {
+                    self.g_pc_d[g].next = self.t1pc.val();
+                } else if self.t0_r.q.val() & (self.t0_tg[0].val() == self.tg_id[g].val()) {
+                    self.g_pc_d[g].next = self.t0pc_r.q.val();
+                } else if self.fe_tg[0].val() == self.tg_id[g].val() {
+                    self.g_pc_d[g].next = self.g_npc[g].val();
+                }
+            }
+            if self.rs_valid[0].val() & (self.rs_tg[0].val() == self.tg_id[g].val()) {
+                self.g_pc_d[g].next = self.rs_pc[0].val();
+            }
+        }
+        for _i in 0..self.pc_sel.len() {
+            self.pc_r.d.next = self.g_pc_d[0].val();
+        }
+        for g in 0..self.pc_g_q.len() {
+            self.pc_g_q[g].d.next = self.g_pc_d[g + 1].val();
+        }
+        // t0_tg_q captures de_tg with branch_t0_q / t0pc_q.
+        for b in 0..self.t0_tg_bit_q.len() {
+            self.t0_tg_bit_q[b].d.next = self.t0_tg_bit_q[b].q.val();
+            if !self.hold.val() {
+                self.t0_tg_bit_q[b].d.next = (self.de_tg[0].val() & self.tg_weight[b].val()).any();
+            }
+        }
         if self.reset.val() {
             self.pc_r.d.next = self.reset_pc.val();
             self.t0_r.d.next = false;
             self.t0pc_r.d.next = self.no_pc.val();
+            for g in 0..self.pc_g_q.len() {
+                self.pc_g_q[g].d.next = self.reset_pc.val();
+            }
+            for b in 0..self.t0_tg_bit_q.len() {
+                self.t0_tg_bit_q[b].d.next = false;
+            }
         }
     }
 }

@@ -30,6 +30,10 @@ impl crate::BlockGen for BranchStackConfig {
             v.push(("perf_counters".into(), "true".into()));
             v.push(("PSW (perf_sel bits)".into(), self.perf_sel_bits().to_string()));
         }
+        if self.thread_groups > 1 {
+            v.push(("thread_groups".into(), self.thread_groups.to_string()));
+            v.push(("TG_W (group id bits)".into(), self.tg_bits().to_string()));
+        }
         v
     }
 
@@ -159,7 +163,43 @@ pub(super) fn wrapper(cfg: &BranchStackConfig) -> Wrapper {
             },
         ]
         .into_iter()
+        .chain((cfg.thread_groups > 1).then(|| groups(cfg)))
         .chain(cfg.perf_counters.then(|| crate::perf::port_group(cfg.perf_sel_bits(), None)))
         .collect(),
+    }
+}
+
+/// `thread_groups` > 1: the ports of rules G1–G7 (docs/blocks/branch_stack.md). A group id is
+/// TG_W bits, zero-extended into the core's [`TG_CORE_BITS`]; each single port is element 0
+/// of a core vector (`de_tg_0`), each packed one is one core port per stage, entry or bit.
+fn groups(cfg: &BranchStackConfig) -> PortGroup {
+    let nsrc = cfg.producer_stages as usize;
+    let depth = cfg.depth as usize;
+    let pcw = cfg.pc_width as usize;
+    let (tgw, cntw) = (cfg.tg_bits(), cfg.cnt_bits());
+    let one = |name: &str, dir: Dir, w: usize, core_w: usize, doc: &str| {
+        Port::packed(name, dir, doc, vec![(format!("{name}_0"), w, core_w)])
+    };
+    let each = |name: &str, dir: Dir, n: usize, w: usize, core_w: usize, doc: &str| {
+        Port::packed(name, dir, doc, (0..n).map(|i| (format!("{name}_{i}"), w, core_w)).collect())
+    };
+    PortGroup {
+        title: "Thread groups (rules G1-G7): one stack and one PC per group".into(),
+        ports: vec![
+            each("cc_tg", Dir::In, nsrc, tgw, TG_CORE_BITS, "stage i's thread group at [TG_W*i +: TG_W]"),
+            one("de_tg", Dir::In, tgw, TG_CORE_BITS, "the branch's group; cc_r .. cc_cnt show this group (comb)"),
+            one("ex_tg", Dir::In, tgw, TG_CORE_BITS, "the group of ex_branch_t1"),
+            one("fe_tg", Dir::In, tgw, TG_CORE_BITS, "the fetched group: pc, npc are its (comb); its PC advances"),
+            each("t0_tg_q", Dir::Out, tgw, 1, 1, "the group of branch_t0_q / t0pc_q"),
+            one("sv_tg", Dir::In, tgw, TG_CORE_BITS, "save: the group read on sv_* (comb)"),
+            each("sv_cnt", Dir::Out, cntw, 1, 1, "save: the group's count"),
+            each("sv_stack", Dir::Out, depth, 4, 4, "save: entry i at [4i +: 4], entry 0 the top; 0 at i >= sv_cnt"),
+            one("sv_pc", Dir::Out, pcw, pcw, "save: the group's PC"),
+            one("rs_valid", Dir::In, 1, 1, "restore group rs_tg at this edge (wins over its ops, PC update, pc_hold)"),
+            one("rs_tg", Dir::In, tgw, TG_CORE_BITS, "restore: the group"),
+            one("rs_cnt", Dir::In, cntw, CNT_CORE_BITS, "restore: the count (min(rs_cnt, depth) entries load)"),
+            each("rs_stack", Dir::In, depth, 4, 4, "restore: entry i at [4i +: 4], entry 0 the top"),
+            one("rs_pc", Dir::In, pcw, pcw, "restore: the PC"),
+        ],
     }
 }

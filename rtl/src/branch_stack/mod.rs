@@ -24,6 +24,14 @@
 //!   target adder `de_pc + sext(de_off)` (T0PC), the BRANCH_T0 / T0PC pipeline
 //!   registers, PC register 1304, adder 1306 and mux 1302 of §5.5.7.
 //!
+//! With `thread_groups` = T > 1 (rules G1–G7) the same designs hold T stacks and T PCs:
+//! the control's `stack` is group 0's and `stacks` groups 1 … T-1 (every instance the
+//! module `warpgen_branch_stack_ctl_stack`), each with its own pop count and push from
+//! the control's per-group decode and a restore load; the data flow controller's `pc_r`
+//! is group 0's PC and `pc_g_q` the others', with `t0_tg_bit_q` (the group of the T0
+//! registers). Every vector that exists only with groups is empty at T = 1, so the
+//! Verilog of one group is the default's, byte for byte.
+//!
 //! Only the core's wiring and the data flow controller depend on `pc_width`;
 //! the control is compiled once, not once per PC width.
 //!
@@ -45,7 +53,11 @@
 //! flops are exactly `4*depth + cnt_bits + 2*pc_width + 1 + 4` (stack, `cnt`,
 //! `pc` and `t0pc_q`, `branch_t0_q`, errors), plus 32 per counter with `perf_counters`;
 //! with `producer_stages = 1` flattened synthesis drops the `err_multi` flop, which can
-//! never be set.
+//! never be set. With T = `thread_groups` > 1 they are
+//! `T*(4*depth + cnt_bits + pc_width) + pc_width + 1 + tg_bits + 4` (T stacks, counts
+//! and PCs; `t0pc_q`, `branch_t0_q`, `t0_tg_q`, errors), plus the counters. A group id
+//! enters the core zero-extended to [`TG_CORE_BITS`] bits (`rs_cnt` to
+//! [`CNT_CORE_BITS`]); `t0_tg_q` is `tg_bits` one-bit registers.
 //!
 //! ## Cycle timing
 //! * Registered: the stack entries and `cnt`, `pc`, `branch_t0_q`, `t0pc_q`,
@@ -65,6 +77,12 @@
 //!   fetches at `pc` in T and T+1 are delay slots; nothing is flushed, B16). An
 //!   `ex_branch_t1` in cycle u makes `pc = ex_t1pc` in u+1, over T0 (B23).
 //!   `pc_hold` freezes `pc`, `branch_t0_q` and `t0pc_q` for that cycle.
+//! * `thread_groups` > 1: `cc_r` … `cc_cnt` are combinational from group `de_tg`'s
+//!   registers and `de_tg`, `pc` / `npc` from group `fe_tg`'s and `fe_tg`, `sv_cnt` /
+//!   `sv_stack` / `sv_pc` from group `sv_tg`'s and `sv_tg` (the state at the start of the
+//!   cycle: a restore or an op shows from the next cycle); `t0_tg_q` is registered with
+//!   `branch_t0_q`. `cc_tg`, `ex_tg`, `rs_*` are sampled at the edge (and `cc_tg`, `de_tg`
+//!   join the inputs of `cc_ready`).
 //!
 //! ## Options (docs/blocks/branch_stack.md, "Options")
 //! * `compound_flags = "cnvz"`: `de_br_f` / `de_br_g` are 2 bits, the CC bit
@@ -85,6 +103,22 @@
 //!   applied), branch, taken, stall_cc (a `cc_ready` bit 0, "stall" only), stall_pc
 //!   (`pc_hold`) and the four error flags' set conditions. Reset and `perf_clr` clear every
 //!   counter. `err_clr` is a port in every config. Off: no port, no flop, the default Verilog.
+//! * `thread_groups` = T > 1 (rules G1–G7 of docs/blocks/branch_stack.md): inputs `cc_tg`
+//!   (TG_W per stage), `de_tg`, `ex_tg`, `fe_tg`, `sv_tg`, `rs_valid`, `rs_tg`, `rs_cnt`,
+//!   `rs_stack` (4·depth), `rs_pc`; outputs `t0_tg_q`, `sv_cnt`, `sv_stack`, `sv_pc`.
+//!   One stack and one PC per group; `branch_t0_q`, `t0pc_q`, `t0_tg_q`, the flags and the
+//!   counters are shared. The producer arbitration stays global (one stack op per cycle);
+//!   the winner's op acts on group `cc_tg[w]`, the branch's pops on group `de_tg`, and the
+//!   port limit applies only when the two are the same group (G3, G4). At an edge that is
+//!   not held, the PC of group `ex_tg` takes `ex_t1pc` on `ex_branch_t1`, else the PC of
+//!   group `t0_tg_q` takes `t0pc_q` on `branch_t0_q`, else the PC of group `fe_tg`
+//!   advances; the other PCs hold (G5). A restore (`rs_valid`) loads group `rs_tg`'s
+//!   count c = min(`rs_cnt`, depth), its entries (entries c and beyond 0) and its PC,
+//!   over that group's ops, PC update and `pc_hold`; the overridden ops still set
+//!   `err_ovf` / `err_udf` and count (G7). The group selects are ORs of the groups'
+//!   registers gated by their id compare (balanced by synthesis, not a priority chain),
+//!   and each group has its own `pc + pc_increment` adder, so that no select lies before
+//!   a carry chain. T = 1: no such port, the default Verilog.
 //!
 //! ## Deviations and interpretations (beyond the spec's proposal)
 //! * `clock` / `reset` instead of `clk` / `rst_n`: reset is synchronous and
@@ -109,6 +143,12 @@
 //!   state; the spec leaves power-on undefined.
 //! * `reset_pc` is a TOML integer (i64), so with `pc_width = 64` it can name
 //!   only the lower half of the address space (0 to 2^63-1).
+//! * `thread_groups` > 1: the stacks are flip-flops, not a block RAM. A branch reads its
+//!   group's R and S in the cycle it is decoded (`br_taken` is combinational), a producer
+//!   of another group writes in the same cycle, and a restore writes a whole stack at one
+//!   edge; a block RAM reads a cycle late and has one write port. The save read relies on
+//!   the stack's invariant that the entries at index `cnt` and beyond are 0 (pops
+//!   refill with 0, a restore loads 0 there), so `sv_stack` is the entries as they are.
 
 use crate::config::BranchStackConfig;
 use crate::emit::{Dir, Port, PortGroup, Wrapper};
@@ -123,6 +163,11 @@ type Sop = Bits<2>;
 /// its registers and the `cc_cnt` port are exactly `cnt_bits` wide).
 pub const CNT_CORE_BITS: usize = 8;
 type Cnt = Bits<CNT_CORE_BITS>;
+/// Width of a thread-group id inside the core (`thread_groups` <= 32 fits); the
+/// top module zero-extends the exact TG_W-bit id ports into it. No flop holds it
+/// (`t0_tg_q` is TG_W one-bit registers).
+pub const TG_CORE_BITS: usize = 5;
+type Tg = Bits<TG_CORE_BITS>;
 
 
 // ---------------------------------------------------------------------------

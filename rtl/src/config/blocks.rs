@@ -87,6 +87,9 @@ pub struct BranchStackConfig {
     /// The performance-counter bank (`perf_sel`, `perf_val`, `perf_clr`; docs/perf.md).
     /// false: no such port. (`err_clr` is always there.)
     pub perf_counters: bool,
+    /// Thread groups (warps), each with its own stack and PC (rule G1–G7 of
+    /// docs/blocks/branch_stack.md): 1, 2, 4, 8, 16 or 32. 1: no group port, today's block.
+    pub thread_groups: i64,
 }
 
 impl Default for BranchStackConfig {
@@ -101,6 +104,7 @@ impl Default for BranchStackConfig {
             compound_flags: "nz".into(),
             producer_conflict: "drop".into(),
             perf_counters: false,
+            thread_groups: 1,
         }
     }
 }
@@ -492,6 +496,11 @@ impl BranchStackConfig {
         if self.perf_counters { Self::PERF_NAMES.len() } else { 0 }
     }
 
+    /// TG_W = log2 thread_groups, the width of a thread-group id; 0 at one group (no id port).
+    pub fn tg_bits(&self) -> usize {
+        (self.thread_groups.max(1) as u64).trailing_zeros() as usize
+    }
+
     /// The counters in `perf_sel` order (docs/perf.md, docs/blocks/branch_stack.md rule P1).
     pub const PERF_NAMES: [&'static str; 10] = [
         "push", "pop", "branch", "taken", "stall_cc", "stall_pc", "err_ovf_ev", "err_udf_ev", "err_port_ev", "err_multi_ev",
@@ -513,6 +522,11 @@ impl BranchStackConfig {
         }
         chk.key_range("branch_stack.depth", self.depth);
         chk.key_range("branch_stack.producer_stages", self.producer_stages);
+        let t = self.thread_groups;
+        if !((1..=32).contains(&t) && t.count_ones() == 1) {
+            chk.fail("branch_stack.thread_groups", format!(
+                "{t} is out of range: allowed 1, 2, 4, 8, 16 or 32 (a power of two, so that every group id names a group)"));
+        }
         if !chk.key_range("branch_stack.pc_width", self.pc_width) {
             return;
         }

@@ -30,6 +30,8 @@
 //! * X02–X04 (the options, [`options`]): compound branches on each of C, N, V, Z at
 //!   `compound_flags = "cnvz"`; held producers at `producer_conflict = "stall"` (rule S1).
 //! * X05 (`perf_counters`, [`perf`]): counter values from rule P1 at "drop" and "stall".
+//! * X06–X09 (`thread_groups`, [`groups`]): rules G1–G7: each group's own stack, the port
+//!   limit only within a group, per-group PCs with T0/T1 of any group, save and restore.
 
 use super::BranchStack;
 use super::model::{C_BIT, Z_BIT};
@@ -38,6 +40,7 @@ use super::{CbBit, StackOp};
 use BoolOp::{And, Or, Xnor, Xor};
 use CbBit::{N, Z};
 
+mod groups;
 mod options;
 mod perf;
 
@@ -66,6 +69,12 @@ pub enum ParamsKind {
     Perf,
     /// The defaults with `producer_conflict = "stall"` and `perf_counters`.
     StallPerf,
+    /// The defaults with `thread_groups = 4` (depth 4: CNT_W 3, a restore count up to 7).
+    Groups4,
+    /// `thread_groups = 4` with `producer_conflict = "stall"`.
+    Groups4Stall,
+    /// The defaults with `thread_groups = 32`.
+    Groups32,
 }
 
 impl ParamsKind {
@@ -96,6 +105,9 @@ impl ParamsKind {
             ParamsKind::Stall => d.stall(),
             ParamsKind::Perf => d.perf(),
             ParamsKind::StallPerf => d.stall().perf(),
+            ParamsKind::Groups4 => d.groups(4),
+            ParamsKind::Groups4Stall => d.stall().groups(4),
+            ParamsKind::Groups32 => d.groups(32),
             ParamsKind::Wide => BranchStackParams {
                 pc_w: 64,
                 off_w: 32,
@@ -178,6 +190,12 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X04", Stall, options::x04_stall_port_limit),
         ("X05", Perf, perf::x05_perf_counters),
         ("X05/stall", StallPerf, perf::x05_perf_counters_stall),
+        ("X06", Groups4, groups::x06_own_stacks),
+        ("X06/tg32", Groups32, groups::x06_own_stacks),
+        ("X07", Groups4, groups::x07_port_limit_per_group),
+        ("X07/stall", Groups4Stall, groups::x07_port_limit_per_group_stall),
+        ("X08", Groups4, groups::x08_pcs),
+        ("X09", Groups4, groups::x09_save_restore),
     ]
 }
 
@@ -225,6 +243,11 @@ enum Exp {
     Multi(bool),
     /// `cc_ready` as a mask, bit i = stage i ("stall" only).
     Ready(u8),
+    /// `thread_groups` > 1: `t0_tg_q`, `sv_cnt`, entry k of `sv_stack`, `sv_pc`.
+    T0tg(u8),
+    SvCnt(u64),
+    SvEntry(usize, u8),
+    SvPc(u64),
 }
 use Exp::*;
 
@@ -257,6 +280,13 @@ impl Exp {
                 let mask = o.cc_ready.iter().rev().fold(0u8, |a, &b| a << 1 | u8::from(b));
                 ("cc_ready", format!("{e:#05b}"), format!("{mask:#05b}"))
             }
+            T0tg(e) => ("t0_tg_q", e.to_string(), o.t0_tg_q.to_string()),
+            SvCnt(e) => ("sv_cnt", e.to_string(), o.sv_cnt.to_string()),
+            SvEntry(k, e) => {
+                let act = o.sv_stack.get(k).map_or("none".to_string(), |&v| cc(v));
+                return (cc(e) != act).then(|| format!("sv_stack entry {k} expected {}, actual {act}", cc(e)));
+            }
+            SvPc(e) => ("sv_pc", hex(e), hex(o.sv_pc)),
         };
         (exp != act).then(|| format!("{sig} expected {exp}, actual {act}"))
     }

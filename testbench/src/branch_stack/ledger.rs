@@ -17,6 +17,11 @@
 //!   stage presents it; it is applied in the cycle it is ready and is then no longer
 //!   pending. Always `accepted == applied + pending + dropped by reset`.
 //! * **Nothing reports a loss.** `err_multi` and `err_port` stay 0.
+//!
+//! With `thread_groups` = T > 1 (rules G3/G4) a held stage also keeps its `cc_tg`, and the
+//! stack check is made on group `de_tg`'s stack (what `cc_cnt` and `cc_r` show) when the next
+//! cycle shows the same group and the edge restores no group of that id: the branch's pops
+//! act on it, and the ready op only when its `cc_tg` is that group.
 
 use super::{BranchStackInputs, BranchStackOutputs, StackOp};
 
@@ -24,8 +29,10 @@ use super::{BranchStackInputs, BranchStackOutputs, StackOp};
 #[derive(Debug, Clone, Default)]
 pub struct Ledger {
     depth: u64,
-    /// Per stage: the payload (sop, val) presented and held in the last cycle.
-    pending: Vec<Option<(u8, u8)>>,
+    /// T - 1: the mask of a group id (0 at one group).
+    tg_mask: u8,
+    /// Per stage: the payload (sop, val, group) presented and held in the last cycle.
+    pending: Vec<Option<(u8, u8, u8)>>,
     /// The last cycle's inputs and outputs.
     prev: Option<(BranchStackInputs, BranchStackOutputs)>,
     pub accepted: u64,
@@ -41,6 +48,16 @@ pub struct Ledger {
 impl Ledger {
     pub fn new(nsrc: usize, depth: usize) -> Self {
         Ledger { depth: depth as u64, pending: vec![None; nsrc], ..Default::default() }
+    }
+
+    /// The ledger of a block with `tgs` thread groups.
+    pub fn with_groups(nsrc: usize, depth: usize, tgs: usize) -> Self {
+        Ledger { tg_mask: (tgs.max(1) - 1) as u8, ..Self::new(nsrc, depth) }
+    }
+
+    /// Stage `k`'s group id (modulo T).
+    fn tg(&self, i: &BranchStackInputs, k: usize) -> u8 {
+        i.cc_tg.get(k).copied().unwrap_or(0) & self.tg_mask
     }
 
     fn fail(&mut self, msg: String) {
@@ -60,13 +77,16 @@ impl Ledger {
         let active = |k: usize| i.cc_vld[k] && StackOp::from_bits(i.cc_sop[k]) != StackOp::Dn;
         if let Some((pi, po)) = self.prev.take() {
             if !pi.reset {
-                self.check_edge(&pi, &po, o);
+                let restored = self.tg_mask > 0 && pi.rs_valid && pi.rs_tg & self.tg_mask == pi.de_tg & self.tg_mask;
+                if pi.de_tg & self.tg_mask == i.de_tg & self.tg_mask && !restored {
+                    self.check_edge(&pi, &po, o);
+                }
                 if !i.reset {
                     for k in 0..n {
-                        if let Some((sop, val)) = self.pending[k] {
-                            let same = i.cc_vld[k] && i.cc_sop[k] & 3 == sop && i.cc_val[k] & 0xF == val;
+                        if let Some((sop, val, tg)) = self.pending[k] {
+                            let same = i.cc_vld[k] && i.cc_sop[k] & 3 == sop && i.cc_val[k] & 0xF == val && self.tg(i, k) == tg;
                             if !same {
-                                self.fail(format!("stage {k} was held with sop {sop}, val {val:#x} and changed its payload (hold rule)"));
+                                self.fail(format!("stage {k} was held with sop {sop}, val {val:#x}, group {tg} and changed its payload (hold rule)"));
                             }
                         }
                     }
@@ -97,7 +117,7 @@ impl Ledger {
                     applied_now += 1;
                     self.pending[k] = None;
                 } else {
-                    self.pending[k] = Some((i.cc_sop[k] & 3, i.cc_val[k] & 0xF));
+                    self.pending[k] = Some((i.cc_sop[k] & 3, i.cc_val[k] & 0xF, self.tg(i, k)));
                 }
             }
             if applied_now > 1 {
@@ -117,7 +137,8 @@ impl Ledger {
         self.cycles += 1;
     }
 
-    /// The stack after the edge of cycle (`pi`, `po`), seen in `o`, follows the ready op.
+    /// The stack after the edge of cycle (`pi`, `po`), seen in `o` (the same group), follows
+    /// the ready op.
     fn check_edge(&mut self, pi: &BranchStackInputs, po: &BranchStackOutputs, o: &BranchStackOutputs) {
         let kd = match (pi.de_br_vld, pi.de_br_cmp) {
             (false, _) => 0,
@@ -128,9 +149,12 @@ impl Ledger {
             pi.cc_vld[k] && StackOp::from_bits(pi.cc_sop[k]) != StackOp::Dn && po.cc_ready.get(k) == Some(&true)
         });
         let (op, val) = ready_op.map_or((StackOp::Dn, 0), |k| (StackOp::from_bits(pi.cc_sop[k]), pi.cc_val[k] & 0xF));
+        // G4: an op of another group leaves this group's stack alone.
+        let other = ready_op.is_some_and(|k| self.tg(pi, k) != pi.de_tg & self.tg_mask);
+        let op = if other { StackOp::Dn } else { op };
         let pops = kd + u64::from(op.pops());
         if pops > 2 {
-            self.fail(format!("a ready {op:?} beside a compound branch (three pops)"));
+            self.fail(format!("a ready {op:?} beside a compound branch of its group (three pops)"));
         }
         let left = po.cc_cnt.saturating_sub(pops);
         let cnt = if op.pushes() { (left + 1).min(self.depth) } else { left };

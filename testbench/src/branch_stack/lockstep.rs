@@ -59,14 +59,16 @@ impl crate::kit::Block for BranchStack {
     fn tag(p: &BranchStackParams) -> String {
         let opts = format!("{}{}", if p.cnvz { "-cnvz" } else { "" }, if p.stall { "-stall" } else { "" });
         let opts = format!("{opts}{}", if p.perf_counters { "-perf" } else { "" });
+        let opts = if p.tgs > 1 { format!("{opts}-tg{}", p.tgs) } else { opts };
         format!("d{}-src{}-pc{}{opts}", p.depth, p.nsrc, p.pc_w)
     }
 }
 
-/// The first output that differs, as "port: expected …, actual …".
+/// The first output that differs, as "port: expected …, actual …". `sv_stack` (up to 128
+/// bits) is compared entry by entry.
 pub fn first_difference(e: &BranchStackOutputs, a: &BranchStackOutputs) -> Option<String> {
     let fields = |o: &BranchStackOutputs| {
-        [
+        let mut v = vec![
             ("br_taken", o.br_taken as u64),
             ("br_target", o.br_target),
             ("cc_r", o.cc_r as u64),
@@ -84,11 +86,22 @@ pub fn first_difference(e: &BranchStackOutputs, a: &BranchStackOutputs) -> Optio
             ("err_multi", o.err_multi as u64),
             ("cc_ready", o.cc_ready.iter().rev().fold(0, |a, &b| a << 1 | u64::from(b))),
             ("perf_val", o.perf_val),
-        ]
+            ("t0_tg_q", o.t0_tg_q as u64),
+            ("sv_cnt", o.sv_cnt),
+            ("sv_pc", o.sv_pc),
+            ("sv_stack entries", o.sv_stack.len() as u64),
+        ];
+        v.extend(o.sv_stack.iter().map(|&x| ("sv_stack entry", x as u64)));
+        v
     };
     fields(e)
         .into_iter()
         .zip(fields(a))
-        .find(|((_, x), (_, y))| x != y)
-        .map(|((name, x), (_, y))| format!("{name}: expected {x:#x}, actual {y:#x}"))
+        .enumerate()
+        .find(|(_, ((_, x), (_, y)))| x != y)
+        .map(|(k, ((name, x), (_, y)))| {
+            let at = if name == "sv_stack entry" { format!(" {}", k - 21) } else { String::new() };
+            format!("{name}{at}: expected {x:#x}, actual {y:#x}")
+        })
+        .or_else(|| (e.sv_stack.len() != a.sv_stack.len()).then(|| format!("sv_stack entries: expected {}, actual {}", e.sv_stack.len(), a.sv_stack.len())))
 }

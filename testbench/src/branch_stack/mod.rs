@@ -6,6 +6,10 @@
 //! * [`stimulus`] — seeded random pipeline stimulus and functional coverage (for TC-27);
 //! * [`ledger`] — the no-loss check of `producer_conflict = "stall"` (rule S1).
 //!
+//! The options of docs/blocks/branch_stack.md ("Options") are parameters of each:
+//! `compound_flags`, `producer_conflict`, `perf_counters` (rule P1) and `thread_groups`
+//! (rules G1–G7: a stack and a PC per thread group, save and restore).
+//!
 //! Every device under test (the model itself, or the Verilated RTL) is driven through
 //! [`Dut`].
 

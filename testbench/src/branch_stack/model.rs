@@ -32,6 +32,17 @@
 //! shared saturating rule ([`crate::perf`]), cleared by `perf_clr` and reset; `perf_val`
 //! reads counter `perf_sel` (0 past the last). Without the key the model ignores the inputs.
 //!
+//! Rules G1–G7 (`thread_groups` = T > 1, docs/blocks/branch_stack.md, "Options"):
+//! [`groups`]: one stack and one PC per group; `cc_r` … `cc_cnt` and the branch are group
+//! `de_tg`'s, `pc`/`npc` group `fe_tg`'s; the producer arbitration stays global and the
+//! winner's op acts on group `cc_tg[w]` (the port limit only when that is `de_tg`, G3),
+//! after the branch pops when it is the branch's group, else on its own stack as it was at
+//! the start of the cycle (G4); every group's PC follows T1 (`ex_tg`), then T0 (`t0_tg_q`),
+//! then `+ pc_increment` for `fe_tg` only (G5); `sv_*` read a group (G6); `rs_*` overwrite one
+//! at the edge, over its ops and its PC update and `pc_hold` (G7). At T = 1 every id is 0
+//! (ids are taken modulo T), the save/restore ports do not exist (`rs_valid` is ignored,
+//! `sv_*` read 0 / empty) and the rules are those of one stack and one PC.
+//!
 //! Block contract deviations and readings: `reset` is synchronous and active high (the
 //! spec's `rst_n` is active low); a branch presented while `pc_hold` is processed
 //! literally (it pops, the frozen DFC registers do not record it); reset also clears
@@ -43,6 +54,7 @@
 //! them: `cc_sop` 2 bits, `cc_val` 4 bits, `de_br_sel`/`de_br_op` 2 bits, `de_pc`/`ex_t1pc`
 //! PC_W bits, `de_off` OFF_W bits.
 
+pub mod groups;
 pub mod perf;
 
 /// Bit positions of the CNVZ flags in a CC value (§5.3).
@@ -84,6 +96,8 @@ pub struct BranchStackParams {
     pub stall: bool,
     /// `perf_counters`: the counter bank read through `perf_sel` / `perf_val` (rule P1).
     pub perf_counters: bool,
+    /// `thread_groups` (T): 1, 2, 4, 8, 16 or 32 stacks and PCs (rules G1–G7); 1: one.
+    pub tgs: usize,
 }
 
 impl BranchStackParams {
@@ -99,6 +113,7 @@ impl BranchStackParams {
             cnvz: false,
             stall: false,
             perf_counters: false,
+            tgs: 1,
         }
     }
 
@@ -179,7 +194,9 @@ impl BranchStackParams {
             && (4..=64).contains(&self.pc_w)
             && (2..=self.pc_w).contains(&self.off_w)
             && (1..=self.pc_mask().min(65535)).contains(&self.pc_inc)
-            && self.reset_pc <= self.pc_mask();
+            && self.reset_pc <= self.pc_mask()
+            && (1..=32).contains(&self.tgs)
+            && self.tgs.is_power_of_two();
         if ok {
             Ok(())
         } else {
@@ -307,6 +324,25 @@ pub struct BranchStackInputs {
     /// `perf_counters` only (ignored otherwise): counter index (taken modulo 2^PSW) and clear.
     pub perf_sel: u64,
     pub perf_clr: bool,
+    /// `thread_groups` > 1 only (no such ports at 1): the group ids, taken modulo T.
+    /// `cc_tg[i]` is stage i's group (a missing entry is group 0).
+    pub cc_tg: Vec<u8>,
+    /// The decoded branch's group, and the group `cc_r` … `cc_cnt` show (G2).
+    pub de_tg: u8,
+    /// The group of `ex_branch_t1` (G5).
+    pub ex_tg: u8,
+    /// The group fetched: `pc`/`npc` are its, its PC advances (G2, G5).
+    pub fe_tg: u8,
+    /// The group `sv_cnt`, `sv_stack`, `sv_pc` read (G6).
+    pub sv_tg: u8,
+    /// Restore group `rs_tg` at the edge (G7): count min(`rs_cnt` mod 2^CNT_W, depth),
+    /// entries `rs_stack` (entry 0 the top; missing entries 0, each taken modulo 16) and
+    /// pc `rs_pc` (modulo 2^PC_W). Ignored at T = 1.
+    pub rs_valid: bool,
+    pub rs_tg: u8,
+    pub rs_cnt: u64,
+    pub rs_stack: Vec<u8>,
+    pub rs_pc: u64,
 }
 
 impl BranchStackInputs {
@@ -316,6 +352,7 @@ impl BranchStackInputs {
             cc_vld: vec![false; p.nsrc],
             cc_sop: vec![0; p.nsrc],
             cc_val: vec![0; p.nsrc],
+            cc_tg: vec![0; p.nsrc],
             ..Default::default()
         }
     }
@@ -443,6 +480,13 @@ pub struct BranchStackOutputs {
     pub cc_ready: Vec<bool>,
     /// Counter `perf_sel` (0 past the last one, and without `perf_counters`).
     pub perf_val: u64,
+    /// `thread_groups` > 1 only (0 / empty at 1): the group of `branch_t0_q` / `t0pc_q`.
+    pub t0_tg_q: u8,
+    /// Group `sv_tg`'s count, its `depth` entries (entry 0 the top, 0 at and above the
+    /// count) and its pc (G6).
+    pub sv_cnt: u64,
+    pub sv_stack: Vec<u8>,
+    pub sv_pc: u64,
 }
 
 /// The four sticky error flags (§5.5.8), or the events that set them in one cycle.
@@ -467,8 +511,9 @@ impl ErrFlags {
     }
 }
 
-/// What the stack does at one clock edge (§5.5.3–§5.5.6), given the inputs and the
-/// number of entries at the start of the cycle. Reset is not considered.
+/// What the stacks do at one clock edge (§5.5.3–§5.5.6, with groups G3/G4), given the
+/// inputs and the number of entries of each group at the start of the cycle. Neither
+/// reset nor a restore (G7, which overrides the result for its group) is considered.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StackEffect {
     /// Pops requested by the branch in DE: 0, 1 (simple) or 2 (compound).
@@ -481,26 +526,48 @@ pub struct StackEffect {
     pub op: StackOp,
     /// The winning producer's CC value (0 if none).
     pub val: u8,
-    /// Entries removed (after the port limit and the underflow clamp).
+    /// The branch's group (`de_tg` modulo T; 0 at T = 1).
+    pub de_tg: usize,
+    /// The winning producer's group g_p (`cc_tg[w]` modulo T; `de_tg` without a producer).
+    pub p_tg: usize,
+    /// Entries the branch removes from group `de_tg`'s stack (clamped to its entries).
+    pub br_pops: usize,
+    /// Entries the producer's pop removes from group `p_tg`'s stack (after the branch pops
+    /// when `p_tg == de_tg`; after the port limit and the clamp).
+    pub p_pops: usize,
+    /// Entries removed in all: `br_pops + p_pops`.
     pub pops: usize,
-    /// A push happens (after the port limit).
+    /// A push happens, on group `p_tg` (after the port limit).
     pub push: bool,
-    /// Entries after the edge.
+    /// Group `de_tg`'s entries after the edge.
     pub cnt_after: usize,
-    /// The port limit struck: the winning producer's op is not applied this cycle
-    /// (B21: suppressed at "drop"; held at "stall").
+    /// Group `p_tg`'s entries after the edge (= `cnt_after` when it is `de_tg`).
+    pub p_cnt_after: usize,
+    /// The port limit struck: the winning producer pops, beside a compound branch of its own
+    /// group; its op is not applied this cycle (B21/G3: suppressed at "drop"; held at "stall").
     pub suppressed: bool,
     /// "stall" only (empty at "drop"): `cc_ready` per stage (rule S1): idle and DN stages
     /// are ready, an active stage is ready only if it won and was not stopped by the
     /// port limit.
     pub ready: Vec<bool>,
+    /// The branch's pops exceed group `de_tg`'s entries / the producer's pop exceeds the
+    /// entries left on group `p_tg` (each sets `err_udf`, G4).
+    pub br_udf: bool,
+    pub p_udf: bool,
     /// Error events of this cycle. At "stall" `port` and `multi` never rise: nothing
     /// is lost (rule S1).
     pub err: ErrFlags,
 }
 
 impl StackEffect {
+    /// The effect on one stack of `cnt` entries (every group holding `cnt`; at T = 1 the
+    /// stack of the block).
     pub fn of(p: &BranchStackParams, i: &BranchStackInputs, cnt: usize) -> Self {
+        Self::of_groups(p, i, |_| cnt)
+    }
+
+    /// The effect with `cnt(g)` entries in group g at the start of the cycle.
+    pub fn of_groups(p: &BranchStackParams, i: &BranchStackInputs, cnt: impl Fn(usize) -> usize) -> Self {
         let kd = match (i.de_br_vld, i.de_br_cmp) {
             (false, _) => 0,
             (true, false) => 1,
@@ -517,7 +584,11 @@ impl StackEffect {
         let (op, val) = producer.map_or((StackOp::Dn, 0), |k| {
             (StackOp::from_bits(at(&i.cc_sop, k)), at(&i.cc_val, k) & 0xF)
         });
-        let port = kd + usize::from(op.pops()) > 2;
+        let de_tg = p.tg(i.de_tg);
+        let p_tg = producer.map_or(de_tg, |k| p.tg(at(&i.cc_tg, k)));
+        let same = p_tg == de_tg;
+        // G3: the port limit only for a producer pop of the branch's own group.
+        let port = same && kd + usize::from(op.pops()) > 2;
         let ready = if p.stall {
             (0..p.nsrc).map(|k| !active.contains(&k) || (producer == Some(k) && !port)).collect()
         } else {
@@ -528,23 +599,37 @@ impl StackEffect {
         } else {
             (op.pops(), op.pushes())
         };
-        let want = kd + usize::from(pe);
-        let pops = want.min(cnt);
-        let left = cnt - pops;
+        // G4: the branch pops group de_tg; the producer acts after them on the same group,
+        // else on its own group's stack as it was at the start of the cycle.
+        let cnt_de = cnt(de_tg);
+        let br_pops = kd.min(cnt_de);
+        let p_base = if same { cnt_de - br_pops } else { cnt(p_tg) };
+        let p_pops = usize::from(pe).min(p_base);
+        let left = p_base - p_pops;
+        let p_cnt_after = if push { (left + 1).min(p.depth) } else { left };
+        let br_udf = kd > cnt_de;
+        let p_udf = usize::from(pe) > p_base;
         StackEffect {
             kd,
             active: active.len(),
             producer,
             op,
             val,
-            pops,
+            de_tg,
+            p_tg,
+            br_pops,
+            p_pops,
+            pops: br_pops + p_pops,
             push,
-            cnt_after: if push { (left + 1).min(p.depth) } else { left },
+            cnt_after: if same { p_cnt_after } else { cnt_de - br_pops },
+            p_cnt_after,
             suppressed: port,
             ready,
+            br_udf,
+            p_udf,
             err: ErrFlags {
                 ovf: push && left == p.depth,
-                udf: want > cnt,
+                udf: br_udf || p_udf,
                 port: port && !p.stall,
                 multi: active.len() > 1 && !p.stall,
             },
@@ -557,28 +642,33 @@ impl StackEffect {
 #[derive(Debug, Clone)]
 pub struct BranchStackModel {
     pub(super) p: BranchStackParams,
-    /// Valid entries, top first (`E[0..cnt]` of §5.5); never longer than DEPTH.
-    pub(super) stack: Vec<u8>,
-    pub(super) pc: u64,
+    /// Per group (G1; one at T = 1): the valid entries, top first (`E[0..cnt]` of §5.5);
+    /// never longer than DEPTH.
+    pub(super) stacks: Vec<Vec<u8>>,
+    /// Per group: its PC (G1).
+    pub(super) pcs: Vec<u64>,
     pub(super) branch_t0_q: bool,
     pub(super) t0pc_q: u64,
+    /// The group of `branch_t0_q` / `t0pc_q` (G5; 0 at T = 1).
+    pub(super) t0_tg_q: usize,
     pub(super) err: ErrFlags,
     /// Rule P1: the counters in `perf::PERF_NAMES` order (empty without `perf_counters`).
     pub(super) perf: Vec<u32>,
 }
 
 impl BranchStackModel {
-    /// A model in its reset state (§5.5.9). Panics on invalid parameters.
+    /// A model in its reset state (§5.5.9, G1). Panics on invalid parameters.
     pub fn new(p: &BranchStackParams) -> Self {
         if let Err(e) = p.validate() {
             panic!("{e}");
         }
         BranchStackModel {
             p: p.clone(),
-            stack: Vec::with_capacity(p.depth),
-            pc: p.reset_pc,
+            stacks: vec![Vec::with_capacity(p.depth); p.tgs],
+            pcs: vec![p.reset_pc; p.tgs],
             branch_t0_q: false,
             t0pc_q: 0,
+            t0_tg_q: 0,
             err: ErrFlags::default(),
             perf: vec![0; p.perf_count()],
         }
@@ -588,13 +678,33 @@ impl BranchStackModel {
         &self.p
     }
 
-    /// The stack contents, top first.
+    /// Group 0's stack contents (the block's stack at T = 1), top first.
     pub fn stack(&self) -> &[u8] {
-        &self.stack
+        &self.stacks[0]
+    }
+
+    /// Group `g`'s stack contents, top first.
+    pub fn group_stack(&self, g: usize) -> &[u8] {
+        &self.stacks[g]
+    }
+
+    /// Group `g`'s PC.
+    pub fn group_pc(&self, g: usize) -> u64 {
+        self.pcs[g]
     }
 
     pub fn errors(&self) -> ErrFlags {
         self.err
+    }
+
+    /// The entries of each group at the start of the cycle.
+    pub fn counts(&self) -> Vec<usize> {
+        self.stacks.iter().map(Vec::len).collect()
+    }
+
+    /// This cycle's [`StackEffect`] on the current stacks.
+    pub fn effect(&self, i: &BranchStackInputs) -> StackEffect {
+        StackEffect::of_groups(&self.p, i, |g| self.stacks[g].len())
     }
 
     /// §5.5.2 branch condition `t` on the pre-cycle R/S (before gating by `de_br_vld`).
@@ -617,9 +727,13 @@ impl BranchStackModel {
 
     /// Combinational outputs for the current state and inputs (no state change).
     pub fn outputs(&self, i: &BranchStackInputs) -> BranchStackOutputs {
-        let r = self.stack.first().copied();
-        let s = self.stack.get(1).copied();
+        // G2: R, S and the count of group de_tg; pc and npc of group fe_tg.
+        let stack = &self.stacks[self.p.tg(i.de_tg)];
+        let r = stack.first().copied();
+        let s = stack.get(1).copied();
         let (cc_r, cc_s) = (r.unwrap_or(0), s.unwrap_or(0));
+        let pc = self.pcs[self.p.tg(i.fe_tg)];
+        let (sv_cnt, sv_stack, sv_pc) = self.save(i);
         BranchStackOutputs {
             br_taken: i.de_br_vld && self.condition(i, cc_r, cc_s),
             br_target: self.p.target(i.de_pc, i.de_off),
@@ -627,21 +741,25 @@ impl BranchStackModel {
             cc_r_vld: r.is_some(),
             cc_s,
             cc_s_vld: s.is_some(),
-            cc_cnt: self.stack.len() as u64,
-            pc: self.pc,
-            npc: self.p.next_pc(self.pc),
+            cc_cnt: stack.len() as u64,
+            pc,
+            npc: self.p.next_pc(pc),
             branch_t0_q: self.branch_t0_q,
             t0pc_q: self.t0pc_q,
             err_ovf: self.err.ovf,
             err_udf: self.err.udf,
             err_port: self.err.port,
             err_multi: self.err.multi,
-            cc_ready: StackEffect::of(&self.p, i, self.stack.len()).ready,
+            cc_ready: self.effect(i).ready,
             perf_val: crate::perf::read(&self.perf, i.perf_sel & ones(self.p.perf_sel_w())),
+            t0_tg_q: self.t0_tg_q as u8,
+            sv_cnt,
+            sv_stack,
+            sv_pc,
         }
     }
 
-    /// One rising clock edge with inputs `i` (§5.5.3–§5.5.9).
+    /// One rising clock edge with inputs `i` (§5.5.3–§5.5.9, G1–G7).
     pub fn clock(&mut self, i: &BranchStackInputs) {
         if i.reset {
             *self = Self::new(&self.p);
@@ -649,30 +767,31 @@ impl BranchStackModel {
         }
         let out = self.outputs(i);
 
-        // §5.5.3–§5.5.6: DE pops and the producer's pop on the pre-cycle state, then the push.
-        let e = StackEffect::of(&self.p, i, self.stack.len());
-        self.stack.drain(..e.pops);
+        // §5.5.3–§5.5.6, G4: the branch pops group de_tg's stack, then the producer's pop
+        // and push act on group g_p's (on the pre-cycle state when that is another group).
+        let e = self.effect(i);
+        self.stacks[e.de_tg].drain(..e.br_pops);
+        let st = &mut self.stacks[e.p_tg];
+        st.drain(..e.p_pops);
         if e.push {
-            if self.stack.len() == self.p.depth {
-                self.stack.pop(); // overflow: the bottom entry is discarded
+            if st.len() == self.p.depth {
+                st.pop(); // overflow: the bottom entry is discarded
             }
-            self.stack.insert(0, e.val);
+            st.insert(0, e.val);
         }
 
-        // §5.5.7: mux 1302 (T1 over T0 over NPC) and the DE→EX0 pipeline register.
+        // §5.5.7, G5: each group's PC (T1 over T0 over NPC) and the DE→EX0 registers.
         if !i.pc_hold {
-            self.pc = if i.ex_branch_t1 {
-                i.ex_t1pc & self.p.pc_mask()
-            } else if self.branch_t0_q {
-                self.t0pc_q
-            } else {
-                out.npc
-            };
+            self.update_pcs(i);
             self.branch_t0_q = out.br_taken;
             self.t0pc_q = out.br_target;
+            self.t0_tg_q = e.de_tg;
         }
 
-        // §5.5.8
+        // G7: a restore wins over its group's ops and PC update (and over pc_hold).
+        self.restore(i);
+
+        // §5.5.8 (G4: any group's stack sets err_ovf / err_udf, also under a restore)
         self.err = self.err.update(e.err, i.err_clr);
 
         // Rule P1: the events of this cycle, counted (perf_clr wins over them).

@@ -22,6 +22,7 @@ pub fn config_for(p: &BranchStackParams) -> Config {
             compound_flags: if p.cnvz { "cnvz" } else { "nz" }.into(),
             producer_conflict: if p.stall { "stall" } else { "drop" }.into(),
             perf_counters: p.perf_counters,
+            thread_groups: p.tgs as i64,
         }),
         ..Config::default()
     }
@@ -40,6 +41,7 @@ impl From<&BranchStackConfig> for BranchStackParams {
             cnvz: c.cnvz(),
             stall: c.stall(),
             perf_counters: c.perf_counters,
+            tgs: c.thread_groups as usize,
         }
     }
 }
@@ -59,6 +61,13 @@ const OUTPUTS: [&str; 15] = [
 /// With `perf_counters`: inputs perf_sel, perf_clr, then output perf_val.
 const PERF_PORTS: [&str; 3] = ["perf_sel", "perf_clr", "perf_val"];
 
+/// With `thread_groups` > 1 (G1–G7): the inputs cc_tg, de_tg, ex_tg, fe_tg, sv_tg,
+/// rs_valid, rs_tg, rs_cnt, rs_stack, rs_pc, then the outputs t0_tg_q, sv_cnt, sv_stack, sv_pc.
+const GROUP_PORTS: [&str; 14] = [
+    "cc_tg", "de_tg", "ex_tg", "fe_tg", "sv_tg", "rs_valid", "rs_tg", "rs_cnt", "rs_stack", "rs_pc", "t0_tg_q", "sv_cnt",
+    "sv_stack", "sv_pc",
+];
+
 /// The branch stack RTL in Verilator.
 pub struct RtlBranchStack {
     p: BranchStackParams,
@@ -69,6 +78,8 @@ pub struct RtlBranchStack {
     ready: Option<PortId>,
     /// [`PERF_PORTS`], empty without `perf_counters`.
     perf: Vec<PortId>,
+    /// [`GROUP_PORTS`], empty at one thread group.
+    groups: Vec<PortId>,
 }
 
 impl RtlBranchStack {
@@ -82,12 +93,58 @@ impl RtlBranchStack {
         let (ins, outs) = (ids(&INPUTS)?, ids(&OUTPUTS)?);
         let ready = if p.stall { Some(ids(&["cc_ready"])?[0]) } else { None };
         let perf = if p.perf_counters { ids(&PERF_PORTS)? } else { vec![] };
-        Ok(RtlBranchStack { p: p.clone(), sim, ins, outs, ready, perf })
+        let groups = if p.tgs > 1 { ids(&GROUP_PORTS)? } else { vec![] };
+        Ok(RtlBranchStack { p: p.clone(), sim, ins, outs, ready, perf, groups })
     }
 
     /// The simulation instance: waveforms, recorded stimulus.
     pub fn sim(&mut self) -> &mut Sim {
         &mut self.sim
+    }
+}
+
+/// `top_first` entries packed 4 bits each, entry k at `[4k +: 4]`, as little-endian words.
+fn pack_entries(top_first: &[u8], depth: usize) -> Vec<u64> {
+    let mut words = vec![0u64; (4 * depth).div_ceil(64)];
+    for (k, &v) in top_first.iter().take(depth).enumerate() {
+        words[k / 16] |= u64::from(v & 0xF) << (4 * (k % 16));
+    }
+    words
+}
+
+impl RtlBranchStack {
+    /// The group ports' inputs (T > 1).
+    fn drive_groups(&mut self, i: &BranchStackInputs) {
+        let (p, g) = (&self.p, &self.groups);
+        let tw = p.tg_w();
+        let tgs = pack((0..p.nsrc).map(|k| u64::from(i.cc_tg.get(k).copied().unwrap_or(0))), tw);
+        let cnt_mask = (1u64 << p.cnt_w()) - 1;
+        let narrow = [
+            tgs,
+            u64::from(i.de_tg),
+            u64::from(i.ex_tg),
+            u64::from(i.fe_tg),
+            u64::from(i.sv_tg),
+            i.rs_valid as u64,
+            u64::from(i.rs_tg),
+            i.rs_cnt & cnt_mask,
+        ];
+        for (port, v) in g.iter().zip(narrow) {
+            self.sim.set_unchecked(*port, v);
+        }
+        let stack = pack_entries(&i.rs_stack, p.depth);
+        self.sim.set_wide(g[8], &stack).unwrap_or_else(|e| panic!("rs_stack: {e}"));
+        self.sim.set_unchecked(g[9], i.rs_pc);
+    }
+
+    /// The group ports' outputs (T > 1).
+    fn read_groups(&self, out: &mut BranchStackOutputs) {
+        let g = &self.groups;
+        out.t0_tg_q = self.sim.get(g[10]) as u8;
+        out.sv_cnt = self.sim.get(g[11]);
+        let words = self.sim.get_wide(g[12]);
+        out.sv_stack = (0..self.p.depth).map(|k| ((words[k / 16] >> (4 * (k % 16))) & 0xF) as u8).collect();
+        out.sv_pc = self.sim.get(g[13]);
     }
 }
 
@@ -122,11 +179,14 @@ impl Dut<BranchStack> for RtlBranchStack {
         for (port, v) in self.perf.iter().zip([i.perf_sel, i.perf_clr as u64]) {
             self.sim.set_unchecked(*port, v);
         }
+        if !self.groups.is_empty() {
+            self.drive_groups(i);
+        }
         self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
         let o: Vec<u64> = self.outs.iter().map(|p| self.sim.get(*p)).collect();
         let ready = self.ready.map(|r| self.sim.get(r));
         let cc_ready = ready.map_or(Vec::new(), |r| (0..self.p.nsrc).map(|k| (r >> k) & 1 == 1).collect());
-        BranchStackOutputs {
+        let mut out = BranchStackOutputs {
             br_taken: o[0] != 0,
             br_target: o[1],
             cc_r: o[2] as u8,
@@ -144,7 +204,15 @@ impl Dut<BranchStack> for RtlBranchStack {
             err_multi: o[14] != 0,
             cc_ready,
             perf_val: self.perf.get(2).map_or(0, |&v| self.sim.get(v)),
+            t0_tg_q: 0,
+            sv_cnt: 0,
+            sv_stack: Vec::new(),
+            sv_pc: 0,
+        };
+        if !self.groups.is_empty() {
+            self.read_groups(&mut out);
         }
+        out
     }
 
     fn tick(&mut self) {

@@ -72,6 +72,12 @@ enum Mutation {
     PerfClrLoses,
     /// A producer pop stopped by the port limit is counted as a pop.
     PopCountsSuppressed,
+    /// G3: the port limit also stops a producer pop of another group (dropped, `err_port`).
+    PortLimitIgnoresGroup,
+    /// G5: a T0 lands on the fetched group instead of the branch's.
+    T0ToFetchedGroup,
+    /// G7: `pc_hold` keeps the restored group's PC.
+    HoldBeatsRestore,
 }
 
 /// The model with one [`Mutation`], applied to its inputs, outputs or next state.
@@ -146,8 +152,12 @@ impl Dut<BranchStack> for Mutant {
     fn tick(&mut self) {
         use Mutation::*;
         let i = self.last.clone();
+        if self.kind == T0ToFetchedGroup {
+            self.m.t0_tg_q = self.m.params().tg(i.fe_tg);
+        }
         let pre = self.m.clone();
-        let e = StackEffect::of(self.m.params(), &i, pre.stack.len());
+        let e = pre.effect(&i);
+        let cross_port = self.kind == PortLimitIgnoresGroup && e.kd == 2 && e.op.pops() && e.p_tg != e.de_tg;
         let lowest_wins = self.kind == LowestProducerWins && e.active > 1;
         let pp_port = self.kind == PortKeepsPush && e.err.port && e.op == StackOp::Pp;
 
@@ -160,6 +170,9 @@ impl Dut<BranchStack> for Mutant {
         }
         if self.kind == CompoundPopsOne {
             j.de_br_cmp = false;
+        }
+        if cross_port {
+            j.cc_vld[e.producer.unwrap()] = false;
         }
         self.m.clock(&j);
 
@@ -180,10 +193,15 @@ impl Dut<BranchStack> for Mutant {
                     cc_vld: Vec::new(),
                     ..i.clone()
                 });
-                m.stack = late.stack;
+                m.stacks = late.stacks;
             }
-            NoOverflowDrop if e.err.ovf => m.stack = pre.stack,
-            T0OverT1 if !i.pc_hold && i.ex_branch_t1 && pre.branch_t0_q => m.pc = pre.t0pc_q,
+            NoOverflowDrop if e.err.ovf => m.stacks = pre.stacks,
+            T0OverT1 if !i.pc_hold && i.ex_branch_t1 && pre.branch_t0_q => m.pcs[pre.t0_tg_q] = pre.t0pc_q,
+            PortLimitIgnoresGroup if cross_port => m.err.port = true,
+            HoldBeatsRestore if i.pc_hold && i.rs_valid => {
+                let g = m.params().tg(i.rs_tg);
+                m.pcs[g] = pre.pcs[g];
+            }
             ClearWins if i.err_clr => m.err = ErrFlags::default(),
             LowestProducerWins if lowest_wins => m.err.multi = true,
             PortKeepsPush if pp_port => m.err.port = true,
@@ -193,7 +211,7 @@ impl Dut<BranchStack> for Mutant {
                 m.t0pc_q = o.br_target;
             }
             DnCountsAsActive if i.cc_vld.iter().filter(|&&v| v).count() > 1 => m.err.multi = true,
-            UdfOnlyWhenEmpty if e.err.udf && !pre.stack.is_empty() => {
+            UdfOnlyWhenEmpty if e.err.udf && !pre.stacks[e.de_tg].is_empty() => {
                 m.err.udf = pre.err.udf && !i.err_clr
             }
             ErrNotSticky => m.err = e.err,
@@ -233,6 +251,9 @@ fn directed_cases_kill_every_mutant() {
         (ResetKeepsT0pc, "TC-01"),
         (PerfClrLoses, "X05"),
         (PopCountsSuppressed, "X05"),
+        (PortLimitIgnoresGroup, "X07"),
+        (T0ToFetchedGroup, "X08"),
+        (HoldBeatsRestore, "X09"),
     ] {
         let res = run_all(&mut |p| Box::new(Mutant::new(p, kind)));
         let err = res.expect_err(&format!("mutant {kind:?} passes every directed case"));
@@ -268,8 +289,10 @@ fn random_params() -> Vec<BranchStackParams> {
     v.extend([ParamsKind::Narrow, ParamsKind::Tiny, ParamsKind::Wide].map(|k| k.params()));
     // The options: cnvz, stall with three and one producer stages, both at depth 2.
     let d = BranchStackParams::spec_default();
-    v.extend([d.clone().cnvz(), d.stall(), BranchStackParams::with_shape(4, 1).stall()]);
+    v.extend([d.clone().cnvz(), d.clone().stall(), BranchStackParams::with_shape(4, 1).stall()]);
     v.push(BranchStackParams::with_shape(2, 3).stall().cnvz());
+    // thread_groups (G1–G7): 2 groups, 4 at "drop" and 32 at "stall" (the lockstep shapes).
+    v.extend([d.clone().groups(2), d.clone().groups(4), BranchStackParams::with_shape(3, 3).stall().groups(32).perf()]);
     v
 }
 
@@ -313,6 +336,19 @@ fn check_cycle(
     }
     if !pi.err_clr && errs(po).iter().zip(errs(o)).any(|(&was, now)| was && !now) {
         return fail("error flag dropped without err_clr");
+    }
+    if p.tgs > 1 {
+        // G5: the T0 registers; the PCs and counts are per group (checked by the stimulus's
+        // own counts and the directed cases).
+        let t0 = (o.branch_t0_q, o.t0pc_q, o.t0_tg_q);
+        let want = if pi.pc_hold { (po.branch_t0_q, po.t0pc_q, po.t0_tg_q) } else { (po.br_taken, po.br_target, p.tg(pi.de_tg) as u8) };
+        if t0 != want {
+            return fail("T0 registers");
+        }
+        if o.sv_stack.len() != p.depth || o.sv_stack.iter().skip(o.sv_cnt as usize).any(|&v| v != 0) {
+            return fail("sv_stack: depth entries, 0 at and above sv_cnt");
+        }
+        return Ok(());
     }
     let step = cnt as i64 - po.cc_cnt as i64;
     if !(-2..=1).contains(&step) {
@@ -361,6 +397,9 @@ fn random_run(
                 o.cc_cnt,
                 stim.cnt()
             )));
+        }
+        if p.tgs > 1 && !i.reset && o.sv_cnt != stim.counts()[p.tg(i.sv_tg)] as u64 {
+            return Err(ctx(format!("sv_cnt {}, stimulus counts {:?}", o.sv_cnt, stim.counts())));
         }
         cov.observe(&i, &o);
         m.clock(&i);

@@ -44,6 +44,19 @@
 //!   flags' set conditions. `err_clr` is already in `a_err_*`.
 //! * `a_reset`: the first cycle after reset: empty stack, `pc = reset_pc`, `branch_t0_q = 0`,
 //!   `t0pc_q = 0`, flags 0 — Ports `reset`, Deviations.
+//! * `thread_groups` > 1 (rules G1–G7; [`SPLICES`]): the shadow keeps every group's stack and
+//!   PC. The stack properties above compare group `de_tg`'s (G2): the branch's pops, and the
+//!   producer's op when it is of that group (a producer of another group changes its own
+//!   stack as it was at the start of the cycle, G4; the port limit, `a_err_port` and S1's
+//!   `cc_ready` hold only within one group, G3); `err_ovf` / `err_udf` are set by any group.
+//!   `a_pc` states that `pc` is group `fe_tg`'s shadow PC (G5: `ex_t1pc` of group `ex_tg` over
+//!   the T0 target of the T0 group over `+ pc_increment` of the fetched group, held on
+//!   `pc_hold`; G7: a restore over all), and:
+//!   * `a_t0_tg`: `t0_tg_q` is the `de_tg` of the last cycle not held — G5;
+//!   * `a_sv`: `sv_cnt`, `sv_stack` (0 from the count on) and `sv_pc` are group `sv_tg`'s — G6;
+//!   * covers `c_port_other` (a compound branch beside a producer pop of another group, which is
+//!     applied), `c_restore` (a clamped restore of a group with an op in the same cycle), `c_sv`,
+//!     `c_pc_group` — G3, G7, G6, G5.
 //!
 //! Every assert has a cover `c_<name>` of its interesting case (an overflow drained back to the
 //! last entry, a refill after an underflow, T1 over a pending T0, a branch while `pc_hold`, a flag
@@ -71,7 +84,11 @@ pub fn props(c: &BranchStackConfig, e: &Emitted) -> String {
         c.offset_width,
         super::width(e, "cc_cnt")
     );
-    s += &format!("    localparam [PC_W-1:0] PC_INC = {pw}'d{}, RESET_PC = {pw}'d{};\n\n", c.pc_increment, c.reset_pc);
+    s += &format!("    localparam [PC_W-1:0] PC_INC = {pw}'d{}, RESET_PC = {pw}'d{};\n", c.pc_increment, c.reset_pc);
+    if c.thread_groups > 1 {
+        s += &format!("    localparam NTG = {}, TGW = {};   // thread_groups, its id bits\n", c.thread_groups, c.tg_bits());
+    }
+    s += "\n";
     // With one producer stage err_multi cannot rise: cover a lone producer that leaves it at 0.
     let multi = if c.producer_stages >= 2 {
         "        c_err_multi: cover (f_multi && !err_multi);\n"
@@ -90,7 +107,11 @@ pub fn props(c: &BranchStackConfig, e: &Emitted) -> String {
     } else {
         "        f_a = de_br_f ? f_r[0] : f_r[2];\n        f_b = de_br_g ? f_s[0] : f_s[2];\n"
     };
-    let body = BODY
+    let mut body = BODY.to_string();
+    for (key, one, groups) in SPLICES {
+        body = body.replace(key, if c.thread_groups > 1 { groups } else { one });
+    }
+    let body = body
         .replace("@MULTI@", &multi)
         .replace("@FLAGS@", flags)
         .replace("@STALL@", if stall { "1'b1" } else { "1'b0" })
@@ -106,9 +127,7 @@ pub fn props(c: &BranchStackConfig, e: &Emitted) -> String {
 /// The checker's body after the configuration localparams (DEPTH, NSRC, PC_W, OFF_W, CNT_W, PC_INC, RESET_PC).
 const BODY: &str = r#"    localparam F_STALL = @STALL@;   // producer_conflict = "stall"
     // ---- shadow stack (Appendix B / Latency), kept from the inputs only ----
-    reg [4*DEPTH-1:0] sh_e;    // entry k (k = 0 the top) at [4k +: 4]
-    reg [CNT_W-1:0] sh_cnt;
-    reg sh_ovf, sh_udf, sh_port, sh_multi;
+@SH_DECL@    reg sh_ovf, sh_udf, sh_port, sh_multi;
     reg [4*DEPTH-1:0] nx_e;
     reg [CNT_W-1:0] nx_cnt;
     reg [3:0] f_r, f_s, f_val;
@@ -144,37 +163,23 @@ const BODY: &str = r#"    localparam F_STALL = @STALL@;   // producer_conflict =
         f_win = 0;
         for (k = 0; k < NSRC; k = k + 1)
             if (cc_vld[k] && cc_sop[2*k +: 2] != 2'd0) f_win = k;
-        f_pe = f_op == 2'd1 || f_op == 2'd3;
+@GP@        f_pe = f_op == 2'd1 || f_op == 2'd3;
         f_pu = f_op == 2'd2 || f_op == 2'd3;
         // port limit (B21): more than two pops suppress the producer's op
-        f_port = f_kd == 2'd2 && f_pe;
+        f_port = f_kd == 2'd2 && f_pe@SAME@;
         if (f_port) begin
             f_pe = 1'b0;
             f_pu = 1'b0;
         end
-        f_p = f_kd + f_pe;
-        f_udf = f_p > sh_cnt;
-        if (f_udf) f_p = sh_cnt;
-        nx_e = sh_e >> (4 * f_p);
-        nx_cnt = sh_cnt - f_p;
-        f_ovf = f_pu && nx_cnt == DEPTH;
-        if (f_pu) begin
-            nx_e = {nx_e[4*DEPTH-5:0], f_val};
-            if (!f_ovf) nx_cnt = nx_cnt + 1;
-        end
-    end
+@NEXT@    end
     always @(posedge clock) begin
         if (reset) begin
-            sh_e <= 0;
-            sh_cnt <= 0;
-            sh_ovf <= 1'b0;
+@SH_RESET@            sh_ovf <= 1'b0;
             sh_udf <= 1'b0;
             sh_port <= 1'b0;
             sh_multi <= 1'b0;
         end else begin
-            sh_e <= nx_e;
-            sh_cnt <= nx_cnt;
-            sh_ovf <= f_ovf || (sh_ovf && !err_clr);
+@SH_UPDATE@            sh_ovf <= f_ovf || (sh_ovf && !err_clr);
             sh_udf <= f_udf || (sh_udf && !err_clr);
             // producer_conflict = "stall" (rule S1): nothing is dropped, neither flag is ever set
             sh_port <= !F_STALL && (f_port || (sh_port && !err_clr));
@@ -200,7 +205,7 @@ const BODY: &str = r#"    localparam F_STALL = @STALL@;   // producer_conflict =
 
     wire signed [OFF_W-1:0] f_off = de_off;
     wire [PC_W-1:0] f_off_x = f_off;   // sign-extended
-
+@GROUP_STATE@
     always @(posedge clock) if (f_live) begin
         // Ports cc_cnt (pointer 215): the occupancy is the pushes minus the pops since reset as the
         // Latency rules apply them (branch pops, then the producer's pop, then its push; a pop of an
@@ -226,9 +231,7 @@ const BODY: &str = r#"    localparam F_STALL = @STALL@;   // producer_conflict =
         a_npc: assert (npc == pc + PC_INC);
         c_npc: cover (pc != RESET_PC);
         // Ports pc / Fig. 13 mux (B23): the PC takes ex_t1pc over t0pc_q over npc; it holds on pc_hold
-        a_pc: assert (!(f_past && $past(f_live)) || pc == ($past(pc_hold) ? $past(pc) : $past(ex_branch_t1) ? $past(ex_t1pc)
-                      : $past(branch_t0_q) ? $past(t0pc_q) : $past(npc)));
-        c_pc: cover (f_past && $past(f_live && !pc_hold && ex_branch_t1 && branch_t0_q && ex_t1pc != t0pc_q));
+@A_PC@        c_pc: cover (f_past && $past(f_live && !pc_hold && ex_branch_t1 && branch_t0_q && ex_t1pc != t0pc_q));
         c_pc_t0: cover (f_past && $past(f_live && !pc_hold && !ex_branch_t1 && branch_t0_q && t0pc_q != npc));
         c_pc_hold: cover (f_past && $past(f_live && pc_hold && (ex_branch_t1 || branch_t0_q)));
         // Ports branch_t0_q / t0pc_q: last cycle's br_taken and br_target (BRANCH_T0, T0PC); they hold on pc_hold
@@ -247,13 +250,183 @@ const BODY: &str = r#"    localparam F_STALL = @STALL@;   // producer_conflict =
         c_err_port: cover (f_port && f_op == 2'd3);
         // Ports err_multi: sticky; set exactly when more than one producer has a non-DN op (the oldest wins)
         a_err_multi: assert (err_multi == sh_multi);
-@MULTI@@READY@        // Ports reset: the first cycle after reset has an empty stack, pc = reset_pc, branch_t0_q = 0,
+@MULTI@@READY@@GROUP_ASSERTS@        // Ports reset: the first cycle after reset has an empty stack, pc = reset_pc, branch_t0_q = 0,
         // t0pc_q = 0 and the flags 0 (Deviations: reset also clears t0pc_q)
         a_reset: assert (!(f_past && $past(reset)) || (cc_cnt == 0 && !cc_r_vld && !cc_s_vld && cc_r == 0 && cc_s == 0
                       && pc == RESET_PC && !branch_t0_q && t0pc_q == 0 && !err_ovf && !err_udf && !err_port && !err_multi));
         c_reset: cover (f_past && $past(reset) && $past(f_prev_dirty));
     end
 "#;
+
+/// The parts of [`BODY`] that differ with `thread_groups` > 1 (rules G1–G7 of
+/// docs/blocks/branch_stack.md): `(placeholder, text at one group, text with groups)`. The
+/// text at one group is the checker as it was before groups existed, byte for byte.
+///
+/// With groups the shadow keeps every group's stack (`sh_e_all`, `sh_cnt_all`, group g at
+/// slice g) and PC (`sh_pc_all`), and `sh_e` / `sh_cnt` are group `de_tg`'s, so every
+/// property of one stack (`a_cnt`, `a_cc_r`, `a_cc_s`, `a_br_taken`, the flags, the counters)
+/// now states G2–G4 for the branch's group: the branch's pops, and the producer's op when it
+/// is of group `de_tg` (B24); a producer of another group changes that group's stack as it
+/// was at the start of the cycle (G4), and the port limit applies only within one group
+/// (G3). A restore (G7) loads a group's count min(`rs_cnt`, depth), its entries (0 from that
+/// count on) and its PC over everything else of that group in the cycle.
+const SPLICES: [(&str, &str, &str); 9] = [
+    (
+        "@SH_DECL@",
+        "    reg [4*DEPTH-1:0] sh_e;    // entry k (k = 0 the top) at [4k +: 4]\n    reg [CNT_W-1:0] sh_cnt;\n",
+        r#"    // rule G1: every group's stack (group g at [4*DEPTH*g +: 4*DEPTH], entry k at [4k +: 4] of
+    // it, k = 0 the top) and count, and PC; sh_e / sh_cnt are group de_tg's (rule G2)
+    reg [NTG*4*DEPTH-1:0] sh_e_all;
+    reg [NTG*CNT_W-1:0] sh_cnt_all;
+    reg [NTG*PC_W-1:0] sh_pc_all;
+    wire [4*DEPTH-1:0] sh_e = sh_e_all[4*DEPTH*de_tg +: 4*DEPTH];
+    wire [CNT_W-1:0] sh_cnt = sh_cnt_all[CNT_W*de_tg +: CNT_W];
+    // the producer's group (rule G3), and whether it is the branch's; its own stack's next state
+    // when it is not (rule G4); a restore's count and entries (rule G7)
+    reg [TGW-1:0] f_gp;
+    reg f_same, f_q, f_udf_p, f_ovf_p;
+    reg [4*DEPTH-1:0] f_pg_e, np_e, f_rs_e;
+    reg [CNT_W-1:0] f_pg_cnt, np_cnt, f_rs_cnt;
+"#,
+    ),
+    ("@GP@", "", "        f_gp = cc_tg[TGW*f_win +: TGW];\n        f_same = f_gp == de_tg;\n"),
+    ("@SAME@", "", " && f_same"),
+    (
+        "@NEXT@",
+        r#"        f_p = f_kd + f_pe;
+        f_udf = f_p > sh_cnt;
+        if (f_udf) f_p = sh_cnt;
+        nx_e = sh_e >> (4 * f_p);
+        nx_cnt = sh_cnt - f_p;
+        f_ovf = f_pu && nx_cnt == DEPTH;
+        if (f_pu) begin
+            nx_e = {nx_e[4*DEPTH-5:0], f_val};
+            if (!f_ovf) nx_cnt = nx_cnt + 1;
+        end
+"#,
+        r#"        // rule G4: group de_tg's stack: the branch's pops, then the producer's op if it is of this group
+        f_p = f_kd + (f_same ? f_pe : 1'b0);
+        f_udf = f_p > sh_cnt;
+        if (f_udf) f_p = sh_cnt;
+        nx_e = sh_e >> (4 * f_p);
+        nx_cnt = sh_cnt - f_p;
+        f_ovf = f_same && f_pu && nx_cnt == DEPTH;
+        if (f_same && f_pu) begin
+            nx_e = {nx_e[4*DEPTH-5:0], f_val};
+            if (!f_ovf) nx_cnt = nx_cnt + 1;
+        end
+        // rule G4: a producer of another group acts on its own stack as it was at the start of the cycle
+        f_pg_e = sh_e_all[4*DEPTH*f_gp +: 4*DEPTH];
+        f_pg_cnt = sh_cnt_all[CNT_W*f_gp +: CNT_W];
+        f_q = !f_same && f_pe;
+        f_udf_p = f_q && f_pg_cnt == 0;
+        np_e = f_q ? f_pg_e >> 4 : f_pg_e;
+        np_cnt = (f_q && !f_udf_p) ? f_pg_cnt - 1 : f_pg_cnt;
+        f_ovf_p = !f_same && f_pu && np_cnt == DEPTH;
+        if (!f_same && f_pu) begin
+            np_e = {np_e[4*DEPTH-5:0], f_val};
+            if (!f_ovf_p) np_cnt = np_cnt + 1;
+        end
+        // err_ovf / err_udf: any group's stack (rule G4)
+        f_udf = f_udf || f_udf_p;
+        f_ovf = f_ovf || f_ovf_p;
+        // rule G7: the restored count min(rs_cnt, depth) and the entries below it, 0 from it on
+        f_rs_cnt = rs_cnt > DEPTH ? DEPTH : rs_cnt;
+        for (k = 0; k < DEPTH; k = k + 1)
+            f_rs_e[4*k +: 4] = k < f_rs_cnt ? rs_stack[4*k +: 4] : 4'd0;
+"#,
+    ),
+    ("@SH_RESET@", "            sh_e <= 0;\n            sh_cnt <= 0;\n", "            sh_e_all <= 0;\n            sh_cnt_all <= 0;\n"),
+    (
+        "@SH_UPDATE@",
+        "            sh_e <= nx_e;\n            sh_cnt <= nx_cnt;\n",
+        r#"            // rule G4: the branch's group, and the producer's when it is another one; rule G7: a
+            // restore wins for its group (the last assignment)
+            sh_e_all[4*DEPTH*de_tg +: 4*DEPTH] <= nx_e;
+            sh_cnt_all[CNT_W*de_tg +: CNT_W] <= nx_cnt;
+            if (!f_same) begin
+                sh_e_all[4*DEPTH*f_gp +: 4*DEPTH] <= np_e;
+                sh_cnt_all[CNT_W*f_gp +: CNT_W] <= np_cnt;
+            end
+            if (rs_valid) begin
+                sh_e_all[4*DEPTH*rs_tg +: 4*DEPTH] <= f_rs_e;
+                sh_cnt_all[CNT_W*rs_tg +: CNT_W] <= f_rs_cnt;
+            end
+"#,
+    ),
+    (
+        "@GROUP_STATE@",
+        "",
+        r#"    // rules G1, G5, G7: the shadow T0 registers and their group (from the inputs), and every
+    // group's PC: unless pc_hold, ex_t1pc for group ex_tg on ex_branch_t1, else the T0 target for
+    // the T0 group, else + pc_increment for the fetched group fe_tg, else held; a restore wins,
+    // also over pc_hold
+    reg f_t0;
+    reg [PC_W-1:0] f_t0pc;
+    reg [TGW-1:0] f_t0tg;
+    reg [NTG*PC_W-1:0] nx_pc;
+    integer f_g;
+    always @(*) begin
+        nx_pc = sh_pc_all;
+        if (!pc_hold)
+            for (f_g = 0; f_g < NTG; f_g = f_g + 1)
+                if (ex_branch_t1 && ex_tg == f_g) nx_pc[PC_W*f_g +: PC_W] = ex_t1pc;
+                else if (f_t0 && f_t0tg == f_g) nx_pc[PC_W*f_g +: PC_W] = f_t0pc;
+                else if (fe_tg == f_g) nx_pc[PC_W*f_g +: PC_W] = sh_pc_all[PC_W*f_g +: PC_W] + PC_INC;
+        if (rs_valid) nx_pc[PC_W*rs_tg +: PC_W] = rs_pc;
+    end
+    always @(posedge clock) begin
+        if (reset) begin
+            sh_pc_all <= {NTG{RESET_PC}};
+            f_t0 <= 1'b0;
+            f_t0pc <= 0;
+            f_t0tg <= 0;
+        end else begin
+            sh_pc_all <= nx_pc;
+            if (!pc_hold) begin
+                f_t0 <= de_br_vld && f_cond;
+                f_t0pc <= de_pc + f_off_x;
+                f_t0tg <= de_tg;
+            end
+        end
+    end
+    // rule G6: the save read of group sv_tg, entries from its count on read 0
+    wire [CNT_W-1:0] f_sv_cnt = sh_cnt_all[CNT_W*sv_tg +: CNT_W];
+    reg [4*DEPTH-1:0] f_sv_e;
+    integer f_h;
+    always @(*)
+        for (f_h = 0; f_h < DEPTH; f_h = f_h + 1)
+            f_sv_e[4*f_h +: 4] = f_h < f_sv_cnt ? sh_e_all[4*DEPTH*sv_tg + 4*f_h +: 4] : 4'd0;
+"#,
+    ),
+    (
+        "@A_PC@",
+        r#"        a_pc: assert (!(f_past && $past(f_live)) || pc == ($past(pc_hold) ? $past(pc) : $past(ex_branch_t1) ? $past(ex_t1pc)
+                      : $past(branch_t0_q) ? $past(t0pc_q) : $past(npc)));
+"#,
+        r#"        // rule G2/G5: pc is group fe_tg's PC (the shadow's: T1 of its group over T0 of its group over
+        // + pc_increment when it was fetched, each held on pc_hold, a restore over all)
+        a_pc: assert (pc == sh_pc_all[PC_W*fe_tg +: PC_W]);
+"#,
+    ),
+    (
+        "@GROUP_ASSERTS@",
+        "",
+        r#"        // rule G5: t0_tg_q is the group of branch_t0_q / t0pc_q (de_tg of the last cycle not held)
+        a_t0_tg: assert (t0_tg_q == f_t0tg);
+        c_t0_tg: cover (branch_t0_q && t0_tg_q != fe_tg && t0_tg_q != 0);
+        // rule G6: the save read is group sv_tg's count, entries (0 from the count on) and PC
+        a_sv: assert (sv_cnt == f_sv_cnt && sv_stack == f_sv_e && sv_pc == sh_pc_all[PC_W*sv_tg +: PC_W]);
+        c_sv: cover (sv_cnt == 2 && sv_tg != de_tg && sv_pc != RESET_PC);
+        // rule G3: a compound branch and a producer pop of another group: the pop is applied
+        c_port_other: cover (f_kd == 2 && f_pe && !f_same && f_pg_cnt != 0);
+        // rule G7: a restore that clamps the count, of a group with an op in the same cycle
+        c_restore: cover (rs_valid && rs_cnt > DEPTH && (rs_tg == de_tg && f_kd != 0 || rs_tg == fe_tg && !pc_hold));
+        // rule G5: a group other than 0 fetched and redirected by its T0
+        c_pc_group: cover (f_past && $past(f_live && !pc_hold && branch_t0_q && t0_tg_q != 0 && !ex_branch_t1));
+"#,
+    ),
+];
 
 /// The `cc_ready` asserts of `producer_conflict = "stall"` (rule S1).
 const STALL: &str = r#"        // rule S1: an idle or DN stage is ready; an active stage is ready exactly when it is the
