@@ -153,6 +153,27 @@ fn sim_replays_the_branch_stack_patent_example() {
 }
 
 #[test]
+fn sim_replays_the_branch_stack_thread_group_example() {
+    // Rules G2-G7 (docs/blocks/branch_stack.md), worked by hand: group 0 pushes Z=1, group 1
+    // pushes 0; group 1's BEZ is not taken, group 0's is (0x40 + 0x10), and its T0 lands on
+    // group 0 only while group 1 is fetched; group 1 is restored with [1, 2] and pc 0x100.
+    let stim = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/branch_stack_groups.jsonl");
+    let o = warpgen(&["sim", "branch_stack", "--set", "branch_stack.thread_groups=2", "--stimulus", stim]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let at = |i: usize, k: &str| lines[i][k].as_u64().unwrap();
+    assert_eq!((at(3, "cc_r"), at(3, "cc_r_vld"), at(3, "br_taken"), at(3, "br_target")), (0, 1, 0, 0x28));
+    assert_eq!((at(4, "cc_r"), at(4, "br_taken"), at(4, "br_target"), at(4, "pc")), (1, 1, 0x50, 1));
+    assert_eq!((at(5, "branch_t0_q"), at(5, "t0pc_q"), at(5, "t0_tg_q"), at(5, "pc")), (1, 0x50, 0, 2));
+    assert_eq!((at(6, "pc"), at(6, "sv_cnt"), at(6, "sv_pc")), (0x50, 0, 3), "T0 went to group 0; group 1 kept counting");
+    assert_eq!(at(7, "pc"), 3, "the restore acts at the edge");
+    assert_eq!((at(8, "pc"), at(8, "sv_cnt"), at(8, "sv_stack"), at(8, "sv_pc")), (0x100, 2, 0x21, 0x100));
+    assert_eq!((at(8, "cc_r"), at(8, "cc_s"), at(8, "cc_cnt")), (1, 2, 2));
+    assert_eq!(at(9, "pc"), 0x101);
+}
+
+#[test]
 fn sim_replays_the_global_spreader_locality_example() {
     // Contract §7 TC-08 shape: PRIO[VTX][0] := 2, so the vertex group 0x40..0x47 goes to EU2
     // (entity 7); the triangle on vertices 0x40, 0x41, 0x42 transfers in the vertex's ack

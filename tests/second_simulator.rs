@@ -78,7 +78,7 @@ macro_rules! both_simulators {
 both_simulators!(scoreboard_replays_the_same_in_both, "scoreboard", warpgen_testbench::scoreboard::Scoreboard, scoreboard, [],
     ["scoreboard.thread_groups=2", "scoreboard.trackers=3", "scoreboard.completion_ports=1", "scoreboard.counter_width=2"]);
 both_simulators!(branch_stack_replays_the_same_in_both, "branch_stack", warpgen_testbench::branch_stack::BranchStack, branch_stack, [],
-    ["branch_stack.depth=2", "branch_stack.pc_width=8", "branch_stack.offset_width=4"]);
+    ["branch_stack.depth=2", "branch_stack.pc_width=8", "branch_stack.offset_width=4", "branch_stack.thread_groups=4"]);
 both_simulators!(task_combiner_replays_the_same_in_both, "task_combiner", warpgen_testbench::task_combiner::TaskCombiner, task_combiner,
     ["task_combiner.entries=8", "task_combiner.width=16"],
     ["task_combiner.entries=4", "task_combiner.width=8", "task_combiner.shader_types=2", "task_combiner.state_width=2"]);
@@ -101,6 +101,7 @@ fn the_examples_replay_the_same_in_both() {
     ] {
         same_in_both(block, &[], &root.join(file), d.path());
     }
+    same_in_both("branch_stack", &["branch_stack.thread_groups=2"], &root.join("branch_stack_groups.jsonl"), d.path());
 }
 
 /// Runs a command; (success, standard output).
