@@ -79,17 +79,21 @@ pub struct BranchCtl {
     /// "stall" only: the index of the winning stage (one element), and each stage's index.
     win: Vec<Signal<Local, Bits<2>>>,
     stage_id: Vec<Constant<Bits<2>>>,
-    /// thread_groups > 1 only. Per group g: the branch's group is g, the producer's group
-    /// is g (from the winning stage's id), the restore names g; g's pop count and push.
+    /// thread_groups > 1 only. Per group g: the branch's group is g, the restore names g;
+    /// g's pop count and push.
     /// The producer's group is the branch's (one element). R, S, their valid bits and the
     /// count of group de_tg; the count and entries of group sv_tg (the save read); the
     /// restore's count min(rs_cnt, depth) and entries (0 at and below it). The group ids,
     /// `depth`, and each entry's index.
     g_de: Vec<Signal<Local, Bit>>,
-    g_pr: Vec<Signal<Local, Bit>>,
     g_rs: Vec<Signal<Local, Bit>>,
     g_pop: Vec<Signal<Local, Bits<2>>>,
     g_pu: Vec<Signal<Local, Bit>>,
+    /// Per group g: the winner is of group g and pops (`g_ppo`) / pushes (`g_ppu`), before
+    /// the port limit; its pop after the port limit (`g_pe`).
+    g_ppo: Vec<Signal<Local, Bit>>,
+    g_ppu: Vec<Signal<Local, Bit>>,
+    g_pe: Vec<Signal<Local, Bit>>,
     same: Vec<Signal<Local, Bit>>,
     rd_r: Vec<Signal<Local, Cc>>,
     rd_s: Vec<Signal<Local, Cc>>,
@@ -186,10 +190,12 @@ impl BranchCtl {
             win: signals(usize::from(stall)),
             stage_id: (0..if stall { nsrc } else { 0 }).map(|i| constant(i as u64)).collect(),
             g_de: signals(ng),
-            g_pr: signals(ng),
             g_rs: signals(ng),
             g_pop: signals(ng),
             g_pu: signals(ng),
+            g_ppo: signals(ng),
+            g_ppu: signals(ng),
+            g_pe: signals(ng),
             same: signals(n1),
             rd_r: signals(n1),
             rd_s: signals(n1),
@@ -235,7 +241,9 @@ impl Logic for BranchCtl {
         // if-chain would be a priority chain, T muxes deep). The selects compare the id
         // ports themselves, not g_de below: Verilator splits this block into parts that
         // share no variable, and the reads of the stacks must not share one with the
-        // stacks' controls, or the two form a loop at block level (UNOPTFLAT).
+        // stacks' controls, or the two form a loop at block level (UNOPTFLAT). With groups
+        // a stack's `top0` / `top1` are its entries 0 and 1 as they are (see CcStack), so the
+        // branch decision does not wait for the counts.
         for _i in 0..self.rd_r.len() {
             self.rd_r[0].next = self.no_cc.val();
             self.rd_s[0].next = self.no_cc.val();
@@ -331,11 +339,12 @@ impl Logic for BranchCtl {
         self.sop.next = self.sop_dn.val();
         self.val.next = self.no_cc.val();
         // thread_groups > 1 (rule G3): the branch's and the restore's group decoded, the
-        // winner's group decoded per group, and whether it is the branch's.
-        for g in 0..self.g_pr.len() {
+        // winner's op decoded per group, and whether its group is the branch's.
+        for g in 0..self.g_de.len() {
             self.g_de[g].next = self.de_tg[0].val() == self.tg_id[g].val();
             self.g_rs[g].next = self.rs_valid[0].val() & (self.rs_tg[0].val() == self.tg_id[g].val());
-            self.g_pr[g].next = false;
+            self.g_ppo[g].next = false;
+            self.g_ppu[g].next = false;
         }
         for _i in 0..self.same.len() {
             self.same[0].next = false;
@@ -348,8 +357,11 @@ impl Logic for BranchCtl {
                 self.any_act.next = true;
                 self.sop.next = self.cc_sop[i].val();
                 self.val.next = self.cc_val[i].val();
-                for g in 0..self.g_pr.len() {
-                    self.g_pr[g].next = self.cc_tg[i].val() == self.tg_id[g].val();
+                for g in 0..self.g_de.len() {
+                    self.g_ppo[g].next = (self.cc_tg[i].val() == self.tg_id[g].val())
+                        & ((self.cc_sop[i].val() == self.sop_po.val()) | (self.cc_sop[i].val() == self.sop_pp.val()));
+                    self.g_ppu[g].next = (self.cc_tg[i].val() == self.tg_id[g].val())
+                        & ((self.cc_sop[i].val() == self.sop_pu.val()) | (self.cc_sop[i].val() == self.sop_pp.val()));
                 }
                 for _j in 0..self.same.len() {
                     self.same[0].next = self.cc_tg[i].val() == self.de_tg[0].val();
@@ -401,17 +413,24 @@ impl Logic for BranchCtl {
         // thread_groups > 1 (rule G4): the branch's pops act on group de_tg, the producer's
         // op on its own group (after the branch's pops when that is de_tg); rule G7: a
         // restore loads min(rs_cnt, depth) entries of rs_stack, the rest 0.
+        // Each group's op is computed from that group's own signals: the winner's op on
+        // group g (g_ppo, g_ppu, decoded per stage with its group) and the branch on g
+        // (g_de). The port limit strikes g exactly when the branch is a compound one of
+        // group g and the producer pops g (the global port_hit of a winner of group g), so the
+        // path to a stack's count does not run through the global sop, pe and same.
         for g in 0..self.g_pop.len() {
+            self.g_pe[g].next = self.g_ppo[g].val() & !(self.de_br_vld.val() & self.de_br_cmp.val() & self.g_de[g].val());
             self.g_pop[g].next = self.pop_none.val();
-            if (self.de_br_vld.val() & self.g_de[g].val()) | (self.pe.val() & self.g_pr[g].val()) {
+            if (self.de_br_vld.val() & self.g_de[g].val()) | self.g_pe[g].val() {
                 self.g_pop[g].next = self.pop_one.val();
             }
             if (self.de_br_vld.val() & self.g_de[g].val() & self.de_br_cmp.val())
-                | (self.de_br_vld.val() & self.g_de[g].val() & self.pe.val() & self.g_pr[g].val())
+                | (self.de_br_vld.val() & self.g_de[g].val() & self.g_pe[g].val())
             {
                 self.g_pop[g].next = self.pop_two.val();
             }
-            self.g_pu[g].next = self.pu.val() & self.g_pr[g].val();
+            self.g_pu[g].next = self.g_ppu[g].val()
+                & !(self.de_br_vld.val() & self.de_br_cmp.val() & self.g_de[g].val() & self.g_ppo[g].val());
         }
         for _i in 0..self.rs_c.len() {
             self.rs_c[0].next = self.rs_cnt[0].val();

@@ -13,7 +13,8 @@ pub struct CcStack {
     /// Push `push_val` after the pops.
     pub push_en: Signal<In, Bit>,
     pub push_val: Signal<In, Cc>,
-    /// R and S: the top two entries, 0 where the stack is shallower.
+    /// R and S: the top two entries, 0 where the stack is shallower (with groups the
+    /// entries as they are, which are 0 there).
     pub top0: Signal<Out, Cc>,
     pub top1: Signal<Out, Cc>,
     pub top0_vld: Signal<Out, Bit>,
@@ -47,6 +48,17 @@ pub struct CcStack {
     occ_d: Signal<Local, Cnt>,
     /// The entries after the pops.
     popped: Vec<Signal<Local, Cc>>,
+    /// `thread_groups` > 1 only (one element each; none at one group): the next entries
+    /// as a per-stack source code and enable, for entry 0 (`e0_*`) and for the others
+    /// (`en_*`); each entry's neighbours one and two below (0 beyond the bottom).
+    e0_hi: Vec<Signal<Local, Bit>>,
+    e0_lo: Vec<Signal<Local, Bit>>,
+    e0_en: Vec<Signal<Local, Bit>>,
+    en_hi: Vec<Signal<Local, Bit>>,
+    en_lo: Vec<Signal<Local, Bit>>,
+    en_en: Vec<Signal<Local, Bit>>,
+    up1: Vec<Signal<Local, Cc>>,
+    up2: Vec<Signal<Local, Cc>>,
     /// Weight of occupancy bit i (2^i).
     weight: Vec<Constant<Cnt>>,
     depth: Constant<Cnt>,
@@ -89,6 +101,14 @@ impl CcStack {
             occ_dec2: Signal::default(),
             occ_d: Signal::default(),
             popped: signals(depth),
+            e0_hi: signals(n1),
+            e0_lo: signals(n1),
+            e0_en: signals(n1),
+            en_hi: signals(n1),
+            en_lo: signals(n1),
+            en_en: signals(n1),
+            up1: signals(if groups { depth } else { 0 }),
+            up2: signals(if groups { depth } else { 0 }),
             weight: (0..cnt_bits).map(|i| constant(1 << i)).collect(),
             depth: constant(depth as u64),
             zero: constant(0),
@@ -127,6 +147,15 @@ impl Logic for CcStack {
         }
         self.top1.next = self.no_cc.val();
         if self.top1_vld.val() {
+            self.top1.next = self.entry_q[1].q.val();
+        }
+
+        // thread_groups > 1: R and S are the entries 0 and 1 as they are, without the gate
+        // by the count: entries at and beyond the count are always 0 (pops refill with 0, a
+        // restore loads 0 there; the save read relies on it too), so they are the same
+        // values, and a branch decision on group de_tg's R and S does not wait for its count.
+        for _k in 0..self.ld.len() {
+            self.top0.next = self.entry_q[0].q.val();
             self.top1.next = self.entry_q[1].q.val();
         }
 
@@ -212,6 +241,73 @@ impl Logic for CcStack {
                 self.occ_d.next = self.ld_cnt[0].val();
                 for i in 0..self.ld_e.len() {
                     self.entry_q[i].d.next = self.ld_e[i].val();
+                }
+            }
+        }
+        // thread_groups > 1: the same next entries, written so that they cost less. With T
+        // stacks these entries are most of the control; the form above, a chain of shifts
+        // per bit, takes about five LUT4 per entry bit on the iCE40. Here the op is resolved
+        // once per stack into a 2-bit source code and an enable, so that each entry bit is a
+        // 4:1 mux (two LUT4) and a flip-flop enable (SB_DFFE holds). Entry 0 takes: a push
+        // (00), else R after one pop (01: entry 1) or two (10: entry 2); the entries i >= 1
+        // take: entry i-1 (00: a push without a pop), entry i+1 (01: one pop without a push,
+        // or two with one), entry i+2 (10: two pops without a push); 11 is the restore. The
+        // others hold (a pop with a push, or nothing). The pop counts compare as above (a
+        // pop_n of 3, which the control never drives, pops nothing here either).
+        for _k in 0..self.ld.len() {
+            self.e0_hi[0].next = self.ld[0].val()
+                | (!self.push_en.val() & (self.pop_n.val() == self.pop_two.val()));
+            self.e0_lo[0].next = self.ld[0].val()
+                | (!self.push_en.val() & (self.pop_n.val() == self.pop_one.val()));
+            self.e0_en[0].next = self.ld[0].val()
+                | self.push_en.val()
+                | (self.pop_n.val() == self.pop_one.val())
+                | (self.pop_n.val() == self.pop_two.val());
+            self.en_hi[0].next = self.e0_hi[0].val();
+            self.en_lo[0].next = self.ld[0].val()
+                | (!self.push_en.val() & (self.pop_n.val() == self.pop_one.val()))
+                | (self.push_en.val() & (self.pop_n.val() == self.pop_two.val()));
+            self.en_en[0].next = self.ld[0].val()
+                | (self.push_en.val() & (self.pop_n.val() != self.pop_one.val()))
+                | (!self.push_en.val()
+                    & ((self.pop_n.val() == self.pop_one.val()) | (self.pop_n.val() == self.pop_two.val())));
+            for i in 0..self.up1.len() {
+                self.up1[i].next = self.no_cc.val();
+                self.up2[i].next = self.no_cc.val();
+                self.entry_q[i].d.next = self.entry_q[i].q.val();
+            }
+            for i in 1..self.up1.len() {
+                self.up1[i - 1].next = self.entry_q[i].q.val();
+            }
+            for i in 2..self.up2.len() {
+                self.up2[i - 2].next = self.entry_q[i].q.val();
+            }
+            if self.e0_en[0].val() {
+                if self.e0_hi[0].val() {
+                    if self.e0_lo[0].val() {
+                        self.entry_q[0].d.next = self.ld_e[0].val();
+                    } else {
+                        self.entry_q[0].d.next = self.up2[0].val();
+                    }
+                } else if self.e0_lo[0].val() {
+                    self.entry_q[0].d.next = self.up1[0].val();
+                } else {
+                    self.entry_q[0].d.next = self.push_val.val();
+                }
+            }
+            for i in 1..self.up1.len() {
+                if self.en_en[0].val() {
+                    if self.en_hi[0].val() {
+                        if self.en_lo[0].val() {
+                            self.entry_q[i].d.next = self.ld_e[i].val();
+                        } else {
+                            self.entry_q[i].d.next = self.up2[i].val();
+                        }
+                    } else if self.en_lo[0].val() {
+                        self.entry_q[i].d.next = self.up1[i].val();
+                    } else {
+                        self.entry_q[i].d.next = self.entry_q[i - 1].q.val();
+                    }
                 }
             }
         }

@@ -116,9 +116,15 @@
 //!   count c = min(`rs_cnt`, depth), its entries (entries c and beyond 0) and its PC,
 //!   over that group's ops, PC update and `pc_hold`; the overridden ops still set
 //!   `err_ovf` / `err_udf` and count (G7). The group selects are ORs of the groups'
-//!   registers gated by their id compare (balanced by synthesis, not a priority chain),
-//!   and each group has its own `pc + pc_increment` adder, so that no select lies before
-//!   a carry chain. T = 1: no such port, the default Verilog.
+//!   registers gated by their id compare (balanced by synthesis, not a priority chain).
+//!   Up to [`PER_GROUP_INC_MAX`] groups each has its own `pc + pc_increment` adder, so that
+//!   no select lies before a carry chain; beyond, one adder after the `fe_tg` select
+//!   serves all (area over speed). Each group's next PC and each stack's next entries are
+//!   a per-group (per-stack) 2-bit source code and enable, decoded once, then a 4:1 mux
+//!   per bit into a flip-flop with enable; with groups a stack's R and S are its entries
+//!   0 and 1 without the gate by the count (they are 0 beyond it), and each group's op is
+//!   decoded from its own signals (the winner's op on that group, the branch on it), not
+//!   from the global producer op. T = 1: no such port, the default Verilog.
 //!
 //! ## Deviations and interpretations (beyond the spec's proposal)
 //! * `clock` / `reset` instead of `clk` / `rst_n`: reset is synchronous and
