@@ -73,7 +73,7 @@ pub enum ParamsKind {
     Groups4,
     /// `thread_groups = 4` with `producer_conflict = "stall"`.
     Groups4Stall,
-    /// The defaults with `thread_groups = 32`.
+    /// `thread_groups = 32` at depth 3 with "stall" and the counters (the 32-group lockstep's shape).
     Groups32,
 }
 
@@ -107,7 +107,8 @@ impl ParamsKind {
             ParamsKind::StallPerf => d.stall().perf(),
             ParamsKind::Groups4 => d.groups(4),
             ParamsKind::Groups4Stall => d.stall().groups(4),
-            ParamsKind::Groups32 => d.groups(32),
+            // The 32-group lockstep's shape, so that both use one Verilated model.
+            ParamsKind::Groups32 => BranchStackParams::with_shape(3, 3).stall().perf().groups(32),
             ParamsKind::Wide => BranchStackParams {
                 pc_w: 64,
                 off_w: 32,
