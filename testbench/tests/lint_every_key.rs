@@ -143,25 +143,33 @@ fn scoreboard_branch_sets_lint_clean_on_small_and_odd_shapes() {
         &["scoreboard.branch_sets=4", "scoreboard.thread_groups=3", "scoreboard.trackers=5", "scoreboard.counter_width=3"],
     ];
     for set in shapes {
-        let overrides: Vec<String> = set.iter().map(|s| s.to_string()).collect();
-        let config = Config::embedded(&overrides).unwrap_or_else(|e| panic!("{set:?}: {e}"));
+        let config = load(set).unwrap_or_else(|e| panic!("{set:?}: {e}"));
         let e = generate(&config, "scoreboard").unwrap_or_else(|m| panic!("{set:?}: {m}"));
         harness::lint(&e).unwrap_or_else(|m| panic!("scoreboard {set:?}: {m}"));
     }
 }
 
-/// R14: the `pixel_reorder` points of `NAMED` are configs the loader takes (a refused point
-/// would be skipped there without a word), and the loader refuses the key without pixel, at 1,
-/// at a value that is not a power of two and above 64.
+/// A config from the embedded default and `set`.
+fn load(set: &[&str]) -> Result<Config, String> {
+    Config::embedded(&set.iter().map(|s| s.to_string()).collect::<Vec<_>>()).map_err(|e| e.to_string())
+}
+
+/// The points of `NAMED` that set `key` are configs the loader takes (a refused point would be
+/// skipped there without a word); returns how many there are.
+fn named_points_load(key: &str) -> usize {
+    let prefix = format!("{key}=");
+    let points: Vec<_> = NAMED.iter().filter(|(_, set)| set.iter().any(|s| s.starts_with(&prefix))).collect();
+    for (_, set) in &points {
+        load(set).unwrap_or_else(|e| panic!("{set:?} refused: {e}"));
+    }
+    points.len()
+}
+
+/// R14: the `pixel_reorder` points of `NAMED` load, and the loader refuses the key without
+/// pixel, at 1, at a value that is not a power of two and above 64.
 #[test]
 fn pixel_reorder_configs_load() {
-    let load = |set: &[&str]| Config::embedded(&set.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-    let points = NAMED.iter().filter(|(_, set)| set.iter().any(|s| s.starts_with("global_spreader.pixel_reorder=")));
-    let mut n = 0;
-    for (_, set) in points {
-        load(set).unwrap_or_else(|e| panic!("{set:?} refused: {e}"));
-        n += 1;
-    }
+    let n = named_points_load("global_spreader.pixel_reorder");
     assert!(n >= 4, "{n} pixel_reorder points");
     let refused: [&[&str]; 4] = [
         &["global_spreader.pixel_reorder=4", "global_spreader.entity_types=[\"vertex\", \"triangle\"]"],
@@ -174,21 +182,14 @@ fn pixel_reorder_configs_load() {
     }
 }
 
-/// `branch_stack.thread_groups`: the points of `NAMED` are configs the loader takes (a refused
-/// point would be skipped there without a word), and the loader refuses 0, a value that is not
-/// a power of two, and 64.
+/// `branch_stack.thread_groups`: the points of `NAMED` load, and the loader refuses 0, a value
+/// that is not a power of two, and 64.
 #[test]
 fn branch_stack_thread_groups_configs_load() {
-    let load = |set: &[&str]| Config::embedded(&set.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-    let points = NAMED.iter().filter(|(_, set)| set.iter().any(|s| s.starts_with("branch_stack.thread_groups=")));
-    let mut n = 0;
-    for (_, set) in points {
-        load(set).unwrap_or_else(|e| panic!("{set:?} refused: {e}"));
-        n += 1;
-    }
+    let n = named_points_load("branch_stack.thread_groups");
     assert!(n >= 4, "{n} thread_groups points");
     for bad in ["0", "3", "12", "64"] {
-        let set = [format!("branch_stack.thread_groups={bad}")];
-        assert!(Config::embedded(&set).is_err(), "{set:?} accepted");
+        let set = format!("branch_stack.thread_groups={bad}");
+        assert!(load(&[&set]).is_err(), "{set} accepted");
     }
 }

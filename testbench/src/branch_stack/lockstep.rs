@@ -65,10 +65,10 @@ impl crate::kit::Block for BranchStack {
 }
 
 /// The first output that differs, as "port: expected …, actual …". `sv_stack` (up to 128
-/// bits) is compared entry by entry.
+/// bits) is compared entry by entry, after its length; nothing is allocated per cycle.
 pub fn first_difference(e: &BranchStackOutputs, a: &BranchStackOutputs) -> Option<String> {
     let fields = |o: &BranchStackOutputs| {
-        let mut v = vec![
+        [
             ("br_taken", o.br_taken as u64),
             ("br_target", o.br_target),
             ("cc_r", o.cc_r as u64),
@@ -90,18 +90,15 @@ pub fn first_difference(e: &BranchStackOutputs, a: &BranchStackOutputs) -> Optio
             ("sv_cnt", o.sv_cnt),
             ("sv_pc", o.sv_pc),
             ("sv_stack entries", o.sv_stack.len() as u64),
-        ];
-        v.extend(o.sv_stack.iter().map(|&x| ("sv_stack entry", x as u64)));
-        v
+        ]
     };
     fields(e)
         .into_iter()
         .zip(fields(a))
-        .enumerate()
-        .find(|(_, ((_, x), (_, y)))| x != y)
-        .map(|(k, ((name, x), (_, y)))| {
-            let at = if name == "sv_stack entry" { format!(" {}", k - 21) } else { String::new() };
-            format!("{name}{at}: expected {x:#x}, actual {y:#x}")
+        .find(|((_, x), (_, y))| x != y)
+        .map(|((name, x), (_, y))| format!("{name}: expected {x:#x}, actual {y:#x}"))
+        .or_else(|| {
+            let k = e.sv_stack.iter().zip(&a.sv_stack).position(|(x, y)| x != y)?;
+            Some(format!("sv_stack entry {k}: expected {:#x}, actual {:#x}", e.sv_stack[k], a.sv_stack[k]))
         })
-        .or_else(|| (e.sv_stack.len() != a.sv_stack.len()).then(|| format!("sv_stack entries: expected {}, actual {}", e.sv_stack.len(), a.sv_stack.len())))
 }
