@@ -86,7 +86,7 @@ both_simulators!(global_spreader_replays_the_same_in_both, "global_spreader", wa
     ["global_spreader.eus=3", "global_spreader.vdt_depth=16", "global_spreader.pt_depth=8"],
     ["global_spreader.eus=2", "global_spreader.vdt_depth=8", "global_spreader.pt_depth=4", "global_spreader.vertices_per_group=4"]);
 both_simulators!(thread_merge_replays_the_same_in_both, "thread_merge", warpgen_testbench::thread_merge::ThreadMerge, thread_merge, [],
-    ["thread_merge.slots=2", "thread_merge.lanes=8"]);
+    ["thread_merge.slots=2", "thread_merge.lanes=8", "thread_merge.candidates=3"]);
 
 #[test]
 fn the_examples_replay_the_same_in_both() {

@@ -30,6 +30,10 @@ const NAMED: &[(&str, &[&str])] = &[
     ("thread_merge", &["thread_merge.perf_counters=true", "thread_merge.slots=32", "thread_merge.merge_timeout=0"]),
     ("thread_merge", &["thread_merge.cross_primitive=true", "thread_merge.pair_hold=0", "thread_merge.prim_width=1"]),
     ("thread_merge", &["thread_merge.cross_primitive=true", "thread_merge.lanes=32", "thread_merge.remap=false", "thread_merge.perf_counters=true"]),
+    // candidates (R19): the queue without an age (pair_hold 0), without remap, on one slot; and
+    // an odd queue with the widest age and lanes, the narrowest tag, across primitives.
+    ("thread_merge", &["thread_merge.candidates=4", "thread_merge.pair_hold=0", "thread_merge.remap=false", "thread_merge.slots=1"]),
+    ("thread_merge", &["thread_merge.candidates=3", "thread_merge.lanes=32", "thread_merge.pair_hold=255", "thread_merge.tag_width=1", "thread_merge.cross_primitive=true", "thread_merge.perf_counters=true"]),
     ("scoreboard", &["scoreboard.perf_counters=true", "scoreboard.thread_groups=1", "scoreboard.trackers=1", "scoreboard.counter_width=1", "scoreboard.completion_ports=1"]),
     ("scoreboard", &["scoreboard.perf_counters=true", "scoreboard.thread_groups=3", "scoreboard.trackers=5", "scoreboard.completion_ports=4", "scoreboard.branch_sets=4"]),
     // implicit_fence: one tracker of one, every tracker, and one of an odd count (with the counters).

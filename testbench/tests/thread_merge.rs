@@ -117,6 +117,24 @@ fn lockstep_cross_primitive() {
     }
 }
 
+/// `candidates` (contract R19): C0 with two held candidates, and four on 3 slots of 8 lanes
+/// with a longer hold, across primitives (the head's primitive compare is then off).
+fn candidate_configs() -> [ThreadMergeParams; 2] {
+    [
+        ThreadMergeParams { candidates: 2, ..c0() },
+        ThreadMergeParams { candidates: 4, lanes: 8, slots: 3, pair_hold: 7, cross_primitive: true, ..c0() },
+    ]
+}
+
+#[test]
+fn lockstep_candidates() {
+    for (p, seed) in candidate_configs().iter().zip([60, 61]) {
+        lockstep(p, seed, CYCLES, false);
+        let e = warpgen_rtl::generate(&config_for(p), "thread_merge").unwrap();
+        harness::lint(&e).unwrap_or_else(|m| panic!("lint {p:?}: {m}"));
+    }
+}
+
 #[test]
 fn drained_random_runs_on_the_rtl_end_clean() {
     for (i, p) in configs().iter().enumerate() {

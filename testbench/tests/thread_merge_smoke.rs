@@ -495,8 +495,10 @@ fn exhaustive_pair_table_matches_r5_and_the_contract_counts() {
 /// Flip-flops of a config, counted from the register list of R2 (contract §2 widths), plus
 /// the RTL's timing registers: per slot the owed-grant one-hot (2), the candidate's
 /// `age == pair_hold` flag (with a hold window), the response's fresh / me-or-owed bits, and
-/// the pending merge and protocol error of merge_count and err_proto.
-fn flops(lanes: usize, slots: usize, tag: usize, prim: usize, pair_hold: u64, timeout: u64) -> usize {
+/// the pending merge and protocol error of merge_count and err_proto; with `candidates` = K
+/// (R19) the queue's K - 1 held fragments beyond the candidate register (valid, coverage,
+/// tag, age; the primitive and `qlast` are the queue's, in the candidate register).
+fn flops(lanes: usize, slots: usize, tag: usize, prim: usize, pair_hold: u64, timeout: u64, k: usize) -> usize {
     let bits = |v: u64| (64 - v.leading_zeros()) as usize;
     let wait = if timeout == 0 { 0 } else { bits(timeout - 1) };
     let tgw = 1 + bits(slots as u64 - 1);
@@ -504,14 +506,16 @@ fn flops(lanes: usize, slots: usize, tag: usize, prim: usize, pair_hold: u64, ti
     let pend = 1 + lanes + prim + tag + 1 + bits(pair_hold) + usize::from(pair_hold != 0);
     let grp = 1 + 1 + (tgw - 1) + 2 * lanes + 2 + 2 * tag;
     let rsp = 1 + tgw + 1 + lanes + 2;
-    slots * per_slot + pend + grp + rsp + 32 + 2 + 2
+    let queue = (k - 1) * (1 + lanes + tag + bits(pair_hold));
+    slots * per_slot + pend + queue + grp + rsp + 32 + 2 + 2
 }
 
 #[test]
 fn lint_and_synth_with_exact_flops() {
     for (sets, n) in [
-        (vec![], flops(4, 4, 32, 16, 4, 16)),
-        (vec!["lanes=8", "slots=3", "tag_width=5", "prim_width=3", "pair_hold=2", "merge_timeout=5", "remap=false"], flops(8, 3, 5, 3, 2, 5)),
+        (vec![], flops(4, 4, 32, 16, 4, 16, 1)),
+        (vec!["lanes=8", "slots=3", "tag_width=5", "prim_width=3", "pair_hold=2", "merge_timeout=5", "remap=false"], flops(8, 3, 5, 3, 2, 5, 1)),
+        (vec!["lanes=8", "slots=3", "tag_width=5", "prim_width=3", "pair_hold=2", "merge_timeout=5", "candidates=3"], flops(8, 3, 5, 3, 2, 5, 3)),
     ] {
         let sets: Vec<String> = sets.iter().map(|s| format!("thread_merge.{s}")).collect();
         let e = generate(&Config::embedded(&sets).unwrap(), "thread_merge").unwrap();
@@ -519,5 +523,5 @@ fn lint_and_synth_with_exact_flops() {
         let r = harness::synth(&e).unwrap_or_else(|m| panic!("yosys {sets:?}: {m}"));
         assert_eq!(r.flip_flops, n, "{sets:?}: {r:?}");
     }
-    assert_eq!(flops(4, 4, 32, 16, 4, 16), 539);
+    assert_eq!(flops(4, 4, 32, 16, 4, 16, 1), 539);
 }

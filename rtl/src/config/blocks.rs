@@ -311,6 +311,9 @@ pub struct ThreadMergeConfig {
     /// A candidate may pair with a fragment of another primitive, and a primitive change no
     /// longer makes it leave (contract R18). false: pairs within one primitive (R4).
     pub cross_primitive: bool,
+    /// Held candidates K, 1 to 4 (contract R19): a fragment pairs with the oldest held one it
+    /// fits, and one that fits none is held too while fewer than K are. 1: R4's one register.
+    pub candidates: i64,
 }
 
 impl Default for ThreadMergeConfig {
@@ -325,6 +328,7 @@ impl Default for ThreadMergeConfig {
             prim_width: 16,
             perf_counters: false,
             cross_primitive: false,
+            candidates: 1,
         }
     }
 }
@@ -760,5 +764,6 @@ impl ThreadMergeConfig {
         chk.key_range("thread_merge.merge_timeout", self.merge_timeout);
         chk.key_range("thread_merge.tag_width", self.tag_width);
         chk.key_range("thread_merge.prim_width", self.prim_width);
+        chk.key_range("thread_merge.candidates", self.candidates);
     }
 }

@@ -180,6 +180,8 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "bits of the primitive id (PRIM_W)" },
     KeyDoc { key: "thread_merge.cross_primitive", range: Range::Text("true / false"), default: "false",
         meaning: "a held candidate may pair with a fragment of another primitive, and a primitive change no longer makes it leave (contract R18); frag_prim is then ignored, frag_last and flush still end a run. The driver promises that the order of fragments of different primitives within a run does not matter" },
+    KeyDoc { key: "thread_merge.candidates", range: Range::Between(1, 4), default: "1",
+        meaning: "held candidates K (contract R19): a partial fragment pairs with the oldest held fragment it fits, and one that fits none is held beside them while fewer than K are held (with K held, the oldest leaves alone); a run's end (frag_last, flush, a primitive change) lets them leave one per cycle, oldest first. 1: one candidate register (R4)" },
     KeyDoc { key: "thread_merge.perf_counters", range: Range::Text("true / false"), default: "false",
         meaning: "ports perf_sel, perf_val, perf_clr, err_clr: 9 saturating 32-bit event counters read by index and an error-flag clear (docs/perf.md)" },
     KeyDoc { key: "synth.clock_mhz", range: Range::Between(1, 1000), default: "100",

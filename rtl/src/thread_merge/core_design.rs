@@ -127,6 +127,45 @@ pub struct ThreadMergeCore<const L: usize> {
     page_q: Vec<DFF<Bit>>,
     /// age == pair_hold (one flop if pair_hold != 0).
     amax_q: Vec<DFF<Bit>>,
+    // R19 (`candidates` = K > 1): the candidate register above is the head of a queue of
+    // K; held fragments 1 .. K-1 (valid, coverage, tag, age). Every vector of the queue is
+    // empty when K = 1, so the block is then R4's, Verilog unchanged (candidate.rs).
+    qv_q: Vec<DFF<Bit>>,
+    qcov_q: Vec<DFF<Bits<L>>>,
+    qtag_q: Vec<Vec<DFF<Bit>>>,
+    qage_q: Vec<Vec<DFF<Bit>>>,
+    /// Entry j of the queue before the edge (j = 0 the head; K: an empty sentinel).
+    cv: Vec<Signal<Local, Bit>>,
+    ccov: Vec<Signal<Local, Bits<L>>>,
+    ctag: Vec<Vec<Signal<Local, Bit>>>,
+    cage: Vec<Signal<Local, Id>>,
+    /// Per entry: F fits it (R5) with remap cpp and B's mask cbc; the first (oldest) that
+    /// fits; removed at the edge; shifted up by a removal at or below it; valid after the
+    /// removal; F appended here; its next valid, coverage, tag and age.
+    can: Vec<Signal<Local, Bit>>,
+    cpp: Vec<Signal<Local, Perm>>,
+    cbc: Vec<Signal<Local, Bits<L>>>,
+    pfirst: Vec<Signal<Local, Bit>>,
+    rm: Vec<Signal<Local, Bit>>,
+    shf: Vec<Signal<Local, Bit>>,
+    v1: Vec<Signal<Local, Bit>>,
+    qap: Vec<Signal<Local, Bit>>,
+    nv: Vec<Signal<Local, Bit>>,
+    ncov: Vec<Signal<Local, Bits<L>>>,
+    ntag: Vec<Vec<Signal<Local, Bit>>>,
+    sage: Vec<Signal<Local, Id>>,
+    nage: Vec<Vec<Signal<Local, Bit>>>,
+    /// One element each when K > 1: F fits some entry; the queue is full; E0; F accepted
+    /// partial; E3 pair; F held; a running prefix; an age's carry (none when pair_hold = 0,
+    /// like `cage` and `sage`).
+    qs_any: Vec<Signal<Local, Bit>>,
+    qs_full: Vec<Signal<Local, Bit>>,
+    qs_e0: Vec<Signal<Local, Bit>>,
+    qs_fpart: Vec<Signal<Local, Bit>>,
+    qs_pair: Vec<Signal<Local, Bit>>,
+    qs_hold: Vec<Signal<Local, Bit>>,
+    qs_acc: Vec<Signal<Local, Bit>>,
+    qs_car: Vec<Signal<Local, Bit>>,
     // The spawn descriptor register.
     gv_q: DFF<Bit>,
     gpaired_q: DFF<Bit>,
@@ -354,6 +393,12 @@ impl<const L: usize> ThreadMergeCore<L> {
         let timeout = cfg.merge_timeout as u64;
         let wait_bits = if timeout == 0 { 0 } else { crate::config::bits_for(timeout - 1) };
         let age_bits = crate::config::bits_for(hold);
+        // R19: K held candidates; with K = 1 every queue vector is empty.
+        let k = cfg.candidates as usize;
+        let kq = usize::from(k > 1);
+        let (kv, kx) = if k > 1 { (k, k - 1) } else { (0, 0) };
+        // The queue's ages exist only with a hold window (pair_hold != 0).
+        let ka = usize::from(age_bits > 0);
         // 1 with perf_counters (one counter bank and its ports), 0 without.
         let pc = usize::from(cfg.perf_counters);
         let all = if L == 64 { u64::MAX } else { (1u64 << L) - 1 };
@@ -449,6 +494,35 @@ impl<const L: usize> ThreadMergeCore<L> {
             plast_q: DFF::default(),
             page_q: dffs(age_bits),
             amax_q: dffs(usize::from(hold != 0)),
+            qv_q: dffs(kx),
+            qcov_q: dffs(kx),
+            qtag_q: grid(kx, tag),
+            qage_q: grid(kx, age_bits),
+            cv: signals(kv + usize::from(kq > 0)),
+            ccov: signals(kv + usize::from(kq > 0)),
+            ctag: (0..kv + usize::from(kq > 0)).map(|_| signals(tag)).collect(),
+            cage: signals(ka * (kv + kq)),
+            can: signals(kv),
+            cpp: signals(kv),
+            cbc: signals(kv),
+            pfirst: signals(kv),
+            rm: signals(kv),
+            shf: signals(kv),
+            v1: signals(kv),
+            qap: signals(kv),
+            nv: signals(kv),
+            ncov: signals(kv),
+            ntag: (0..kv).map(|_| signals(tag)).collect(),
+            sage: signals(ka * kv),
+            nage: (0..kv).map(|_| signals(age_bits)).collect(),
+            qs_any: signals(kq),
+            qs_full: signals(kq),
+            qs_e0: signals(kq),
+            qs_fpart: signals(kq),
+            qs_pair: signals(kq),
+            qs_hold: signals(kq),
+            qs_acc: signals(kq),
+            qs_car: signals(ka * kq),
             gv_q: DFF::default(),
             gpaired_q: DFF::default(),
             gslot_q: dffs(slot_bits),

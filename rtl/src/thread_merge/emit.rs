@@ -26,6 +26,9 @@ impl crate::BlockGen for ThreadMergeConfig {
         if self.cross_primitive {
             params.push(("cross_primitive".into(), "true (frag_prim is ignored)".into()));
         }
+        if self.candidates > 1 {
+            params.push(("candidates".into(), format!("{} (held candidates, contract R19)", self.candidates)));
+        }
         if self.perf_counters {
             params.push(("perf_counters".into(), "true".into()));
             params.push(("PSW (perf_sel bits)".into(), self.perf_sel_bits().to_string()));

@@ -14,7 +14,8 @@
 //! long are resolved without a merge. After CN-patent "Graphics processing
 //! system" (ARM) as specified in `docs/spec/thread_merge.md` §2, §4.4 and §5, under
 //! its contract (`docs/contracts/thread_merge.md`), which wins over the
-//! spec; its rules are cited as R1–R18 below.
+//! spec; its rules are cited as R1–R19 below. With `candidates` = K > 1 (R19) up to K
+//! partial fragments are held at once, and a new one pairs with the oldest it fits.
 //!
 //! ## Structure
 //! `warpgen_thread_merge` (exact-width ports, written by [`crate::emit::Wrapper`])
@@ -64,6 +65,23 @@
 //! has one element and the candidate's primitive-change term `pmis` is forced to 0 after it
 //! is computed, so no decision depends on `frag_prim` (its registers stay, unread by any
 //! decision, and synthesis removes them); `frag_last`, `flush` and the hold are unchanged.
+//!
+//! ## Option `candidates` (R19)
+//! 1 (default): R4's one candidate register, the Verilog of the block without the key. K = 2
+//! to 4: the candidate register (`pv_q`, `pcov_q`, `ptag_q`, the age, `plast_q` = the queue's
+//! `qlast`, `pprim_q` = the run's primitive) is the head of a queue of K, and `qv_q`,
+//! `qcov_q`, `qtag_q`, `qage_q` hold fragments 1 .. K-1, the oldest first (every queue vector
+//! is empty at K = 1). `flush_now`, `frag_ready` and the choice "A is a held fragment"
+//! (`a_px`) read the head as before; a block at the end of `core_design/candidate.rs`
+//! replaces the rest for K > 1: R5 against every held fragment, the oldest that fits (a
+//! prefix over the K), the emission (E3 emits only on a pair or a full queue), A's mask and
+//! tag from the paired entry, and the queue's next state: the removed entry (the head on E0
+//! or a push-out, the paired one) leaves, the entries above it move down, F goes to the first
+//! empty place; every fragment still held ages by one (saturating, a bitwise increment), F
+//! starts at 0. Timing: the same cycle timing as R4 (a descriptor one cycle after its
+//! fragment, E0 one per edge). Cost at C0 (iCE40 HX8K, `warpgen synth`, seeds 1-3): see
+//! docs/blocks/thread_merge.md; the path from the primitive compare and R5's overlaps
+//! through the removal and the shift into the queue's registers sets Fmax.
 //!
 //! ## Option `perf_counters` (R16, R17; `docs/perf.md`)
 //! Off (default): no port, no flop, the Verilog of the block without the option. On: the
@@ -143,6 +161,8 @@
 //! * D6 `lanes` ∈ {4, 8, 16, 32}; `prim_width` is a key.
 //! * Counters and `err_clr` (R16, R17) are an option the spec does not have;
 //!   without it the error flags stay sticky until reset.
+//! * More than one held candidate (`candidates`, R19) is an option the spec does not have
+//!   (its §5.5.2 holds one); the default keeps one.
 //! * D7 where the spec is silent: an accepted fragment with `frag_cov == 0`
 //!   only sets `err_proto` (R4); lookups of FREE groups or ids naming nothing
 //!   return 0 on every `rf_*`/`wb_*` output (R13); an owed resume is cancelled

@@ -47,6 +47,8 @@ pub enum ParamsKind {
     Perf,
     /// C0 with cross_primitive (X10, R18).
     Cross,
+    /// C0 with candidates 2 (X11, X12, R19): the shape of the first `candidates` lockstep.
+    Cand2,
 }
 
 impl ParamsKind {
@@ -61,6 +63,7 @@ impl ParamsKind {
             ParamsKind::Slots3 => ThreadMergeParams { slots: 3, ..c0 },
             ParamsKind::Perf => ThreadMergeParams { perf_counters: true, ..c0 },
             ParamsKind::Cross => ThreadMergeParams { cross_primitive: true, ..c0 },
+            ParamsKind::Cand2 => ThreadMergeParams { candidates: 2, ..c0 },
         }
     }
 }
@@ -120,6 +123,8 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X08", C0, x08),
         ("X09", Perf, x09),
         ("X10", Cross, x10),
+        ("X11", Cand2, x11),
+        ("X12", Cand2, x12),
     ]
 }
 

@@ -5,6 +5,9 @@
 //!
 //! * Contract R4 (spec §5.5.2) — one candidate register `pend`; E0 flush, E1 full fragment,
 //!   E2 first partial, E3 pair or replace; `frag_ready = out_ok && free_cnt >= 1 && !flush_now`.
+//!   R19 (`candidates` = K) makes it a queue of K, the oldest first ([`candidates`]): F pairs
+//!   with the oldest held fragment it fits, and an unpaired F is held without pushing the
+//!   oldest out while the queue has room.
 //! * R5 (§2.6, §5.5.1) — [`xperm`], [`merge_perm`]: the first of p = 0, 1, 2, 3 (only 0
 //!   without remap) with `a & xperm(b, p) == 0`.
 //! * R7, D2 — a pair takes ONE merge slot s: `tgid = 2s + member`, A = member 0.
@@ -93,6 +96,8 @@ pub struct ThreadMergeParams {
     pub perf_counters: bool,
     /// R18: fragments of different primitives may pair; a primitive change does not flush.
     pub cross_primitive: bool,
+    /// R19: held candidates K, 1..=4 (1: R4's one candidate register).
+    pub candidates: usize,
 }
 
 impl Default for ThreadMergeParams {
@@ -114,6 +119,7 @@ impl ThreadMergeParams {
             prim_width: 16,
             perf_counters: false,
             cross_primitive: false,
+            candidates: 1,
         }
     }
 
@@ -170,7 +176,8 @@ impl ThreadMergeParams {
             && self.pair_hold <= 255
             && self.merge_timeout <= 255
             && (1..=64).contains(&self.tag_width)
-            && (1..=32).contains(&self.prim_width);
+            && (1..=32).contains(&self.prim_width)
+            && (1..=4).contains(&self.candidates);
         if ok {
             Ok(())
         } else {
@@ -370,6 +377,10 @@ pub enum Mutation {
     ErrClrWins,
     /// cross_primitive ignored: a primitive change still makes the candidate leave.
     CrossIgnored,
+    /// R19 E3: F pairs with the newest held fragment that fits, not the oldest.
+    PairNewest,
+    /// R19 E3: an unpaired F pushes the oldest out even when the queue has room (K = 1's rule).
+    QueueNoRoom,
 }
 
 /// Is mutation `$m` active (always false outside tests).
@@ -385,6 +396,8 @@ macro_rules! mutant {
         }
     }};
 }
+
+mod candidates;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Group {
@@ -407,8 +420,7 @@ struct Slot {
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Pend {
-    v: bool,
+pub(crate) struct Pend {
     cov: u64,
     prim: u64,
     tag: u64,
@@ -460,7 +472,10 @@ pub struct ThreadMergeModel {
     groups: Vec<Group>,
     slots: Vec<Slot>,
     owe: Vec<bool>,
-    pend: Pend,
+    /// R19's queue `pend[0..c)`, the oldest first (R4's candidate register when K = 1).
+    q: Vec<Pend>,
+    /// R19 `qlast` (R4's `pend.last`): the run has ended; matters only while `q` is not empty.
+    qlast: bool,
     grp: GrpReg,
     rsp: RspReg,
     merge_count: u32,
@@ -483,7 +498,8 @@ impl ThreadMergeModel {
             groups: vec![Group::default(); p.groups()],
             slots: vec![Slot::default(); p.slots],
             owe: vec![false; p.groups()],
-            pend: Pend::default(),
+            q: Vec::with_capacity(p.candidates),
+            qlast: false,
             grp: GrpReg::default(),
             rsp: RspReg::default(),
             merge_count: 0,
@@ -530,18 +546,20 @@ impl ThreadMergeModel {
 
     /// R4 `flush_now`.
     fn flush_now(&self, i: &ThreadMergeInputs) -> bool {
-        let pd = &self.pend;
+        let Some(pd) = self.q.first() else {
+            return false;
+        };
         let expired = if mutant!(self, HoldLate) {
             pd.age > self.p.pair_hold
         } else {
             pd.age >= self.p.pair_hold
         };
-        pd.v && (pd.last
+        self.qlast
             || i.flush
             || (self.p.pair_hold != 0 && expired)
             || ((!self.p.cross_primitive || mutant!(self, CrossIgnored))
                 && i.frag_valid
-                && (i.frag_prim & self.p.prim_mask()) != pd.prim))
+                && (i.frag_prim & self.p.prim_mask()) != pd.prim)
     }
 
     fn out_ok(&self, i: &ThreadMergeInputs) -> bool {
@@ -650,7 +668,7 @@ impl ThreadMergeModel {
             wb_perm_partner: wb.perm_partner,
             wb_orig_lane: wb.orig_lane,
             free_cnt: self.free_cnt() as u64,
-            pend_valid: self.pend.v,
+            pend_valid: !self.q.is_empty(),
             merge_count: self.merge_count as u64,
             err_proto: self.err_proto,
             err_xlane: self.err_xlane,
@@ -886,53 +904,13 @@ impl ThreadMergeModel {
         // R4–R7 fragments and spawn.
         let f_cov = i.frag_cov & lm;
         let f = Pend {
-            v: true,
             cov: f_cov,
             prim: i.frag_prim & p.prim_mask(),
             tag: i.frag_tag & p.tag_mask(),
             last: i.frag_last,
             age: 0,
         };
-        // (a_cov, a_tag, Some((b_cov, b_perm, b_tag)) for a pair)
-        let mut emit: Option<(u64, u64, Option<(u64, u8, u64)>)> = None;
-        let mut aged = true;
-        if flush_now && out_ok && free0 >= 1 {
-            emit = Some((self.pend.cov, self.pend.tag, None));
-            self.pend.v = false;
-            aged = false;
-        } else if i.frag_valid && frag_ready {
-            if f_cov == 0 {
-                self.err_proto = true;
-            } else if f_cov == lm {
-                emit = Some((f.cov, f.tag, None));
-                if f.last && self.pend.v {
-                    self.pend.last = true;
-                }
-            } else if !self.pend.v {
-                if f.last {
-                    emit = Some((f.cov, f.tag, None));
-                } else {
-                    self.pend = Pend { last: false, ..f };
-                    aged = false;
-                }
-            } else {
-                match self.merge(self.pend.cov, f.cov) {
-                    Some(pp) => {
-                        let b_cov = xperm(f.cov, pp, p.lanes);
-                        emit = Some((self.pend.cov, self.pend.tag, Some((b_cov, pp, f.tag))));
-                        self.pend.v = false;
-                    }
-                    None => {
-                        emit = Some((self.pend.cov, self.pend.tag, None));
-                        self.pend = f;
-                    }
-                }
-                aged = false;
-            }
-        }
-        if aged && self.pend.v {
-            self.pend.age = (self.pend.age + 1).min(p.pair_hold);
-        }
+        let emit = self.fragment_step(i, f, flush_now && out_ok && free0 >= 1, frag_ready);
         match emit {
             Some((a_cov, a_tag, b)) => {
                 let s = free_slot.expect("an emission needs a free slot");

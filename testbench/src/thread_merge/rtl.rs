@@ -11,9 +11,9 @@ use warpgen_sim::{PortId, Sim};
 pub fn toml_for(p: &ThreadMergeParams) -> String {
     format!(
         "[thread_merge]\nlanes = {}\nslots = {}\nremap = {}\npair_hold = {}\nmerge_timeout = {}\n\
-         tag_width = {}\nprim_width = {}\nperf_counters = {}\ncross_primitive = {}\n",
+         tag_width = {}\nprim_width = {}\nperf_counters = {}\ncross_primitive = {}\ncandidates = {}\n",
         p.lanes, p.slots, p.remap, p.pair_hold, p.merge_timeout, p.tag_width, p.prim_width, p.perf_counters,
-        p.cross_primitive
+        p.cross_primitive, p.candidates
     )
 }
 
@@ -38,6 +38,7 @@ impl From<&ThreadMergeConfig> for ThreadMergeParams {
             prim_width: c.prim_width as u32,
             perf_counters: c.perf_counters,
             cross_primitive: c.cross_primitive,
+            candidates: c.candidates as usize,
         }
     }
 }

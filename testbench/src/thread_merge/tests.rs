@@ -279,6 +279,8 @@ fn mutants_are_caught() {
         (PerfClrLoses, "X09"),
         (ErrClrWins, "X09"),
         (CrossIgnored, "X10"),
+        (PairNewest, "X11"),
+        (QueueNoRoom, "X11"),
     ] {
         let c = catchers(m);
         report.push(format!("{m:?}: {}", c.join(", ")));
@@ -408,6 +410,12 @@ fn utilization_benchmark() {
         // cross_primitive (R18) pairs tiles of neighbouring small triangles too.
         if r.dist == Distribution::EdgeHeavy {
             assert!(r.cross.pairs > r.on_remap.pairs && r.cross.utilization() > r.on_remap.utilization(), "{r:?}");
+        }
+        // candidates (R19): a fragment that fits none of the held ones waits beside them, so
+        // edges and slivers pair more.
+        if r.dist != Distribution::InteriorHeavy {
+            assert!(r.cand4.pairs > r.on_remap.pairs && r.cand4.utilization() > r.on_remap.utilization(), "{r:?}");
+            assert!(r.cand2.pairs > r.on_remap.pairs, "{r:?}");
         }
     }
 }

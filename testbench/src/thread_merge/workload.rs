@@ -186,6 +186,10 @@ pub enum Mode {
     OnRemap,
     /// Merging with lane remap and `cross_primitive`, runs not ended at a triangle's last tile.
     Cross,
+    /// Merging with lane remap and `candidates` = 2 (contract R19), within a primitive.
+    Cand2,
+    /// Merging with lane remap and `candidates` = 4 (contract R19), within a primitive.
+    Cand4,
 }
 
 /// The block configuration of the benchmark at `lanes` lanes.
@@ -193,8 +197,13 @@ pub fn bench_params(lanes: usize, mode: Mode) -> ThreadMergeParams {
     ThreadMergeParams {
         lanes,
         slots: 32,
-        remap: matches!(mode, Mode::OnRemap | Mode::Cross),
+        remap: !matches!(mode, Mode::Off | Mode::On),
         cross_primitive: mode == Mode::Cross,
+        candidates: match mode {
+            Mode::Cand2 => 2,
+            Mode::Cand4 => 4,
+            _ => 1,
+        },
         ..ThreadMergeParams::contract_default()
     }
 }
@@ -342,6 +351,8 @@ pub struct UtilRow {
     pub on: StreamResult,
     pub on_remap: StreamResult,
     pub cross: StreamResult,
+    pub cand2: StreamResult,
+    pub cand4: StreamResult,
 }
 
 /// The utilization table over every distribution and `lanes_list`, each stream run with
@@ -371,6 +382,8 @@ pub fn utilization_table(
                 on: run(Mode::On)?,
                 on_remap: run(Mode::OnRemap)?,
                 cross: run(Mode::Cross)?,
+                cand2: run(Mode::Cand2)?,
+                cand4: run(Mode::Cand4)?,
             });
         }
     }
@@ -384,12 +397,12 @@ fn ones(lanes: usize) -> u64 {
 /// The table as Markdown.
 pub fn format_table(rows: &[UtilRow]) -> String {
     let mut s = String::from(
-        "| workload | lanes | fragments | partial | off | on | on+remap | +cross | pairs (on / remap / cross) |\n\
-         |---|---|---|---|---|---|---|---|---|\n",
+        "| workload | lanes | fragments | partial | off | on | on+remap | +cross | +cand 2 | +cand 4 | pairs (on / remap / cross / cand 2 / cand 4) |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for r in rows {
         s += &format!(
-            "| {} | {} | {} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {} / {} / {} |\n",
+            "| {} | {} | {} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {} / {} / {} / {} / {} |\n",
             r.dist.name(),
             r.lanes,
             r.fragments,
@@ -398,9 +411,13 @@ pub fn format_table(rows: &[UtilRow]) -> String {
             100.0 * r.on.utilization(),
             100.0 * r.on_remap.utilization(),
             100.0 * r.cross.utilization(),
+            100.0 * r.cand2.utilization(),
+            100.0 * r.cand4.utilization(),
             r.on.pairs,
             r.on_remap.pairs,
             r.cross.pairs,
+            r.cand2.pairs,
+            r.cand4.pairs,
         );
     }
     s

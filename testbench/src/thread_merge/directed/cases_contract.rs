@@ -294,3 +294,48 @@ pub fn x10(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
         .at(5, &[PendValid(false)]);
     c.run(dut)
 }
+
+/// X11 (`candidates` = 2, R19; C0 otherwise): F1{0111} @1 is held (E2). F2{0111} @2 fits no
+/// held fragment (3 + 3 lanes of 4 always overlap) and is held beside it while the queue has
+/// room: no descriptor @3. F3{1000} @3 fits both (identity); it pairs with the oldest, F1:
+/// @4 the pair in slot 0, F2 still held. F2, accepted at edge 2, expires as R6 says for a
+/// candidate accepted at edge k = 2 with pair_hold 4: `frag_ready` 0 @7, single @8 in slot 1.
+pub fn x11(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    c.frag(1, f(0b0111, 0x70))
+        .frag(2, f(0b0111, 0x71))
+        .frag(3, f(0b1000, 0x72))
+        .at(2, &[PendValid(true), GrpValid(false)])
+        .at(3, &[PendValid(true), GrpValid(false), FragReady(true)])
+        .at(4, &pair(0, 0b0111, 0x70, 0b1000, 0, 0x72))
+        .at(4, &[PendValid(true)])
+        .during(4, 6, &[FragReady(true)])
+        .during(5, 7, &[GrpValid(false), PendValid(true)])
+        .at(7, &[FragReady(false)])
+        .at(8, &single(2, 0b0111, 0x71))
+        .at(8, &[PendValid(false)]);
+    c.run(dut)
+}
+
+/// X12 (`candidates` = 2, R19): three fragments that fit no other, F1, F2, F3{0111} @1-@3.
+/// F2 joins F1 in the queue (no descriptor @3); F3 finds it full, so the oldest, F1, leaves
+/// alone (@4, slot 0) and F3 is held. A full `last` fragment F4{1111} @4 leaves alone (E1, @5,
+/// slot 1) and ends the run (qlast): the held F2 then F3 leave one per edge, oldest first
+/// (@6 slot 2, @7 slot 3), with `frag_ready` 0 while they do.
+pub fn x12(dut: &mut dyn Dut<ThreadMerge>) -> Result<(), String> {
+    let mut c = Case::new();
+    c.frag(1, f(0b0111, 0x80))
+        .frag(2, f(0b0111, 0x81))
+        .frag(3, f(0b0111, 0x82))
+        .frag(4, f(0b1111, 0x83).last())
+        .at(3, &[PendValid(true), GrpValid(false)])
+        .at(4, &single(0, 0b0111, 0x80))
+        .at(4, &[PendValid(true), FragReady(true)])
+        .at(5, &single(2, 0b1111, 0x83))
+        .at(5, &[PendValid(true), FragReady(false)])
+        .at(6, &single(4, 0b0111, 0x81))
+        .at(6, &[PendValid(true), FragReady(false)])
+        .at(7, &single(6, 0b0111, 0x82))
+        .at(7, &[PendValid(false)]);
+    c.run(dut)
+}

@@ -32,6 +32,12 @@ pub struct CoverageCounts {
     pub last_expiries: u64,
     /// A full fragment passed a held candidate (E1 with a candidate).
     pub full_overtakes: u64,
+    /// R19 (`candidates` > 1): a partial fragment held beside held ones (no emission); a
+    /// pair with a held fragment other than the oldest; a held fragment pushed out alone by
+    /// a partial one that fits none of a full queue.
+    pub queue_holds: u64,
+    pub deep_pairs: u64,
+    pub pushouts: u64,
     /// Effective `term` / `disc` (target PRE or POST).
     pub terms: u64,
     pub discs: u64,
@@ -61,6 +67,9 @@ pub struct Coverage {
     prev: Option<(ThreadMergeInputs, ThreadMergeOutputs)>,
     /// The candidate as reconstructed: (prim, last).
     cand: Option<(u64, bool)>,
+    /// R19's queue as reconstructed from the ports: the held fragments' tags, the oldest
+    /// first (the stimulus numbers its fragments, so a tag names one while tags are wide).
+    held: Vec<u64>,
 }
 
 impl Coverage {
@@ -74,6 +83,7 @@ impl Coverage {
             hits: CoverageCounts::default(),
             prev: None,
             cand: None,
+            held: Vec::new(),
         }
     }
 
@@ -100,6 +110,7 @@ impl Coverage {
         let h = &mut self.hits;
         if i.reset {
             self.cand = None;
+            self.held.clear();
             return;
         }
         h.err_proto_sets += u64::from(!o.err_proto && n.err_proto);
@@ -167,8 +178,26 @@ impl Coverage {
                 .pend_valid
                 .then_some((i.frag_prim & self.p.prim_mask(), o.pend_valid && i.frag_last));
         }
+        // R19's queue: an emission (a descriptor loaded at this edge) names A, a held fragment
+        // or F; an accepted partial F that is not B is held.
+        let partial = accepted && cov != 0 && cov != lm;
+        let emitted = (!o.grp_valid || i.grp_ready) && n.grp_valid;
+        let held_a = if emitted { self.held.iter().position(|&t| t == n.grp_a_tag) } else { None };
+        if let Some(pos) = held_a {
+            self.held.remove(pos);
+            if n.grp_paired {
+                h.deep_pairs += u64::from(pos > 0);
+            } else if partial {
+                h.pushouts += 1;
+                self.held.push(i.frag_tag & self.p.tag_mask());
+            }
+        } else if partial && !emitted {
+            h.queue_holds += u64::from(o.pend_valid);
+            self.held.push(i.frag_tag & self.p.tag_mask());
+        }
         if !n.pend_valid {
             self.cand = None;
+            self.held.clear();
         }
     }
 
@@ -194,6 +223,9 @@ impl Coverage {
             ("cross_pairs", h.cross_pairs, p.cross_primitive),
             ("last_expiries", h.last_expiries, true),
             ("full_overtakes", h.full_overtakes, true),
+            ("queue_holds", h.queue_holds, p.candidates > 1),
+            ("deep_pairs", h.deep_pairs, p.candidates > 1),
+            ("pushouts", h.pushouts, p.candidates > 1),
             ("terms", h.terms, true),
             ("discs", h.discs, true),
             ("post_mes", h.post_mes, true),

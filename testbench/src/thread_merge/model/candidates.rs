@@ -1,0 +1,82 @@
+//! Contract R4 and R19 (`candidates`): the held candidates and what an edge does with a
+//! fragment. The queue `q` holds c ≤ K fragments, the oldest first; with K = 1 it is R4's
+//! candidate register and these are R4's rules E0–E3 word for word (c = K whenever a
+//! candidate is held).
+
+use super::{xperm, Pend, ThreadMergeInputs, ThreadMergeModel};
+#[cfg(test)]
+use super::Mutation;
+
+/// What an edge emits: (A's coverage, A's tag, B as (coverage after the remap, remap, tag)
+/// for a pair).
+pub(crate) type Emit = Option<(u64, u64, Option<(u64, u8, u64)>)>;
+
+impl ThreadMergeModel {
+    /// One edge of R4 / R19 for the fragment `f` (its coverage already masked to LANES):
+    /// `e0` is E0's condition (`flush_now && out_ok && free_cnt >= 1`), `frag_ready` the
+    /// cycle's ready. Returns the emission, if any; updates the queue, `qlast`, the ages
+    /// and `err_proto` (an accepted fragment with no coverage).
+    pub(crate) fn fragment_step(&mut self, i: &ThreadMergeInputs, f: Pend, e0: bool, frag_ready: bool) -> Emit {
+        let (lanes, k) = (self.p.lanes, self.p.candidates);
+        let mut emit: Emit = None;
+        // Held fragments that stay held (not emitted) and were not appended at this edge age.
+        let held_before = self.q.len();
+        let mut removed: Option<usize> = None;
+        if e0 {
+            // E0: the head leaves alone; no fragment is taken.
+            let h = self.q.remove(0);
+            emit = Some((h.cov, h.tag, None));
+            removed = Some(0);
+        } else if i.frag_valid && frag_ready {
+            if f.cov == 0 {
+                self.err_proto = true;
+            } else if f.cov == self.p.lane_mask() {
+                // E1: a full fragment leaves alone; a last one ends the run.
+                emit = Some((f.cov, f.tag, None));
+                if f.last && !self.q.is_empty() {
+                    self.qlast = true;
+                }
+            } else if self.q.is_empty() {
+                // E2.
+                if f.last {
+                    emit = Some((f.cov, f.tag, None));
+                } else {
+                    self.q.push(Pend { last: false, ..f });
+                    self.qlast = false;
+                }
+            } else {
+                // E3: the oldest held fragment that F fits (the newest with PairNewest).
+                let fits = |j: usize| self.merge(self.q[j].cov, f.cov).map(|pp| (j, pp));
+                let found = if mutant!(self, PairNewest) {
+                    (0..self.q.len()).rev().find_map(fits)
+                } else {
+                    (0..self.q.len()).find_map(fits)
+                };
+                match found {
+                    Some((j, pp)) => {
+                        let a = self.q.remove(j);
+                        emit = Some((a.cov, a.tag, Some((xperm(f.cov, pp, lanes), pp, f.tag))));
+                        removed = Some(j);
+                    }
+                    None => {
+                        if self.q.len() == k || mutant!(self, QueueNoRoom) {
+                            let h = self.q.remove(0);
+                            emit = Some((h.cov, h.tag, None));
+                            removed = Some(0);
+                        }
+                        self.q.push(f);
+                        }
+                }
+                self.qlast = f.last;
+            }
+        }
+        // Ages: every fragment held before the edge that is still held (the first
+        // `held_before`, less the one removed) ages by 1, saturating at pair_hold.
+        let aged = held_before - usize::from(removed.is_some());
+        let hold = self.p.pair_hold;
+        for a in self.q.iter_mut().take(aged) {
+            a.age = (a.age + 1).min(hold);
+        }
+        emit
+    }
+}
