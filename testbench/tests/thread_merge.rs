@@ -108,13 +108,18 @@ fn cross_configs() -> [ThreadMergeParams; 2] {
     ]
 }
 
-#[test]
-fn lockstep_cross_primitive() {
-    for (p, seed) in cross_configs().iter().zip([48, 49]) {
+/// An option's configs in lockstep (each with its seed), each also lint-clean.
+fn lockstep_and_lint(configs: &[ThreadMergeParams], seeds: &[u64]) {
+    for (p, &seed) in configs.iter().zip(seeds) {
         lockstep(p, seed, CYCLES, false);
         let e = warpgen_rtl::generate(&config_for(p), "thread_merge").unwrap();
         harness::lint(&e).unwrap_or_else(|m| panic!("lint {p:?}: {m}"));
     }
+}
+
+#[test]
+fn lockstep_cross_primitive() {
+    lockstep_and_lint(&cross_configs(), &[48, 49]);
 }
 
 /// `candidates` (contract R19): C0 with two held candidates, and four on 3 slots of 8 lanes
@@ -128,11 +133,7 @@ fn candidate_configs() -> [ThreadMergeParams; 2] {
 
 #[test]
 fn lockstep_candidates() {
-    for (p, seed) in candidate_configs().iter().zip([60, 61]) {
-        lockstep(p, seed, CYCLES, false);
-        let e = warpgen_rtl::generate(&config_for(p), "thread_merge").unwrap();
-        harness::lint(&e).unwrap_or_else(|m| panic!("lint {p:?}: {m}"));
-    }
+    lockstep_and_lint(&candidate_configs(), &[60, 61]);
 }
 
 #[test]
