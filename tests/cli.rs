@@ -251,19 +251,16 @@ fn missing_table_names_the_config_and_stimulus_reads_stdin() {
 
 
 
-/// `warpgen prove` of a thread_merge with more than one held candidate (R19) is an input
-/// error that says the checker has no properties for it yet, and writes nothing; out of
-/// range, `candidates` names the key and the allowed range.
+/// `thread_merge.candidates` out of range names the key and the allowed range and writes
+/// nothing.
 #[test]
-fn prove_refuses_thread_merge_candidates_it_has_no_properties_for() {
+fn thread_merge_candidates_out_of_range_is_an_input_error() {
     let d = tempfile::tempdir().unwrap();
-    let out = d.path().join("prove");
-    let o = warpgen(&["prove", "thread_merge", "--set", "thread_merge.candidates=2", "--out", out.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("thread_merge.candidates = 2") && stderr(&o).contains("prove with candidates = 1"), "{}", stderr(&o));
-    assert!(!out.exists());
-    let o = warpgen(&["generate", "--set", "thread_merge.candidates=5", "--out", out.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("thread_merge.candidates") && stderr(&o).contains("allowed 1 to 4"), "{}", stderr(&o));
-    assert!(!out.exists());
+    let out = d.path().join("rtl");
+    for v in ["0", "5"] {
+        let o = warpgen(&["generate", "--set", &format!("thread_merge.candidates={v}"), "--out", out.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("thread_merge.candidates") && stderr(&o).contains("allowed 1 to 4"), "{}", stderr(&o));
+        assert!(!out.exists());
+    }
 }

@@ -241,6 +241,24 @@ fn thread_merge_cross_primitive_proves() {
     fails_without("thread_merge", &sets, "thread_merge.cross_primitive=true", &more, "a_frag_ready");
 }
 
+/// `thread_merge.candidates` (contract R19): 2 held candidates on the second small config
+/// and 3 on the first (no hold window, so three can wait: with `pair_hold` 2 the oldest of
+/// three expires before a fourth arrives). The asserts hold against the checker's queue, and
+/// a fragment is held beside another, pairs with one other than the oldest, and pushes the
+/// oldest out of a full queue; the block generated with one candidate fails `a_grp_new`.
+#[test]
+fn thread_merge_candidates_prove() {
+    let hold = ["thread_merge.slots=2", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=2", "thread_merge.merge_timeout=3", "thread_merge.remap=true"];
+    let nohold = ["thread_merge.slots=3", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=0", "thread_merge.merge_timeout=0", "thread_merge.remap=false"];
+    for (sets, k) in [(&hold, "thread_merge.candidates=2"), (&nohold, "thread_merge.candidates=3")] {
+        let with = [&sets[..], &[k]].concat();
+        let t = proves("thread_merge", &with, &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
+        assert!(t.contains(" c_queue_hold ") && t.contains(" c_queue_deep_pair ") && t.contains(" c_queue_push "), "{t}");
+    }
+    let more = ["--pdr-seconds", "5", "--depth", "4", "--cover-depth", "6"];
+    fails_without("thread_merge", &hold, "thread_merge.candidates=2", &more, "a_grp_new");
+}
+
 /// A scoreboard that ignores completion port 1 for thread group 1 (a dropped term, the kind of
 /// slip a hand edit makes): the proof fails, its counterexample is stimulus, and replaying it
 /// in Verilator shows the broken block's outputs leave the correct block's at the step the

@@ -32,18 +32,7 @@ pub fn checker(config: &Config, e: &Emitted) -> Result<String, String> {
         "branch_stack" => branch_stack::props(config.branch_stack()?, e),
         "task_combiner" => task_combiner::props(config.task_combiner()?, e),
         "global_spreader" => global_spreader::props(config.global_spreader()?, e),
-        "thread_merge" => {
-            let c = config.thread_merge()?;
-            if c.candidates > 1 {
-                return Err(format!(
-                    "thread_merge.candidates = {}: no properties yet for more than one held candidate \
-                     (the checker models R4's one candidate register; contract R19 is checked by the \
-                     lockstep and the directed cases X11, X12); prove with candidates = 1",
-                    c.candidates
-                ));
-            }
-            thread_merge::props(c, e)
-        }
+        "thread_merge" => thread_merge::props(config.thread_merge()?, e),
         other => return Err(format!("no properties for block `{other}`")),
     })
 }

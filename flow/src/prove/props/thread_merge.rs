@@ -7,7 +7,9 @@
 //! * `a_grp_hold`, `a_rsp_hold`: a descriptor / response not taken stays valid with the same
 //!   payload (valid does not drop, payload holds) (R7, R12, D4).
 //! * `a_free_cnt`: `free_cnt` = slots whose members are both FREE (R2, D2).
-//! * `a_frag_ready`: `frag_ready` and `pend_valid` follow R4 (a candidate model in the checker);
+//! * `a_frag_ready`: `frag_ready` and `pend_valid` follow R4 (a candidate model in the checker,
+//!   a queue of K held fragments with `candidates` = K, R19, whose covers `c_queue_hold`,
+//!   `c_queue_deep_pair` and `c_queue_push` ask for its three new events);
 //!   with `cross_primitive` (R18) a primitive change is no reason to leave, and `c_frag_ready`
 //!   covers a fragment of another primitive taken beside the candidate.
 //! * `a_grp_new`: a new descriptor appears exactly one cycle after an emission, with the E0-E3
@@ -65,11 +67,12 @@ pub fn props(c: &ThreadMergeConfig, e: &Emitted) -> String {
         tg.saturating_sub(1).max(1)
     );
     s += &format!(
-        "    localparam PH = {}, MT = {}, REMAP = {}, XPRIM = {};\n",
+        "    localparam PH = {}, MT = {}, REMAP = {}, XPRIM = {}, K = {};\n",
         c.pair_hold,
         c.merge_timeout,
         c.remap as u8,
-        c.cross_primitive as u8
+        c.cross_primitive as u8,
+        c.candidates
     );
     // R17: err_clr exists only with perf_counters; without it the flags are sticky until reset.
     s += if c.perf_counters { "    wire f_err_clr = err_clr;\n" } else { "    wire f_err_clr = 1'b0;\n" };
@@ -79,6 +82,9 @@ pub fn props(c: &ThreadMergeConfig, e: &Emitted) -> String {
     }
     if c.merge_timeout != 0 {
         s += TIMEOUT;
+    }
+    if c.candidates > 1 {
+        s += QUEUE;
     }
     if c.perf_counters {
         // R16: events of the cycle in perf_sel order, from the ports and f_err_ev / f_xl_ev.
@@ -167,63 +173,95 @@ const BODY: &str = r#"    // ---- derived constants, helpers -------------------
     wire f_me_acc = me_valid && me_ready;
     wire f_rsp_free = !rsp_valid || rsp_ready;
 
-    // ---- candidate model (R4, R5, R6): expected frag_ready, pend_valid and descriptor ---------
-    reg p_v, p_last;
-    reg [L-1:0] p_cov;
+    // ---- candidate model (R4, R5, R6, R19): expected frag_ready, pend_valid and descriptor -----
+    // A queue of K held fragments, the oldest at 0 (K = 1: R4's one candidate register);
+    // fragment q at [q*L +: L], [q*TW +: TW], [q*8 +: 8]; one run flag and one primitive.
+    reg [K-1:0] q_v;
+    reg [K*L-1:0] q_cov;
+    reg [K*TW-1:0] q_tag;
+    reg [K*8-1:0] q_age;
+    reg p_last;
     reg [PW-1:0] p_prim;
-    reg [TW-1:0] p_tag;
-    reg [7:0] p_age;
+    wire p_v = q_v[0];
+    wire [7:0] p_age = q_age[7:0];
     reg e_emit, e_paired;                   // expected descriptor, registered at the edge
     reg [L-1:0] e_a_cov, e_b_cov;
     reg [TW-1:0] e_a_tag, e_b_tag;
     reg [1:0] e_b_perm;
     reg [TG-1:0] e_a_tgid;
     // combinational next values
-    reg n_v, n_last, n_emit, n_paired;
-    reg [L-1:0] n_cov, n_a_cov, n_b_cov;
+    reg [K-1:0] n_qv;
+    reg [K*L-1:0] n_qcov;
+    reg [K*TW-1:0] n_qtag;
+    reg [K*8-1:0] n_qage;
+    reg n_last, n_emit, n_paired;
+    reg [L-1:0] n_a_cov, n_b_cov;
     reg [PW-1:0] n_prim;
-    reg [TW-1:0] n_tag, n_a_tag, n_b_tag;
+    reg [TW-1:0] n_a_tag, n_b_tag;
     reg [1:0] n_b_perm;
-    reg [7:0] n_age;
-    reg n_keep; // pend stays, neither emitted nor replaced
-    reg n_pout; // pend leaves as A this edge
+    reg [7:0] n_rm;   // the held fragment that leaves as A this edge (K: none); those above move down
+    reg [7:0] n_app;  // where F is held after the edge (K: not held)
+    reg [7:0] n_i, n_cnt;
     reg [1:0] n_route; // the accepted fragment: 0 none, 1 emitted as A, 2 as B, 3 held
     reg [2:0] f_mp;
+    integer qi;
     wire f_out_ok = !grp_valid || grp_ready;
     wire f_flush_now = p_v && (p_last || flush || (PH != 0 && p_age >= PH)
                                || (!XPRIM && frag_valid && frag_prim != p_prim));   // R18: not with cross_primitive
     wire f_frag_exp_ready = f_out_ok && f_free >= 1 && !f_flush_now;
     wire f_frag_acc = frag_valid && frag_ready;
     always @(*) begin
-        n_v = p_v; n_last = p_last; n_cov = p_cov; n_prim = p_prim; n_tag = p_tag; n_age = p_age;
+        n_qv = q_v; n_qcov = q_cov; n_qtag = q_tag; n_qage = q_age; n_last = p_last; n_prim = p_prim;
         n_emit = 0; n_paired = 0; n_a_cov = 0; n_a_tag = 0; n_b_cov = 0; n_b_tag = 0; n_b_perm = 0;
-        n_keep = p_v; n_pout = 0; n_route = 0;
-        f_mp = fmerge(p_cov, frag_cov);
-        if (f_flush_now && f_out_ok && f_free >= 1) begin                       // E0
-            n_emit = 1; n_a_cov = p_cov; n_a_tag = p_tag; n_v = 0; n_keep = 0; n_pout = 1;
+        n_rm = K; n_app = K; n_route = 0; f_mp = 0; n_i = K;
+        n_cnt = 0;
+        for (qi = 0; qi < K; qi = qi + 1) if (q_v[qi]) n_cnt = qi + 1;
+        if (f_flush_now && f_out_ok && f_free >= 1) begin                       // E0: the head alone
+            n_emit = 1; n_a_cov = q_cov[L-1:0]; n_a_tag = q_tag[TW-1:0]; n_rm = 0;
         end else if (f_frag_acc && frag_cov != 0) begin
             if (frag_cov == ONES) begin                                          // E1
                 n_emit = 1; n_a_cov = frag_cov; n_a_tag = frag_tag; n_route = 1;
                 if (frag_last && p_v) n_last = 1;
             end else if (!p_v) begin                                             // E2
                 if (frag_last) begin n_emit = 1; n_a_cov = frag_cov; n_a_tag = frag_tag; n_route = 1; end
-                else begin n_route = 3; n_v = 1; n_cov = frag_cov; n_prim = frag_prim; n_tag = frag_tag; n_age = 0; n_last = 0; end
-            end else begin                                                       // E3
-                n_emit = 1; n_a_cov = p_cov; n_a_tag = p_tag; n_keep = 0; n_pout = 1;
-                if (f_mp[2]) begin
-                    n_paired = 1; n_route = 2; n_b_cov = xperm(frag_cov, f_mp[1:0]); n_b_perm = f_mp[1:0];
-                    n_b_tag = frag_tag; n_v = 0;
-                end else begin
-                    n_route = 3;
-                    n_v = 1; n_cov = frag_cov; n_prim = frag_prim; n_tag = frag_tag; n_age = 0; n_last = frag_last;
+                else begin n_route = 3; n_app = 0; n_last = 0; end
+            end else begin                                                       // E3 (R19: the oldest F fits)
+                for (qi = K - 1; qi >= 0; qi = qi - 1)
+                    if (q_v[qi] && fmerge(q_cov[qi*L +: L], frag_cov) >= 3'b100) n_i = qi;
+                n_last = frag_last;
+                if (n_i != K) begin
+                    f_mp = fmerge(q_cov[n_i*L +: L], frag_cov);
+                    n_emit = 1; n_paired = 1; n_route = 2; n_rm = n_i;
+                    n_a_cov = q_cov[n_i*L +: L]; n_a_tag = q_tag[n_i*TW +: TW];
+                    n_b_cov = xperm(frag_cov, f_mp[1:0]); n_b_perm = f_mp[1:0]; n_b_tag = frag_tag;
+                end else if (n_cnt == K) begin                                   // full: the oldest alone
+                    n_emit = 1; n_a_cov = q_cov[L-1:0]; n_a_tag = q_tag[TW-1:0]; n_rm = 0;
+                    n_route = 3; n_app = K - 1;
+                end else begin                                                   // held beside them
+                    n_route = 3; n_app = n_cnt;
                 end
             end
         end
-        if (n_keep && p_age < PH) n_age = p_age + 1'b1;
+        // every fragment held before the edge ages (saturating at pair_hold); the removed one
+        // leaves and those above it move down; F is held at n_app with age 0
+        for (qi = 0; qi < K; qi = qi + 1)
+            if (q_v[qi] && q_age[qi*8 +: 8] < PH) n_qage[qi*8 +: 8] = q_age[qi*8 +: 8] + 1'b1;
+        if (n_rm != K) begin
+            for (qi = 0; qi < K - 1; qi = qi + 1)
+                if (qi >= n_rm) begin
+                    n_qv[qi] = n_qv[qi + 1]; n_qcov[qi*L +: L] = n_qcov[(qi + 1)*L +: L];
+                    n_qtag[qi*TW +: TW] = n_qtag[(qi + 1)*TW +: TW]; n_qage[qi*8 +: 8] = n_qage[(qi + 1)*8 +: 8];
+                end
+            n_qv[K-1] = 0;
+        end
+        if (n_app != K) begin
+            n_qv[n_app] = 1; n_qcov[n_app*L +: L] = frag_cov; n_qtag[n_app*TW +: TW] = frag_tag;
+            n_qage[n_app*8 +: 8] = 0; n_prim = frag_prim;
+        end
     end
     always @(posedge clock) begin
-        p_v <= reset ? 1'b0 : n_v; p_last <= n_last; p_cov <= n_cov; p_prim <= n_prim; p_tag <= n_tag;
-        p_age <= reset ? 8'd0 : n_age;
+        q_v <= reset ? {K{1'b0}} : n_qv; q_cov <= n_qcov; q_tag <= n_qtag; p_last <= n_last; p_prim <= n_prim;
+        q_age <= reset ? {K*8{1'b0}} : n_qage;
         e_emit <= !reset && n_emit; e_paired <= n_paired; e_a_cov <= n_a_cov; e_a_tag <= n_a_tag;
         e_b_cov <= n_b_cov; e_b_tag <= n_b_tag; e_b_perm <= n_b_perm; e_a_tgid <= f_first;
     end
@@ -328,31 +366,33 @@ const BODY: &str = r#"    // ---- derived constants, helpers -------------------
     (* anyconst *) reg [LW-1:0] f_lane;     // its tracked sample
     localparam T_NONE = 3'd0, T_PEND = 3'd1, T_EMIT = 3'd2, T_GRP = 3'd3, T_GONE = 3'd4;
     reg [2:0] t_at; reg t_b; reg [LW-1:0] t_lane; reg [TG-1:0] t_tg; reg [1:0] t_cnt;
+    reg [7:0] t_q; reg [7:0] z_q;                              // its place while held (R19)
     reg [2:0] u_at; reg [LW-1:0] u_lane; reg [TG-1:0] u_tg;    // this cycle's view
     reg [2:0] z_at; reg z_b; reg [LW-1:0] z_lane;              // after the edge
     always @(*) begin
         u_at = t_at; u_lane = t_lane; u_tg = t_tg;
         if (t_at == T_EMIT && !f_prev_reset) begin u_at = T_GRP; u_tg = t_b ? grp_b_tgid : grp_a_tgid; end
         if (u_at == T_GRP && f_rsp_new && rsp_merged && rsp_retire_tgid == u_tg) u_tg = rsp_tgid;
-        z_at = u_at; z_b = t_b; z_lane = u_lane;
+        z_at = u_at; z_b = t_b; z_lane = u_lane; z_q = t_q;
         if (u_at == T_GRP) begin
             if (f_term_ok && term_tgid == u_tg) z_at = T_GONE;                 // written back (R8)
             else if (disc_valid && disc_tgid == u_tg && disc_mask[u_lane]
                      && (gst_at(u_tg) == PRE || gst_at(u_tg) == POST)) z_at = T_GONE; // R9
         end
-        if (u_at == T_PEND && n_pout) begin z_at = T_EMIT; z_b = 0; end         // pend leaves as A
+        if (u_at == T_PEND && n_rm == t_q) begin z_at = T_EMIT; z_b = 0; end    // held: leaves as A
+        else if (u_at == T_PEND && n_rm != K && n_rm < t_q) z_q = t_q - 1'b1;   // one below it left
         if (u_at == T_NONE && f_frag_acc && frag_cov[f_lane] && frag_tag == f_tag && t_cnt == 0) begin
             z_lane = f_lane;
             if (n_route == 1) begin z_at = T_EMIT; z_b = 0; end                 // E1, E2 last
             else if (n_route == 2) begin z_at = T_EMIT; z_b = 1;                 // E3: B, remapped (R5)
                 z_lane = (f_lane & ~3) | ((f_lane & 3) ^ n_b_perm); end
-            else if (n_route == 3) z_at = T_PEND;                                 // E2, E3 held
+            else if (n_route == 3) begin z_at = T_PEND; z_q = n_app; end         // E2, E3 held
         end
     end
     always @(posedge clock) begin
         if (reset) begin t_at <= T_NONE; t_cnt <= 0; end
         else begin
-            t_at <= z_at; t_b <= z_b; t_lane <= z_lane; t_tg <= u_tg;
+            t_at <= z_at; t_b <= z_b; t_lane <= z_lane; t_tg <= u_tg; t_q <= z_q;
             if (f_frag_acc && frag_cov != 0 && frag_tag == f_tag && t_cnt != 2'd3) t_cnt <= t_cnt + 1'b1;
         end
     end
@@ -552,6 +592,15 @@ const NOTHING: &str = r#"        // R13: ids naming no slot look up as all zero
 "#;
 
 /// The timeout path's cover (only when merge_timeout != 0).
+const QUEUE: &str = r#"        // R19: a fragment held beside another, a pair with a held fragment other than the
+        // oldest, and a full queue pushing its oldest out (the model above asserts their effect)
+        always @(posedge clock) if (f_live) begin
+            c_queue_hold: cover (q_v[1]);
+            c_queue_deep_pair: cover (n_emit && n_paired && n_rm != 0);
+            c_queue_push: cover (n_emit && !n_paired && n_rm == 0 && n_app != K);
+        end
+"#;
+
 const TIMEOUT: &str = r#"        // R11: a group waiting merge_timeout edges resumes alone (covers the timeout path)
         always @(posedge clock) if (f_live && f_past && !$past(reset)) begin
             c_timeout: cover (f_owed_s && !$past(term_valid && ins(term_tgid)));
