@@ -48,6 +48,7 @@ MEASURED = {
     "scoreboard::directed_cases_pass_on_the_rtl": 46,
     "scoreboard::lint_and_synth_largest_config": 44,
     "prove::global_spreader_proves": 43,
+    "prove::thread_merge_candidates_prove": 48,
     "second_simulator::an_exported_testbench_passes_on_the_block_and_fails_on_a_broken_copy": 39,
     "second_simulator::thread_merge_replays_the_same_in_both": 35,
     "prove::thread_merge_cross_primitive_proves": 35,
