@@ -544,7 +544,7 @@ impl ThreadMergeModel {
         n
     }
 
-    /// R4 `flush_now`.
+    /// R4 `flush_now`, of the queue's head with R19.
     fn flush_now(&self, i: &ThreadMergeInputs) -> bool {
         let Some(pd) = self.q.first() else {
             return false;

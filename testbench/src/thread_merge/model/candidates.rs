@@ -65,7 +65,7 @@ impl ThreadMergeModel {
                             removed = Some(0);
                         }
                         self.q.push(f);
-                        }
+                    }
                 }
                 self.qlast = f.last;
             }
