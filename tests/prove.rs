@@ -189,6 +189,22 @@ fn global_spreader_default_proves() {
     proves("global_spreader", &[], &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "6"]);
 }
 
+/// `task_combiner.hold_producers` (contract R5h) on 3 entries of 4 lanes, types VS/HS/DS with a
+/// domain-shader capacity of 1 (a DS task is FULL at once, so a hull task is held within a few
+/// steps): the asserts hold to depth 7, `c_hold` sees a producer held across an edge (step 5),
+/// and the held Verilog fails `a_next_pending` at step 5 against R5's properties (no hold:
+/// the producer must close).
+#[test]
+fn task_combiner_hold_producers_prove() {
+    let sets = ["task_combiner.entries=3", "task_combiner.width=4", "task_combiner.shader_types=3", "task_combiner.state_width=1", "task_combiner.ref_width=2", "task_combiner.tile_pipes=1", "task_combiner.tag_gen_width=1", "task_combiner.capacity=[2, 2, 1]"];
+    let held = [&sets[..], &["task_combiner.hold_producers=1"]].concat();
+    let t = proves("task_combiner", &held, &["--pdr-seconds", "10", "--depth", "7", "--cover-depth", "12"]);
+    assert!(t.contains(" c_hold "), "{t}");
+    // (smtbmc: ABC's PDR finds this failure too, but yowasp-sby 0.70's witness conversion of
+    // its trace stops with an AssertionError in ywio.py, so the trace would be lost.)
+    fails_edited("task_combiner", &held, &sets, &|v| v.to_string(), &["--engine", "smtbmc", "--depth", "6", "--cover-depth", "1"], "a_next_pending");
+}
+
 /// `task_combiner.perf_counters` (rule P1, docs/perf.md): the shared counter asserts with the
 /// events from the ports and the checker's own decisions, on 2 entries of 4 lanes with
 /// `registered_issue` (bounded: PDR does not close on the 32-bit counters).

@@ -46,6 +46,11 @@ const NAMED: &[(&str, &[&str])] = &[
     ("scoreboard", &["scoreboard.branch_fetch_gate=true", "scoreboard.branch_sets=4", "scoreboard.implicit_fence=[0]", "scoreboard.perf_counters=true"]),
     ("task_combiner", &["task_combiner.perf_counters=true", "task_combiner.entries=1", "task_combiner.width=4", "task_combiner.tile_pipes=1", "task_combiner.shader_types=1"]),
     ("task_combiner", &["task_combiner.perf_counters=true", "task_combiner.registered_issue=true", "task_combiner.entries=5", "task_combiner.width=8", "task_combiner.policy=\"nodep_oldest\""]),
+    // hold_producers (R5h): one entry (no dependency, no hold logic), two of 4 lanes, and the
+    // largest bound with the issue and counter options.
+    ("task_combiner", &["task_combiner.hold_producers=1", "task_combiner.entries=1", "task_combiner.width=4"]),
+    ("task_combiner", &["task_combiner.hold_producers=1", "task_combiner.entries=2", "task_combiner.width=4", "task_combiner.shader_types=3"]),
+    ("task_combiner", &["task_combiner.hold_producers=15", "task_combiner.registered_issue=true", "task_combiner.perf_counters=true", "task_combiner.entries=5", "task_combiner.width=8"]),
     ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),
     ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=1", "global_spreader.entity_types=[\"patch\"]", "global_spreader.vdt_depth=4", "global_spreader.vertices_per_group=4"]),
     ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=32", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=4", "global_spreader.entity_width=1"]),

@@ -154,6 +154,26 @@ fn lockstep_issue_order() {
     }
 }
 
+/// `hold_producers` (contract R5h): C0 with 8 entries (of 8 lanes) holding a producer for one
+/// full consumer, and 16 entries of 4 lanes for two, evicting the oldest without sort_state.
+fn hold_configs() -> [TaskCombinerParams; 2] {
+    [
+        ParamsKind::C0Hold.params(),
+        TaskCombinerParams {
+            hold_producers: 2,
+            sort_state: false,
+            ..TaskCombinerParams::with_shape(16, 4).with_policy(Policy::Oldest)
+        },
+    ]
+}
+
+#[test]
+fn lockstep_hold_producers() {
+    for (p, seed) in hold_configs().iter().zip([46, 47]) {
+        lockstep(p, seed);
+    }
+}
+
 #[test]
 fn lockstep_default_config() {
     lockstep(&TaskCombinerParams::defaults(), 39);

@@ -263,6 +263,9 @@ pub struct TaskCombinerConfig {
     /// of docs/blocks/task_combiner.md). No `err_clr`: the block has no sticky error flag (D3).
     /// false: no such port.
     pub perf_counters: bool,
+    /// Full consumer tasks that may wait in the table for OPEN producer tasks (contract R5h):
+    /// 0 to 15; 0: a consumer's PENDING state makes its producers leave (R5).
+    pub hold_producers: i64,
 }
 
 impl Default for TaskCombinerConfig {
@@ -282,6 +285,7 @@ impl Default for TaskCombinerConfig {
             capacity: None,
             depends: None,
             perf_counters: false,
+            hold_producers: 0,
         }
     }
 }
@@ -663,6 +667,7 @@ impl TaskCombinerConfig {
         chk.key_range("task_combiner.state_width", self.state_width);
         chk.key_range("task_combiner.ref_width", self.ref_width);
         chk.key_range("task_combiner.tag_gen_width", self.tag_gen_width);
+        chk.key_range("task_combiner.hold_producers", self.hold_producers);
         if Policy::parse(&self.policy).is_none() {
             chk.fail("task_combiner.policy", format!(
                 "\"{}\" is not a policy: allowed \"fullest\", \"oldest\", \"nodep_fullest\" or \"nodep_oldest\"",

@@ -112,6 +112,8 @@ pub const KEYS: &[KeyDoc] = &[
     KeyDoc { key: "task_combiner.depends", range: Range::Text("one list per shader type; row s holds distinct types below s"),
         default: "patent stage order [[], [0], [1], [0, 2]], cut to shader_types; types 4 to 7: []",
         meaning: "shader types whose tasks a type-s instance consumes in the same state" },
+    KeyDoc { key: "task_combiner.hold_producers", range: Range::Between(0, 15), default: "0",
+        meaning: "full consumer tasks that may wait in the table for OPEN producer tasks (contract R5h): a PENDING task whose reason is full and that no render-queue flush flags does not make its producers leave while at most this many such tasks are in the table and some entry is free; so a hull-shader task keeps filling while full domain-shader tasks wait. 0: every PENDING task makes its producers leave (R5)" },
     KeyDoc { key: "task_combiner.perf_counters", range: Range::Text("true / false"), default: "false",
         meaning: "ports perf_sel, perf_val, perf_clr: 12 saturating 32-bit event counters (instances accepted, tasks out, input stalls and drain stalls, output back-pressure, tasks out by reason, lock hits, flushes accepted) read by index; no err_clr, the block has no sticky error flag (docs/perf.md)" },
     KeyDoc { key: "global_spreader.eus", range: Range::Between(1, 32), default: "5",

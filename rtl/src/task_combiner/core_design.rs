@@ -164,6 +164,16 @@ pub struct TaskCombinerCore {
     dset: Vec<Signal<Local, Bit>>,
     /// Some pending entry depends on this one.
     depprop: Vec<Signal<Local, Bit>>,
+    /// R5h (`hold_producers` = B > 0; every vector empty at 0): per entry, PENDING(FULL) with
+    /// no flush flag (holding); per producer j, a PENDING entry that is not holding depends on
+    /// it; how many entries are holding; no entry is FREE; the constant B.
+    hp_hold: Vec<Signal<Local, Bit>>,
+    hp_oth: Vec<Signal<Local, Bit>>,
+    hp_cnt: Vec<Signal<Local, Cnt>>,
+    /// The count's adder tree: 2P - 1 nodes for P = the entries rounded up to a power of two.
+    hp_sum: Vec<Signal<Local, Cnt>>,
+    hp_nofree: Vec<Signal<Local, Bit>>,
+    hp_b: Vec<Constant<Cnt>>,
     lk_e: Vec<Signal<Local, Bit>>,
     lock_d: Vec<Vec<Signal<Local, Bit>>>,
     /// Post-edge lock mask of an entry that is not the instance's target.
@@ -289,6 +299,10 @@ impl TaskCombinerCore {
         let policy = cfg.policy();
         // 1 with perf_counters (one counter bank and its ports), 0 without.
         let pc = usize::from(cfg.perf_counters);
+        // R5h: one hold_producers block (hz) with per-entry vectors (hn), none at 0 (and none in
+        // a one-entry table, which has no dependencies).
+        let hz = usize::from(cfg.hold_producers > 0 && n >= 2);
+        let hn = hz * n;
         TaskCombinerCore {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -405,6 +419,12 @@ impl TaskCombinerCore {
             dtype: signals(if n > 1 { n } else { 0 }),
             dset: signals(if n > 1 { n } else { 0 }),
             depprop: signals(n),
+            hp_hold: signals(hn),
+            hp_oth: signals(hn),
+            hp_cnt: signals(hz),
+            hp_sum: signals(hz * (2 * n.next_power_of_two() - 1)),
+            hp_nofree: signals(hz),
+            hp_b: (0..hz).map(|_| constant(cfg.hold_producers as u64)).collect(),
             lk_e: signals(n),
             lock_d: grid(n, t),
             lock_pd: grid(n, t),

@@ -36,6 +36,9 @@ impl crate::BlockGen for TaskCombinerConfig {
         if self.issue_fullest() {
             v.insert(9, ("issue_order".into(), self.issue_order.clone()));
         }
+        if self.hold_producers > 0 {
+            v.push(("hold_producers".into(), format!("{} (full consumers a producer may wait for, contract R5h)", self.hold_producers)));
+        }
         if self.perf_counters {
             v.push(("perf_counters".into(), "true".into()));
             v.push(("PSW (perf_sel bits)".into(), self.perf_sel_bits().to_string()));

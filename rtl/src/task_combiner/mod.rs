@@ -95,6 +95,19 @@
 //!   `sort_state`'s preference; the matrix's `old_e` / `old_s` then use the count relation of
 //!   the fullest victim ([`TaskMatrix`]; a relation of their own under an oldest eviction
 //!   policy). "oldest" (the default) emits the Verilog of the block without the key.
+//! * `hold_producers` = B (contract R5h; 0, the default, emits the Verilog of the block
+//!   without the key): the spec's HELD variant (`cfg_hold_full`) with a bound. A PENDING(FULL)
+//!   entry with no flush flag is *holding*; an OPEN producer some PENDING entry depends on is
+//!   released (`depprop`) only when a non-holding one does, more than B entries of the table
+//!   are holding, or no entry is FREE. In `core_design/fields.rs`, after the matrix's
+//!   `depprop`, from registers only: per entry `hp_hold`, their count `hp_cnt` (a balanced
+//!   adder tree, `hp_sum`) compared with B, and per producer column of the registered
+//!   dependency rows an OR of the non-holding PENDING rows (`hp_oth`); every `hp_*` vector is
+//!   empty at B = 0 and in a one-entry table. Cost: docs/blocks/task_combiner.md. (Tried
+//!   first: a count per producer column, 7,480 LUT4 and 1,310 carry cells at the default
+//!   config, which no longer fits the iCE40 HX8K; then one count written as a chain over the
+//!   entries, 5,208 LUT4 at 22.9 MHz, the chain on the critical path.) Holding entries show as PENDING on `st_*`
+//!   (no `st_held`); the cycle timing of every port is unchanged.
 //!
 //! ## Storage (flip-flops for control, block RAM for references)
 //! * Per entry, one-bit registers: valid, pending, flush flag; reason (3);

@@ -224,6 +224,48 @@ fn task_combiner_utilization(seed: u64) -> Result<(), String> {
     for (name, cells) in rows {
         println!("| {name} | {} |", cells.join(" | "));
     }
+    task_combiner_hold_producers(seed)
+}
+
+/// `hold_producers` (contract R5h) on the same workload at the default shape (16 entries x 32
+/// lanes), with its 3-10 domain-shader instances per patch and with a high tessellation
+/// factor (16-32): lanes per hull-shader and domain-shader task, all tasks, cycles. On the
+/// model; the held points with 2 also run through the RTL and must give the same tasks.
+fn task_combiner_hold_producers(seed: u64) -> Result<(), String> {
+    use warpgen_testbench::task_combiner::rtl::RtlTaskCombiner;
+    use warpgen_testbench::task_combiner::workload::{run_workload, tile_workload, WorkloadSpec};
+    use warpgen_testbench::task_combiner::{ModelDut, TaskCombinerParams};
+    const HOLDS: [usize; 5] = [0, 1, 2, 4, 8];
+    let base = TaskCombinerParams::with_shape(16, 32);
+    println!();
+    println!("task_combiner: hold_producers, 16 entries x 32 lanes (HS: hull, DS: domain shader tasks)");
+    println!("| DS per patch | hold_producers | HS lanes per task (tasks) | DS lanes per task (tasks) | all: utilization (tasks) | cycles |");
+    println!("|---|---|---|---|---|---|");
+    for ds in [(3, 10), (16, 32)] {
+        let wl = tile_workload(&WorkloadSpec { ds_per_patch: ds, ..WorkloadSpec::for_params(&base, seed) });
+        for hold in HOLDS {
+            let p = TaskCombinerParams { hold_producers: hold, ..base.clone() };
+            let r = run_workload(&mut ModelDut::new(&p), &wl)?;
+            if hold == 2 {
+                let rtl = run_workload(&mut RtlTaskCombiner::new(&p, false)?, &wl)?;
+                if (rtl.tasks, rtl.lanes, rtl.by_type) != (r.tasks, r.lanes, r.by_type) {
+                    return Err(format!("RTL and model disagree at hold_producers {hold}: {rtl:?} vs {r:?}"));
+                }
+            }
+            println!(
+                "| {}-{} | {hold} | {:.2} ({}) | {:.2} ({}) | {:.3} ({}) | {} |",
+                ds.0,
+                ds.1,
+                r.lanes_per_task_of(1),
+                r.by_type[1].0,
+                r.lanes_per_task_of(2),
+                r.by_type[2].0,
+                r.utilization(),
+                r.tasks,
+                r.cycles
+            );
+        }
+    }
     Ok(())
 }
 

@@ -33,8 +33,10 @@ mod cases_system;
 mod cases_contract;
 mod x10;
 mod x11;
+mod x12;
 pub use x10::x10_perf_counters;
 pub use x11::{x11_issue_fullest, x11_issue_fullest_registered};
+pub use x12::{x12_hold_producers, x12_hold_producers_full_table};
 pub use cases_t01_t10::*;
 pub use cases_t11_t20::*;
 pub use cases_t21_t28::*;
@@ -67,6 +69,9 @@ pub enum ParamsKind {
     C0Reg,
     /// C0 with `perf_counters` and capacity [8, 1, 8, 8] (an HS task is FULL at once; X10).
     C0Perf,
+    /// C0 with 8 entries and `hold_producers` = 1 (contract R5h, X12; the first lockstep
+    /// config of the option, so the two share one Verilated model).
+    C0Hold,
     /// C0 with `issue_order = "fullest"` (contract R4, X11), and with `registered_issue` too.
     C0IssueFullest,
     C0IssueFullestReg,
@@ -118,6 +123,11 @@ impl ParamsKind {
                 capacity: vec![8, 1, 8, 8],
                 ..c0
             },
+            ParamsKind::C0Hold => TaskCombinerParams {
+                hold_producers: 1,
+                entries: 8,
+                ..c0
+            },
             ParamsKind::C0IssueFullest => TaskCombinerParams {
                 issue_fullest: true,
                 ..c0
@@ -146,6 +156,7 @@ impl ParamsKind {
                 capacity: vec![4, 4],
                 depends: TaskCombinerParams::default_depends(2),
                 perf_counters: false,
+                hold_producers: 0,
             },
             ParamsKind::Wide => TaskCombinerParams {
                 entries: 64,
@@ -162,6 +173,7 @@ impl ParamsKind {
                 capacity: vec![64; 8],
                 depends: TaskCombinerParams::default_depends(8),
                 perf_counters: false,
+                hold_producers: 0,
             },
             ParamsKind::WideLanes => TaskCombinerParams { entries: 4, ..ParamsKind::Wide.params() },
             ParamsKind::ManyEntries => TaskCombinerParams { width: 4, capacity: vec![4; 8], ..ParamsKind::Wide.params() },
@@ -224,6 +236,8 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X10", C0Perf, x10_perf_counters),
         ("X11", C0IssueFullest, x11_issue_fullest),
         ("X11/reg", C0IssueFullestReg, x11_issue_fullest_registered),
+        ("X12", C0Hold, x12_hold_producers),
+        ("X12/full", C0Hold, x12_hold_producers_full_table),
     ]
 }
 

@@ -96,6 +96,10 @@ pub enum Mutation {
     D3SkipsPending,
     /// DEP propagates through the whole chain in one cycle.
     DepTransitive,
+    /// R5h: a producer is held also when no entry is FREE.
+    HoldWhenFull,
+    /// R5h: one more holding consumer than `hold_producers` may wait.
+    HoldOneMore,
     /// FULLEST breaks count ties towards the youngest entry.
     FullestTieYoungest,
     /// The nodep_* policies ignore dependency rows.
@@ -405,16 +409,26 @@ impl TaskCombinerModel {
             }
         }
 
-        // R5: OPEN entries some PENDING entry depends on.
-        let pending_rows = |s: &Self| {
-            (0..n)
-                .filter(|&e| matches!(s.e[e].status, Status::Pending(_)))
-                .fold(0u64, |acc, e| acc | s.e[e].dep)
-        };
+        // R5: OPEN entries some PENDING entry depends on; R5h: not while only holding entries
+        // (PENDING(FULL), no flush flag) depend on it, at most hold_producers entries of the
+        // table are holding, and some entry is FREE.
+        let pending = |s: &Self, e: usize| matches!(s.e[e].status, Status::Pending(_));
+        let holding = |s: &Self, e: usize| s.e[e].status == Status::Pending(Reason::Full) && !s.e[e].rq;
+        let pending_rows = |s: &Self| (0..n).filter(|&e| pending(s, e)).fold(0u64, |acc, e| acc | s.e[e].dep);
         let open_mask = (0..n)
             .filter(|&e| self.e[e].status == Status::Open)
             .fold(0u64, |a, e| a | 1 << e);
         let mut dep_hit = pending_rows(self) & open_mask;
+        let hold = self.p.hold_producers;
+        let no_free = (0..n).all(|e| self.e[e].status != Status::Free) && !self.mutated(Mutation::HoldWhenFull);
+        let held = (0..n).filter(|&e| holding(self, e)).count();
+        let limit = if self.mutated(Mutation::HoldOneMore) { hold + 1 } else { hold };
+        if hold > 0 && !no_free && held <= limit {
+            let kept = (0..n).filter(|&j| dep_hit >> j & 1 == 1).filter(|&j| {
+                !(0..n).any(|e| pending(self, e) && !holding(self, e) && self.e[e].dep >> j & 1 == 1)
+            });
+            dep_hit &= !kept.fold(0u64, |a, j| a | 1 << j);
+        }
         if self.mutated(Mutation::DepTransitive) {
             loop {
                 let more = (0..n)

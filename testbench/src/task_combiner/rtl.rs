@@ -20,7 +20,7 @@ pub fn toml_for(p: &TaskCombinerParams) -> String {
     format!(
         "[task_combiner]\nentries = {}\nwidth = {}\ntile_pipes = {}\nshader_types = {}\nstate_width = {}\n\
          ref_width = {}\ntag_gen_width = {}\npolicy = \"{policy}\"\nsort_state = {}\nissue_order = \"{}\"\nregistered_issue = {}\ncapacity = {}\ndepends = {depends}\n\
-         perf_counters = {}\n",
+         perf_counters = {}\nhold_producers = {}\n",
         p.entries,
         p.width,
         p.tile_pipes,
@@ -33,6 +33,7 @@ pub fn toml_for(p: &TaskCombinerParams) -> String {
         p.registered_issue,
         list(&p.capacity),
         p.perf_counters,
+        p.hold_producers,
     )
 }
 
@@ -68,6 +69,7 @@ impl From<&TaskCombinerConfig> for TaskCombinerParams {
             capacity: c.capacities().into_iter().map(|x| x as usize).collect(),
             depends: c.depends_rows(),
             perf_counters: c.perf_counters,
+            hold_producers: c.hold_producers as usize,
         }
     }
 }

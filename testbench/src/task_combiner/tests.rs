@@ -63,7 +63,7 @@ fn failure_message_names_case_cycle_signal() {
     );
 }
 
-const MUTATIONS: [Mutation; 18] = [
+const MUTATIONS: [Mutation; 20] = [
     Mutation::D3KeepsMover,
     Mutation::D3SkipsPending,
     Mutation::DepTransitive,
@@ -82,6 +82,8 @@ const MUTATIONS: [Mutation; 18] = [
     Mutation::StallWithoutValid,
     Mutation::IssueOrderIgnored,
     Mutation::IssueFullestTieYoungest,
+    Mutation::HoldWhenFull,
+    Mutation::HoldOneMore,
 ];
 
 /// Names of the directed cases a mutant fails.
@@ -113,6 +115,18 @@ fn issue_order_mutants_fail_x11() {
         let failing = failing_cases(m);
         assert!(failing.contains(&"X11") && failing.contains(&"X11/reg"), "{m:?} fails only {failing:?}");
     }
+}
+
+/// The `hold_producers` mutants (R5h): one more waiting consumer than the bound is caught by
+/// X12, a hold that outlasts the last FREE entry by X12/full.
+#[test]
+fn hold_mutants_fail_x12() {
+    assert!(failing_cases(Mutation::HoldOneMore).contains(&"X12"));
+    assert!(failing_cases(Mutation::HoldWhenFull).contains(&"X12/full"));
+    // Without the hold (R5), both cases fail: the producer leaves when its first consumer fills.
+    let plain = TaskCombinerParams { hold_producers: 0, ..ParamsKind::C0Hold.params() };
+    assert!(directed::x12_hold_producers(&mut ModelDut::new(&plain)).is_err());
+    assert!(directed::x12_hold_producers_full_table(&mut ModelDut::new(&plain)).is_err());
 }
 
 /// The model's counters saturate at 2^32 - 1 (2^32 cycles are too long for the RTL): a
@@ -664,4 +678,35 @@ fn r2_efficiency_regression() {
         }
     }
     println!("{line}");
+}
+
+/// `hold_producers` (R5h) on the tile workload at 16 entries x 32 lanes: hull-shader tasks
+/// leave fuller than without it, every instance still leaves (the run drains), and more
+/// allowed waiting consumers never fill hull tasks less on these seeds.
+#[test]
+fn hold_producers_fills_hull_tasks() {
+    for (seed, ds) in [(1, (3, 10)), (2, (3, 10)), (1, (16, 32)), (2, (16, 32))] {
+        let base = TaskCombinerParams::with_shape(16, 32);
+        let w = tile_workload(&WorkloadSpec { ds_per_patch: ds, ..WorkloadSpec::for_params(&base, seed) });
+        let mut last = 0.0;
+        for hold in [0, 1, 2, 4, 8] {
+            let p = TaskCombinerParams { hold_producers: hold, ..base.clone() };
+            let r = run_workload(&mut ModelDut::new(&p), &w).unwrap();
+            eprintln!(
+                "seed {seed} ds {ds:?} hold {hold}: HS {:.2} lanes/task ({} tasks), DS {:.2} ({}), all {:.3} ({} tasks), {} cycles",
+                r.lanes_per_task_of(1),
+                r.by_type[1].0,
+                r.lanes_per_task_of(2),
+                r.by_type[2].0,
+                r.utilization(),
+                r.tasks,
+                r.cycles
+            );
+            assert_eq!(r.instances, w.instances as u64);
+            if hold > 0 {
+                assert!(r.lanes_per_task_of(1) >= last, "seed {seed} hold {hold}: {r:?}");
+            }
+            last = r.lanes_per_task_of(1);
+        }
+    }
 }

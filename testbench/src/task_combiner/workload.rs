@@ -87,6 +87,10 @@ pub struct WorkloadSpec {
     pub shader_types: usize,
     pub state_width: u32,
     pub ref_width: u32,
+    /// Domain-shader instances per tessellated patch, drawn uniformly from this range (3 to
+    /// 10 by default; a high tessellation factor, as the patent's one hull shader feeding 32
+    /// domain shaders, is 16 to 32).
+    pub ds_per_patch: (usize, usize),
 }
 
 impl WorkloadSpec {
@@ -102,6 +106,7 @@ impl WorkloadSpec {
             shader_types: p.shader_types.min(4),
             state_width: p.state_width,
             ref_width: p.ref_width,
+            ds_per_patch: (3, 10),
         }
     }
 }
@@ -240,7 +245,7 @@ pub fn tile_workload(s: &WorkloadSpec) -> Workload {
             Shape::Plain => {}
             Shape::Tess => {
                 emit(&mut events, 1, 1);
-                let n = rng.gen_range(3..=10);
+                let n = rng.gen_range(s.ds_per_patch.0..=s.ds_per_patch.1);
                 emit(&mut events, 2, n);
             }
             Shape::Geom => {
@@ -290,6 +295,8 @@ pub struct WorkloadResult {
     pub lanes: u64,
     /// Cycles the run took (0 for the naive baseline, which is not clocked).
     pub cycles: u64,
+    /// Per shader type (0 VS, 1 HS, 2 DS, 3 GS, …): tasks and their lanes (clocked runs only).
+    pub by_type: [(u64, u64); 8],
 }
 
 impl WorkloadResult {
@@ -306,6 +313,12 @@ impl WorkloadResult {
     /// tasks / instances.
     pub fn tasks_per_instance(&self) -> f64 {
         self.tasks as f64 / self.instances as f64
+    }
+
+    /// Average lanes per task of shader type `t` (0 with no task of it).
+    pub fn lanes_per_task_of(&self, t: usize) -> f64 {
+        let (tasks, lanes) = self.by_type[t];
+        if tasks == 0 { 0.0 } else { lanes as f64 / tasks as f64 }
     }
 }
 
@@ -324,6 +337,7 @@ pub fn naive_baseline(w: &Workload, width: usize, capacity: &[usize]) -> Workloa
         tasks: 0,
         lanes: 0,
         cycles: 0,
+        by_type: [(0, 0); 8],
     };
     let mut open: Option<Open> = None;
     let mut n = 0usize;
@@ -386,6 +400,7 @@ pub fn run_workload(dut: &mut dyn Dut<TaskCombiner>, w: &Workload) -> Result<Wor
         tasks: 0,
         lanes: 0,
         cycles: 0,
+        by_type: [(0, 0); 8],
     };
     // Instance index → tag of its task; tag → instances of the resident task with it.
     let mut tag_of: Vec<u64> = Vec::with_capacity(w.instances);
@@ -407,6 +422,9 @@ pub fn run_workload(dut: &mut dyn Dut<TaskCombiner>, w: &Workload) -> Result<Wor
         if o.out_valid {
             res.tasks += 1;
             res.lanes += o.out_count;
+            let t = &mut res.by_type[o.out_stype as usize & 7];
+            t.0 += 1;
+            t.1 += o.out_count;
             for k in in_task.remove(&o.out_tag).unwrap_or_default() {
                 left[k] = true;
             }

@@ -25,7 +25,10 @@
 //!   with `registered_issue` (R4r) the pick is a cycle older, and `a_issue` checks only that a
 //!   moving entry was eligible, one at a time; the pick's timing and order are left to lockstep;
 //! * `a_issue_nodep`: no task leaves before a task it depends on (R4, D3);
-//! * `a_next_pending`: PENDING stays PENDING; an OPEN entry closes exactly on FULL, DEP (one level),
+//! * `a_next_pending`: PENDING stays PENDING; an OPEN entry closes exactly on FULL, DEP (one level;
+//!   with `hold_producers`, R5h: it must close when a non-FULL dependent or a table with no
+//!   FREE entry say so, and may when any PENDING entry depends on it, since the flush flags
+//!   that end a FULL dependent's hold, and so the count of holding tasks, are not on the ports),
 //!   RQFLUSH (post-edge lock bit) or DRAIN, or as the single EVICT victim (R3 condition, candidate,
 //!   nodep_ restriction, fullest for fullest policies) (R3, R5, R7, R8, R9, R10);
 //! * `a_next_entry`, `a_next_lockmask`, `a_next_tag`, `a_next_dep`: count/key, lock mask, tag and dep
@@ -94,15 +97,21 @@ pub fn props(c: &TaskCombinerConfig, e: &Emitted) -> String {
         iw = clog2(n * lanes + lanes + 1)
     );
     s += &format!(
-        "    localparam FULLEST = {}, NODEP = {}, SORT = {}, REG = {};\n",
+        "    localparam FULLEST = {}, NODEP = {}, SORT = {}, REG = {}, HOLD = {};\n",
         c.policy.ends_with("fullest") as u8,
         c.policy.starts_with("nodep") as u8,
         c.sort_state as u8,
-        c.registered_issue as u8
+        c.registered_issue as u8,
+        c.hold_producers
     );
     s += &format!("    localparam [NT*CW-1:0] CAPS = {{{}}};\n", caps_v.join(", "));
     s += &format!("    localparam [NT*NT-1:0] DEPM = {}'b{depm};\n", nt * nt);
     s += BODY;
+    if c.hold_producers > 0 {
+        // R5h: a producer held across an edge while a PENDING consumer depends on it (only
+        // with hold_producers: without it nothing reaches this).
+        s += "    always @(posedge clock) if (f_step) begin\n        c_hold: cover ((p_open & p_pend_col & st_open) != 0);\n    end\n";
+    }
     if c.perf_counters {
         s += &super::perf_asserts(&perf_events(), c.perf_sel_bits());
     }
@@ -152,6 +161,12 @@ const BODY: &str = r#"    // ---------------------------------------------------
     // ---------------------------------------------------------------- decisions of this cycle (R2..R9)
     integer i0, j0;
     reg [N-1:0] into, cr, rowz, elig, pref, cand, lk_e, dset, pend_col, trig;
+    // R5h (HOLD = hold_producers): a PENDING dependent whose count is not its type's capacity is
+    // not FULL, so not holding (oth_col); one at capacity is FULL and holds unless a flush
+    // flagged it, which the ports do not show (nor, so, how many hold): DEP must close j
+    // (must_col) when a non-FULL dependent or a table with no FREE entry say so, and may close
+    // it whenever some PENDING entry depends on it (pend_col).
+    reg [N-1:0] oth_col, must_col;
     reg m_found, f_found, two_open, k_pair;
     reg [EW-1:0] f_idx;
     reg [TW-1:0] m_tag;
@@ -173,15 +188,20 @@ const BODY: &str = r#"    // ---------------------------------------------------
             lk_e[i0] = lk_valid && st_valid[i0] && st_tag[i0*TW +: TW] == lk_tag;
             drow = dep_row(in_stype);
             dset[i0] = st_valid[i0] && st_state[i0*STW +: STW] == in_state && drow[st_stype[i0*SW +: SW]];
-            pend_col[i0] = 1'b0;
+            pend_col[i0] = 1'b0; oth_col[i0] = 1'b0;
             for (j0 = 0; j0 < N; j0 = j0 + 1) begin
-                if (st_pending[j0] && st_dep[j0*N + i0]) pend_col[i0] = 1'b1;
+                if (st_pending[j0] && st_dep[j0*N + i0]) begin
+                    pend_col[i0] = 1'b1;
+                    if (st_count[j0*CW +: CW] != cap_of(st_stype[j0*SW +: SW])) oth_col[i0] = 1'b1;
+                end
                 if (j0 > i0 && st_open[i0] && st_open[j0] && st_stype[i0*SW +: SW] == st_stype[j0*SW +: SW]
                     && st_state[i0*STW +: STW] == st_state[j0*STW +: STW]) two_open = 1'b1;
                 if (st_pending[i0] && st_open[j0] && st_stype[i0*SW +: SW] == st_stype[j0*SW +: SW]
                     && st_state[i0*STW +: STW] == st_state[j0*STW +: STW]) k_pair = 1'b1;
             end
         end
+        for (i0 = 0; i0 < N; i0 = i0 + 1)
+            must_col[i0] = pend_col[i0] && (HOLD == 0 || oth_col[i0] || (&st_valid));
         cand = (NODEP && (|(st_open & rowz))) ? (st_open & rowz) : st_open;
         for (i0 = 0; i0 < N; i0 = i0 + 1)
             if (cand[i0] && st_count[i0*CW +: CW] > cand_max) cand_max = st_count[i0*CW +: CW];
@@ -201,7 +221,7 @@ const BODY: &str = r#"    // ---------------------------------------------------
     // ---------------------------------------------------------------- the previous cycle ($past written out)
     reg f_chk = 1'b0;            // the previous cycle was live too: transitions are checked
     reg p_reset = 1'b0, p_reset_work = 1'b0;
-    reg [N-1:0] p_valid, p_open, p_pend, p_into, p_cr, p_elig, p_pref, p_cand, p_lk_e, p_dset, p_pend_col, hadep_sh;
+    reg [N-1:0] p_valid, p_open, p_pend, p_into, p_cr, p_elig, p_pref, p_cand, p_lk_e, p_dset, p_pend_col, p_must_col, hadep_sh;
     reg [N*CW-1:0] p_cnt;
     reg [N*SW-1:0] p_stype;
     reg [N*STW-1:0] p_state;
@@ -226,7 +246,7 @@ const BODY: &str = r#"    // ---------------------------------------------------
         p_reset_work <= reset && (st_valid != 0 || out_valid);
         p_valid <= st_valid; p_open <= st_open; p_pend <= st_pending; p_into <= acc ? into : 0;
         p_cr <= acc ? cr : 0; p_elig <= elig; p_pref <= pref; p_cand <= cand; p_lk_e <= lk_e;
-        p_dset <= dset; p_pend_col <= pend_col;
+        p_dset <= dset; p_pend_col <= pend_col; p_must_col <= must_col;
         p_cnt <= st_count; p_stype <= st_stype; p_state <= st_state; p_lkm <= st_lockmask; p_dep <= st_dep;
         p_tag <= st_tag;
         p_acc <= acc; p_slot_free <= slot_free; p_hs <= hs; p_ov_hold <= out_valid && !out_ready;
@@ -251,7 +271,7 @@ const BODY: &str = r#"    // ---------------------------------------------------
 
     // ---------------------------------------------------------------- the transition seen in this cycle
     integer e3, j3;
-    reg [N-1:0] moved, newp, trig_nv;
+    reg [N-1:0] moved, newp, trig_nv, trig_may;
     reg n_moves, bad_entry, bad_lkm, bad_dep_next, bad_tag_next, bad_newp, bad_free_dep, k_hadep_move;
     reg [TW-1:0] mv_tag;
     reg [SW-1:0] mv_stype;
@@ -274,8 +294,10 @@ const BODY: &str = r#"    // ---------------------------------------------------
                 if (hadep_sh[e3]) k_hadep_move = 1'b1;
             end
             // triggers other than EVICT that close an OPEN entry (R5, R7, R8, R9)
-            trig_nv[e3] = (st_count[e3*CW +: CW] == cap_of(st_stype[e3*SW +: SW])) || p_pend_col[e3] || p_drain
+            trig_nv[e3] = (st_count[e3*CW +: CW] == cap_of(st_stype[e3*SW +: SW])) || p_must_col[e3] || p_drain
                 || (p_rqf_acc && (st_lockmask[e3*NTP +: NTP] & p_rq_bit) != 0);
+            // (R5h: DEP may also close it while only FULL dependents wait, if a flush flagged one)
+            trig_may[e3] = trig_nv[e3] || p_pend_col[e3];
             if (st_valid[e3]) begin
                 if (p_cr[e3]) begin
                     if (st_count[e3*CW +: CW] != 1 || st_stype[e3*SW +: SW] != p_in_stype
@@ -291,7 +313,7 @@ const BODY: &str = r#"    // ---------------------------------------------------
                     if (st_tag[e3*TW +: TW] != p_tag[e3*TW +: TW]) bad_tag_next = 1'b1;
                     if (p_pend[e3] && !st_pending[e3]) bad_newp = 1'b1;
                     if (trig_nv[e3] && p_open[e3] && !st_pending[e3]) bad_newp = 1'b1;
-                    if (newp[e3] && !trig_nv[e3]) begin
+                    if (newp[e3] && !trig_may[e3]) begin
                         // EVICT: the R3 condition held, the entry was a candidate, the fullest if fullest
                         n_extra = n_extra + 1'b1;
                         if (!p_vcond || !p_cand[e3] || (FULLEST && p_cnt[e3*CW +: CW] != p_cand_max)) bad_newp = 1'b1;

@@ -122,6 +122,53 @@ impl hdl::Part<1> for TaskCombinerCore {
                 self.depprop[e].next = self.mx[c].depprop[e].val();
             }
         }
+        // R5h (`hold_producers` = B; nothing here at 0): an OPEN producer j some PENDING entry
+        // depends on is released when one of those is not holding (PENDING(FULL), no flush
+        // flag), when more than B entries of the table are holding, or when no entry is FREE.
+        // (N in the index arithmetic must be a loop variable for rust-hdl.)
+        for z in 0..self.hp_nofree.len() {
+            self.hp_nofree[z].next = true;
+            for e in 0..self.n() {
+                self.hp_hold[e].next = self.valid_q[e].q.val()
+                    & self.pend_q[e].q.val()
+                    & (self.reason_q[e].q.val() == self.r_full.val())
+                    & !self.rq_q[e].q.val();
+                if !self.valid_q[e].q.val() {
+                    self.hp_nofree[z].next = false;
+                }
+            }
+            // How many are holding: a balanced adder tree, not a chain over the entries (heap
+            // order: P leaves from P - 1, node k the sum of 2k + 1 and 2k + 2, the root 0).
+            for pp in (self.hp_sum.len() / 2 + 1)..(self.hp_sum.len() / 2 + 2) {
+                for e in 0..(self.hp_sum.len() / 2 + 1) {
+                    self.hp_sum[pp - 1 + e].next = self.no_cnt.val();
+                }
+                for e in 0..self.n() {
+                    if self.hp_hold[e].val() {
+                        self.hp_sum[pp - 1 + e].next = self.one_cnt.val();
+                    }
+                }
+                for t in 0..(self.hp_sum.len() / 2) {
+                    self.hp_sum[pp - 2 - t].next =
+                        self.hp_sum[2 * (pp - 2 - t) + 1].val() + self.hp_sum[2 * (pp - 2 - t) + 2].val();
+                }
+            }
+            self.hp_cnt[z].next = self.hp_sum[0].val();
+            for c in 0..self.mx.len() {
+                for nn in self.n()..(self.n() + 1) {
+                    for j in 0..self.n() {
+                        self.hp_oth[j].next = false;
+                        for i in 0..self.n() {
+                            if self.mx[c].dep[i * nn + j].val() & self.valid_q[i].q.val() & self.pend_q[i].q.val() & !self.hp_hold[i].val() {
+                                self.hp_oth[j].next = true;
+                            }
+                        }
+                        self.depprop[j].next = self.hp_oth[j].val()
+                            | ((self.hp_nofree[z].val() | (self.hp_cnt[z].val() > self.hp_b[z].val())) & self.depprop[j].val());
+                    }
+                }
+            }
+        }
         // Per entry from registers: count + 1, gen + 1 (bitwise ripple, no
         // carry chain), and "full if appended" (count + 1 == capacity[stype]).
         for e in 0..self.n() {

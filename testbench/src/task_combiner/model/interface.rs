@@ -94,6 +94,8 @@ pub struct TaskCombinerParams {
     pub depends: Vec<Vec<usize>>,
     /// The performance counters (`perf_counters`; rule P1 of docs/blocks/task_combiner.md).
     pub perf_counters: bool,
+    /// R5h: full consumer tasks that may wait on an OPEN producer, 0..=15 (0: R5 as written).
+    pub hold_producers: usize,
 }
 
 /// `ceil(log2 n)` (0 for n <= 1).
@@ -148,6 +150,7 @@ impl TaskCombinerParams {
             capacity: vec![width; 4],
             depends: Self::default_depends(4),
             perf_counters: false,
+            hold_producers: 0,
         }
     }
 
@@ -237,6 +240,9 @@ impl TaskCombinerParams {
         }
         if !(1..=8).contains(&self.tag_gen_width) {
             return bad("tag_gen_width", self.tag_gen_width.to_string(), "1..=8");
+        }
+        if self.hold_producers > 15 {
+            return bad("hold_producers", self.hold_producers.to_string(), "0..=15");
         }
         if self.capacity.len() != self.shader_types {
             return bad(

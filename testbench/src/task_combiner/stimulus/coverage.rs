@@ -41,6 +41,13 @@ pub struct CoverageCounts {
     /// Cycles with a free slot where a younger eligible task (PENDING, no producer) has more
     /// instances than an older one: where `issue_order` "fullest" and "oldest" differ.
     pub issue_order_differs: u64,
+    /// R5h (`hold_producers` = B > 0), cycles with an OPEN producer whose PENDING consumers
+    /// are all full (holding, read from the ports: count = the type's capacity): with at most
+    /// B full PENDING tasks in the table and a FREE entry (held), more than B (released by the
+    /// count), and with no FREE entry (released by the full table).
+    pub held: u64,
+    pub hold_count_release: u64,
+    pub hold_table_release: u64,
 }
 
 /// Functional coverage of a run, updated from each cycle's (inputs, outputs). It also
@@ -137,6 +144,28 @@ impl Coverage {
                 }
             }
             h.dep_cycles += u64::from(o.st_dep.iter().any(|&r| r != 0));
+            if self.p.hold_producers > 0 {
+                let n = self.p.entries;
+                let bit = |v: u64, e: usize| v >> e & 1 == 1;
+                let table_full = (0..n).all(|e| bit(o.st_valid, e));
+                let full = |e: usize| {
+                    self.p.capacity.get(o.st_stype[e] as usize).is_some_and(|&c| o.st_count[e] as usize == c)
+                };
+                let waiting = (0..n).filter(|&e| bit(o.st_pending, e) && full(e)).count();
+                for j in (0..n).filter(|&j| bit(o.st_open, j)) {
+                    let deps: Vec<usize> = (0..n).filter(|&e| bit(o.st_pending, e) && bit(o.st_dep[e], j)).collect();
+                    if deps.is_empty() || !deps.iter().all(|&e| full(e)) {
+                        continue;
+                    }
+                    if table_full {
+                        h.hold_table_release += 1;
+                    } else if waiting > self.p.hold_producers {
+                        h.hold_count_release += 1;
+                    } else {
+                        h.held += 1;
+                    }
+                }
+            }
         }
         // Creation order from the ports: an entry whose valid bit rose holds a new task.
         let was = prev.as_ref().filter(|_| !prev_reset).map_or(0, |(_, po)| po.st_valid);
@@ -180,6 +209,9 @@ impl Coverage {
             ("dep_cycles", h.dep_cycles, dep),
             ("resets", h.resets, true),
             ("issue_order_differs", h.issue_order_differs, self.p.issue_fullest && self.p.entries >= 2),
+            ("held", h.held, self.p.hold_producers > 0 && dep),
+            ("hold_count_release", h.hold_count_release, self.p.hold_producers > 0 && dep),
+            ("hold_table_release", h.hold_table_release, self.p.hold_producers > 0 && dep),
         ]
     }
 
