@@ -692,16 +692,7 @@ fn hold_producers_fills_hull_tasks() {
         for hold in [0, 1, 2, 4, 8] {
             let p = TaskCombinerParams { hold_producers: hold, ..base.clone() };
             let r = run_workload(&mut ModelDut::new(&p), &w).unwrap();
-            eprintln!(
-                "seed {seed} ds {ds:?} hold {hold}: HS {:.2} lanes/task ({} tasks), DS {:.2} ({}), all {:.3} ({} tasks), {} cycles",
-                r.lanes_per_task_of(1),
-                r.by_type[1].0,
-                r.lanes_per_task_of(2),
-                r.by_type[2].0,
-                r.utilization(),
-                r.tasks,
-                r.cycles
-            );
+            eprintln!("seed {seed} ds {ds:?} hold {hold}: {}", r.hold_cells());
             assert_eq!(r.instances, w.instances as u64);
             if hold > 0 {
                 assert!(r.lanes_per_task_of(1) >= last, "seed {seed} hold {hold}: {r:?}");

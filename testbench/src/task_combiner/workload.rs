@@ -315,6 +315,21 @@ impl WorkloadResult {
         self.tasks as f64 / self.instances as f64
     }
 
+    /// The `hold_producers` table's cells (docs/benchmarks.md): HS lanes per task (tasks) | DS
+    /// lanes per task (tasks) | utilization (tasks) | cycles.
+    pub fn hold_cells(&self) -> String {
+        format!(
+            "{:.2} ({}) | {:.2} ({}) | {:.3} ({}) | {}",
+            self.lanes_per_task_of(1),
+            self.by_type[1].0,
+            self.lanes_per_task_of(2),
+            self.by_type[2].0,
+            self.utilization(),
+            self.tasks,
+            self.cycles
+        )
+    }
+
     /// Average lanes per task of shader type `t` (0 with no task of it).
     pub fn lanes_per_task_of(&self, t: usize) -> f64 {
         let (tasks, lanes) = self.by_type[t];
