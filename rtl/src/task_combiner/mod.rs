@@ -77,7 +77,8 @@
 //! * D1: `clock` / `reset` (synchronous, active high) instead of `clk` / `rst_n`.
 //! * D2: no configuration ports: policy, capacities and `sort_state` are
 //!   TOML parameters, constants of the emitted Verilog. No `cfg_hold_full`,
-//!   no HELD state: a task that reaches its capacity is PENDING(FULL) at once.
+//!   no HELD state: a task that reaches its capacity is PENDING(FULL) at once (with
+//!   `hold_producers` it may be *holding*, below).
 //! * D3: no dependency tags (`in_dep_vld`, `in_dep_tag`, `err_dep` removed).
 //!   An instance of type s, state st accepted into entry t ORs into row t
 //!   every entry j that stays resident at the edge (not moving into the slot),
