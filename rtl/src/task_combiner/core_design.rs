@@ -166,11 +166,11 @@ pub struct TaskCombinerCore {
     depprop: Vec<Signal<Local, Bit>>,
     /// R5h (`hold_producers` = B > 0; every vector empty at 0): per entry, PENDING(FULL) with
     /// no flush flag (holding); per producer j, a PENDING entry that is not holding depends on
-    /// it; how many entries are holding; no entry is FREE; the constant B.
+    /// it; no entry is FREE; the constant B.
     hp_hold: Vec<Signal<Local, Bit>>,
     hp_oth: Vec<Signal<Local, Bit>>,
-    hp_cnt: Vec<Signal<Local, Cnt>>,
-    /// The count's adder tree: 2P - 1 nodes for P = the entries rounded up to a power of two.
+    /// How many entries are holding, as an adder tree: 2P - 1 nodes for P = the entries
+    /// rounded up to a power of two, the count at the root (node 0).
     hp_sum: Vec<Signal<Local, Cnt>>,
     hp_nofree: Vec<Signal<Local, Bit>>,
     hp_b: Vec<Constant<Cnt>>,
@@ -421,7 +421,6 @@ impl TaskCombinerCore {
             depprop: signals(n),
             hp_hold: signals(hn),
             hp_oth: signals(hn),
-            hp_cnt: signals(hz),
             hp_sum: signals(hz * (2 * n.next_power_of_two() - 1)),
             hp_nofree: signals(hz),
             hp_b: (0..hz).map(|_| constant(cfg.hold_producers as u64)).collect(),

@@ -101,8 +101,8 @@
 //!   entry with no flush flag is *holding*; an OPEN producer some PENDING entry depends on is
 //!   released (`depprop`) only when a non-holding one does, more than B entries of the table
 //!   are holding, or no entry is FREE. In `core_design/fields.rs`, after the matrix's
-//!   `depprop`, from registers only: per entry `hp_hold`, their count `hp_cnt` (a balanced
-//!   adder tree, `hp_sum`) compared with B, and per producer column of the registered
+//!   `depprop`, from registers only: per entry `hp_hold`, their count (a balanced adder
+//!   tree, `hp_sum`, the count at its root) compared with B, and per producer column of the registered
 //!   dependency rows an OR of the non-holding PENDING rows (`hp_oth`); every `hp_*` vector is
 //!   empty at B = 0 and in a one-entry table. Cost: docs/blocks/task_combiner.md. (Tried
 //!   first: a count per producer column, 7,480 LUT4 and 1,310 carry cells at the default

@@ -424,7 +424,6 @@ pub(crate) struct Pend {
     cov: u64,
     prim: u64,
     tag: u64,
-    last: bool,
     age: u32,
 }
 
@@ -907,7 +906,6 @@ impl ThreadMergeModel {
             cov: f_cov,
             prim: i.frag_prim & p.prim_mask(),
             tag: i.frag_tag & p.tag_mask(),
-            last: i.frag_last,
             age: 0,
         };
         let emit = self.fragment_step(i, f, flush_now && out_ok && free0 >= 1, frag_ready);

@@ -153,7 +153,6 @@ impl hdl::Part<1> for TaskCombinerCore {
                         self.hp_sum[2 * (pp - 2 - t) + 1].val() + self.hp_sum[2 * (pp - 2 - t) + 2].val();
                 }
             }
-            self.hp_cnt[z].next = self.hp_sum[0].val();
             for c in 0..self.mx.len() {
                 for nn in self.n()..(self.n() + 1) {
                     for j in 0..self.n() {
@@ -164,7 +163,7 @@ impl hdl::Part<1> for TaskCombinerCore {
                             }
                         }
                         self.depprop[j].next = self.hp_oth[j].val()
-                            | ((self.hp_nofree[z].val() | (self.hp_cnt[z].val() > self.hp_b[z].val())) & self.depprop[j].val());
+                            | ((self.hp_nofree[z].val() | (self.hp_sum[0].val() > self.hp_b[z].val())) & self.depprop[j].val());
                     }
                 }
             }

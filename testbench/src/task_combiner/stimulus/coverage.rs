@@ -153,8 +153,8 @@ impl Coverage {
                 };
                 let waiting = (0..n).filter(|&e| bit(o.st_pending, e) && full(e)).count();
                 for j in (0..n).filter(|&j| bit(o.st_open, j)) {
-                    let deps: Vec<usize> = (0..n).filter(|&e| bit(o.st_pending, e) && bit(o.st_dep[e], j)).collect();
-                    if deps.is_empty() || !deps.iter().all(|&e| full(e)) {
+                    let mut deps = (0..n).filter(|&e| bit(o.st_pending, e) && bit(o.st_dep[e], j)).peekable();
+                    if deps.peek().is_none() || !deps.all(full) {
                         continue;
                     }
                     if table_full {

@@ -17,7 +17,7 @@ impl ThreadMergeModel {
     /// cycle's ready. Returns the emission, if any; updates the queue, `qlast`, the ages
     /// and `err_proto` (an accepted fragment with no coverage).
     pub(crate) fn fragment_step(&mut self, i: &ThreadMergeInputs, f: Pend, e0: bool, frag_ready: bool) -> Emit {
-        let (lanes, k) = (self.p.lanes, self.p.candidates);
+        let (lanes, k, last) = (self.p.lanes, self.p.candidates, i.frag_last);
         let mut emit: Emit = None;
         // Held fragments that stay held (not emitted) and were not appended at this edge age.
         let held_before = self.q.len();
@@ -33,15 +33,15 @@ impl ThreadMergeModel {
             } else if f.cov == self.p.lane_mask() {
                 // E1: a full fragment leaves alone; a last one ends the run.
                 emit = Some((f.cov, f.tag, None));
-                if f.last && !self.q.is_empty() {
+                if last && !self.q.is_empty() {
                     self.qlast = true;
                 }
             } else if self.q.is_empty() {
                 // E2.
-                if f.last {
+                if last {
                     emit = Some((f.cov, f.tag, None));
                 } else {
-                    self.q.push(Pend { last: false, ..f });
+                    self.q.push(f);
                     self.qlast = false;
                 }
             } else {
@@ -67,7 +67,7 @@ impl ThreadMergeModel {
                         self.q.push(f);
                     }
                 }
-                self.qlast = f.last;
+                self.qlast = last;
             }
         }
         // Ages: every fragment held before the edge that is still held (the first
