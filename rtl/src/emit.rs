@@ -342,7 +342,11 @@ fn dff_width(text: &str) -> Option<usize> {
     })
 }
 
-/// Drops rust-hdl's blank-line runs and whitespace-only lines.
+/// Lines longer than this are wrapped after a comma ([`wrap_long`]).
+const LONG_LINE: usize = 20_000;
+
+/// Drops rust-hdl's blank-line runs and whitespace-only lines, and wraps the
+/// few very long ones.
 fn tidy(text: &str) -> String {
     let mut out = String::new();
     let mut blank = false;
@@ -354,10 +358,31 @@ fn tidy(text: &str) -> String {
             }
             blank = true;
         } else {
-            out += l;
+            wrap_long(l, &mut out);
             out += "\n";
             blank = false;
         }
     }
     out
+}
+
+/// Appends `line`, wrapped after a comma into lines of about 100 characters when
+/// it is longer than [`LONG_LINE`]. rust-hdl writes a module's port list on one
+/// line, and Verilator's preprocessor refuses a line of more than 40,000 tokens
+/// (task_combiner at 128 entries × 64 lanes: about 300,000 characters). Shorter
+/// lines, among them every line of the default config, are copied as they are.
+fn wrap_long(line: &str, out: &mut String) {
+    if line.len() <= LONG_LINE {
+        *out += line;
+        return;
+    }
+    let mut col = 0;
+    for (i, part) in line.split_inclusive(',').enumerate() {
+        if i > 0 && col + part.len() > 100 {
+            *out += "\n    ";
+            col = 4;
+        }
+        *out += part;
+        col += part.len();
+    }
 }

@@ -247,7 +247,6 @@ impl Logic for TaskMatrix {
     reg [{msb}:0] beat_r [0:{msb}];
 {ibeat_decl}    reg cmp_gt;
 {cmp_regs}    integer c;
-    integer s;
     integer j;
 
     always @(*) begin
@@ -281,17 +280,23 @@ impl Logic for TaskMatrix {
         end
     end
 
-    always @(posedge clock) begin
-        for (s = 0; s < {n}; s = s + 1) begin
-            if (reset) begin
-                dep_q[s] <= {n}'d0;
-                old_q[s] <= {n}'d0;
-            end else begin
-                dep_q[s] <= ((created_w[s] ? {n}'d0 : dep_q[s]) | (acc_w[s] ? dset_w : {n}'d0)) & ~psel_w & ~({n}'d1 << s);
-                old_q[s] <= (created_w[s] ? ~{n}'d0 : old_q[s] & ~created_w) & ~({n}'d1 << s);
+    // One clocked block per row, a generate loop: a for loop of delayed
+    // assignments to an array in one block is unrolled by the simulator only up
+    // to its --unroll-count (64 by default), and refused beyond (BLKLOOPINIT).
+    genvar s;
+    generate
+        for (s = 0; s < {n}; s = s + 1) begin : row
+            always @(posedge clock) begin
+                if (reset) begin
+                    dep_q[s] <= {n}'d0;
+                    old_q[s] <= {n}'d0;
+                end else begin
+                    dep_q[s] <= ((created_w[s] ? {n}'d0 : dep_q[s]) | (acc_w[s] ? dset_w : {n}'d0)) & ~psel_w & ~({n}'d1 << s);
+                    old_q[s] <= (created_w[s] ? ~{n}'d0 : old_q[s] & ~created_w) & ~({n}'d1 << s);
+                end
             end
         end
-    end
+    endgenerate
 
     always @(*) begin
 {unpack}    end
