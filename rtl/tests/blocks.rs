@@ -322,7 +322,7 @@ mod task_combiner {
             ".in_stype({1'b0, in_stype})",
             ".in_state({8'b0, in_state})",
             ".in_tpipe({1'b0, in_tpipe})",
-            ".lk_ent({2'b0, lk_tag[3:0]})",
+            ".lk_ent({3'b0, lk_tag[3:0]})",
             ".lk_gen({4'b0, lk_tag[7:4]})",
             ".in_ref_12(in_ref[12])",
             ".in_tag_gen_3(in_tag[7])",
@@ -347,12 +347,12 @@ mod task_combiner {
             assert_eq!(width(&e, p), w, "{p}");
         }
         let e = emit(&[
-            "entries=64", "width=64", "tile_pipes=8", "shader_types=8", "state_width=16", "ref_width=32", "tag_gen_width=8",
+            "entries=128", "width=64", "tile_pipes=8", "shader_types=8", "state_width=16", "ref_width=32", "tag_gen_width=8",
         ]);
         for (p, w) in [
-            ("in_stype", 3), ("in_state", 16), ("in_ref", 32), ("in_tpipe", 3), ("in_tag", 14), ("in_lane", 6),
-            ("lk_tag", 14), ("out_count", 7), ("out_lane_mask", 64), ("out_refs", 64 * 32), ("out_lockmask", 8),
-            ("st_valid", 64), ("st_dep", 64 * 64), ("st_tag", 64 * 14), ("st_state", 64 * 16),
+            ("in_stype", 3), ("in_state", 16), ("in_ref", 32), ("in_tpipe", 3), ("in_tag", 15), ("in_lane", 6),
+            ("lk_tag", 15), ("out_count", 7), ("out_lane_mask", 64), ("out_refs", 64 * 32), ("out_lockmask", 8),
+            ("st_valid", 128), ("st_dep", 128 * 128), ("st_tag", 128 * 15), ("st_state", 128 * 16),
         ] {
             assert_eq!(width(&e, p), w, "{p}");
         }
@@ -425,6 +425,8 @@ mod task_combiner {
         assert_eq!(warpgen_rtl::task_combiner::flip_flops(&cfg(&[])), 1063);
         // 64 x (6 + 25 + 63 + 63) + (5 + 6 + 25) + 70
         assert_eq!(warpgen_rtl::task_combiner::flip_flops(&cfg(&["entries=64", "width=64"])), 10154);
+        // 128 x (6 + 25 + 127 + 127) + (5 + 7 + 25) + 70
+        assert_eq!(warpgen_rtl::task_combiner::flip_flops(&cfg(&["entries=128", "width=64"])), 36587);
     }
 
     #[test]
@@ -458,6 +460,16 @@ mod task_combiner {
         // Word-level matrices: the 64 x 64 core stays small (was 248,000 lines in one block).
         let lines = e.verilog.lines().count();
         assert!(lines < 120_000, "{lines} lines");
+        // The most entries: the matrix rows' clocked blocks are a generate loop (no for loop
+        // of delayed assignments for Verilator to unroll), and no line is one Verilator's
+        // preprocessor refuses (the core's port list, over 40,000 tokens, is wrapped).
+        let t = std::time::Instant::now();
+        let e = emit(&["entries=128", "width=64"]);
+        let secs = t.elapsed().as_secs_f64();
+        assert!(secs < 60.0, "128 x 64 took {secs:.1} s to emit");
+        assert!(e.verilog.contains("reg [127:0] dep_q [0:127];") && e.verilog.contains("genvar s;"));
+        let longest = e.verilog.lines().map(str::len).max().unwrap_or(0);
+        assert!(longest < 30_000, "a line of {longest} characters");
     }
 }
 

@@ -542,7 +542,7 @@ fn task_combiner_default_matches_the_contract() {
 #[test]
 fn task_combiner_ranges_are_checked_at_both_ends() {
     for (key, lo, hi) in [
-        ("entries", 1, 64),
+        ("entries", 1, 128),
         ("tile_pipes", 1, 8),
         ("shader_types", 1, 8),
         ("state_width", 1, 16),
@@ -699,6 +699,7 @@ fn task_combiner_overrides_and_derived_widths() {
         ((16, 32, 4, 4), (4, 6, 5, 2, 2)),
         ((17, 16, 5, 5), (5, 5, 4, 3, 3)),
         ((64, 64, 8, 8), (6, 7, 6, 3, 3)),
+        ((128, 64, 8, 8), (7, 7, 6, 3, 3)),
     ] {
         let c = TaskCombinerConfig { entries: n, width: w, tile_pipes: t, shader_types: s, ..Default::default() };
         assert_eq!((c.ent_bits(), c.cnt_bits(), c.lane_bits(), c.tp_bits(), c.stype_bits()), want, "{n} {w} {t} {s}");

@@ -6,7 +6,7 @@
 //! Every config is a Verilator build of its own (policy, capacity and sizes are constants
 //! of the emitted Verilog), so the lockstep runs reuse the directed cases' parameter sets
 //! where the issue's configs allow: 1 entry (Tiny), every eviction policy (C1 with each),
-//! per-type capacity (C0CapHs4), 64 lanes at 4 entries (WideLanes). 64 entries at 4 lanes
+//! per-type capacity (C0CapHs4), 64 lanes at 4 entries (WideLanes). 128 entries at 4 lanes
 //! (ManyEntries), width 4 with 16 entries and
 //! the default config are the three builds added for lockstep, two with `registered_issue`
 //! (contract R4r) and two with `perf_counters` (rule P1 of docs/blocks/task_combiner.md).
@@ -74,15 +74,16 @@ fn lockstep_width4_nodep_fullest() {
 /// The widest tasks, 64 lanes (with every other key at its maximum: 8 tile pipes and shader
 /// types, 16-bit states, 32-bit references, 8 generation bits), at 4 entries.
 ///
-/// The joint maximum, 64 entries x 64 lanes, is not simulated here: its model took 124 s to
-/// build and its 200,000 cycles 90 s more, the longest test of `make test`; each dimension's
-/// maximum is simulated instead, here and in [`largest_entries_lockstep`].
+/// The joint maximum, 128 entries x 64 lanes, is not simulated here (at 64 x 64 its model
+/// already took 124 s to build and its 200,000 cycles 90 s more); each dimension's maximum
+/// is simulated instead, here and in [`largest_entries_lockstep`].
 #[test]
 fn largest_lanes_lockstep() {
     lockstep(&ParamsKind::WideLanes.params(), 38);
 }
 
-/// The most entries, 64 (every other key at its maximum but the lanes, 4).
+/// The most entries, 128, the patent's example (every other key at its maximum but the
+/// lanes, 4).
 #[test]
 fn largest_entries_lockstep() {
     lockstep(&ParamsKind::ManyEntries.params(), 40);
@@ -179,12 +180,12 @@ fn lockstep_default_config() {
     lockstep(&TaskCombinerParams::defaults(), 39);
 }
 
-/// Lint on every lockstep config but the 64-entry one, and Yosys (no latch) on those that
+/// Lint on every lockstep config but the 128-entry one, and Yosys (no latch) on those that
 /// differ in structure, not only in a policy's selection: the fewest entries, 64 lanes, the
 /// default, and one each of `registered_issue` and `issue_order = "fullest"` (Yosys reads the
 /// default's Verilog in about 25 s, so the other five policy variants are linted only).
-/// Yosys's coarse synthesis of the 64-entry config ran over 2 minutes and 900 MB without
-/// finishing, and `lint_every_key` lints `entries = 64` (with 32 lanes); its other keys'
+/// Yosys's coarse synthesis of a 64-entry config ran over 2 minutes and 900 MB without
+/// finishing, and `lint_every_key` lints `entries = 128` (with 32 lanes); its other keys'
 /// maxima are linted here at 4 entries.
 #[test]
 fn lint_and_synth_every_tested_config() {

@@ -83,7 +83,7 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "ports perf_sel, perf_val, perf_clr: 10 saturating 32-bit event counters read by index (docs/perf.md); err_clr is always there" },
     KeyDoc { key: "branch_stack.thread_groups", range: Range::Text("1, 2, 4, 8, 16 or 32"), default: "1",
         meaning: "thread groups, each with its own condition-code stack and PC (rules G1-G7): group-id ports cc_tg, de_tg, ex_tg, fe_tg and the save/restore ports sv_*, rs_*; 1: no such port" },
-    KeyDoc { key: "task_combiner.entries", range: Range::Between(1, 64), default: "16",
+    KeyDoc { key: "task_combiner.entries", range: Range::Between(1, 128), default: "16",
         meaning: "table entries (N_ENTRIES): open and pending tasks held at once" },
     KeyDoc { key: "task_combiner.width", range: Range::Text("4, 8, 16, 32 or 64"), default: "32",
         meaning: "lanes per task (SIMD_W)" },

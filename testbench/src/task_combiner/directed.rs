@@ -83,16 +83,16 @@ pub enum ParamsKind {
     /// The smallest config: 1 entry, width 4, 2 tile pipes, 2 shader types, 1-bit
     /// states and refs, 1 generation bit.
     Tiny,
-    /// The largest: 64 entries, width 64, 8 tile pipes, 8 shader types, 16-bit states,
-    /// 32-bit refs, 8 generation bits. The model's tests run it; no RTL test does (its
-    /// Verilator model took 202 s to build, 91 s verilating and 111 s compiling, the longest
-    /// build of `make test`): each dimension's maximum is simulated instead, by `WideLanes`
-    /// and `ManyEntries`.
+    /// The largest: 128 entries, width 64, 8 tile pipes, 8 shader types, 16-bit states,
+    /// 32-bit refs, 8 generation bits. The model's tests run it; no RTL test does (at 64
+    /// entries its Verilator model already took 202 s to build, 91 s verilating and 111 s
+    /// compiling): each dimension's maximum is simulated instead, by `WideLanes` and
+    /// `ManyEntries`.
     Wide,
     /// `Wide` with 4 entries: the widest tasks (64 lanes) in a model that builds in seconds.
     WideLanes,
-    /// `Wide` with 4 lanes: the most entries (64). Its model is the largest `make test` builds:
-    /// 45 s to verilate, 82 s to compile (06:49 on 2026-11-27, `largest_entries_lockstep`).
+    /// `Wide` with 4 lanes and 128 entries, the most. Its model is the largest `make test`
+    /// builds.
     ManyEntries,
 }
 
@@ -159,7 +159,7 @@ impl ParamsKind {
                 hold_producers: 0,
             },
             ParamsKind::Wide => TaskCombinerParams {
-                entries: 64,
+                entries: 128,
                 width: 64,
                 tile_pipes: 8,
                 shader_types: 8,

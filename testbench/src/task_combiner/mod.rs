@@ -50,7 +50,7 @@ pub mod lockstep;
 pub mod rtl;
 
 pub use model::{
-    Policy, Reason, Status, TaskCombinerInputs, TaskCombinerModel, TaskCombinerOutputs,
+    Mask, Policy, Reason, Status, TaskCombinerInputs, TaskCombinerModel, TaskCombinerOutputs,
     TaskCombinerParams,
 };
 pub use crate::kit::Dut;
@@ -68,10 +68,11 @@ pub fn first_difference(
     e: &TaskCombinerOutputs,
     a: &TaskCombinerOutputs,
 ) -> Option<String> {
-    let diff = |name: String, x: u64, y: u64| {
+    fn diff(name: String, x: impl Into<Mask>, y: impl Into<Mask>) -> Option<String> {
+        let (x, y) = (x.into(), y.into());
         (x != y).then(|| format!("{name}: expected {x:#x}, actual {y:#x}"))
-    };
-    let b = |v: bool| v as u64;
+    }
+    let b = |v: bool| v as Mask;
     let always = [
         ("in_ready", b(e.in_ready), b(a.in_ready)),
         ("lk_hit", b(e.lk_hit), b(a.lk_hit)),
@@ -79,9 +80,9 @@ pub fn first_difference(
         ("rqf_done", b(e.rqf_done), b(a.rqf_done)),
         ("drain_done", b(e.drain_done), b(a.drain_done)),
         ("out_valid", b(e.out_valid), b(a.out_valid)),
-        ("perf_tasks", e.perf_tasks, a.perf_tasks),
-        ("perf_lanes", e.perf_lanes, a.perf_lanes),
-        ("perf_val", e.perf_val, a.perf_val),
+        ("perf_tasks", e.perf_tasks.into(), a.perf_tasks.into()),
+        ("perf_lanes", e.perf_lanes.into(), a.perf_lanes.into()),
+        ("perf_val", e.perf_val.into(), a.perf_val.into()),
         ("st_valid", e.st_valid, a.st_valid),
         ("st_open", e.st_open, a.st_open),
         ("st_pending", e.st_pending, a.st_pending),

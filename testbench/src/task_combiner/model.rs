@@ -44,7 +44,7 @@ use std::fmt;
 mod interface;
 pub mod perf;
 pub use interface::{
-    clog2, ones, Policy, Reason, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams,
+    clog2, ones, Mask, Policy, Reason, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams,
 };
 
 /// Life-cycle state of a table entry (no HELD: contract D2).
@@ -68,7 +68,7 @@ struct Entry {
     /// Creation sequence number (smaller = older).
     age: u64,
     /// Bit j: this entry depends on entry j.
-    dep: u64,
+    dep: Mask,
     /// Member of the render-queue flush in progress.
     rq: bool,
 }
@@ -141,11 +141,11 @@ struct Decisions {
     target: Option<usize>,
     accept: bool,
     /// D3 dependency set of the accepted instance.
-    d3: u64,
+    d3: Mask,
     victim: Option<usize>,
     pick: Option<usize>,
     /// OPEN entries that become PENDING(DEP).
-    dep_hit: u64,
+    dep_hit: Mask,
     lock_entry: Option<usize>,
     lock_slot: bool,
     rqf_accept: bool,
@@ -414,10 +414,10 @@ impl TaskCombinerModel {
         // table are holding, and some entry is FREE.
         let pending = |s: &Self, e: usize| matches!(s.e[e].status, Status::Pending(_));
         let holding = |s: &Self, e: usize| s.e[e].status == Status::Pending(Reason::Full) && !s.e[e].rq;
-        let pending_rows = |s: &Self| (0..n).filter(|&e| pending(s, e)).fold(0u64, |acc, e| acc | s.e[e].dep);
+        let pending_rows = |s: &Self| (0..n).filter(|&e| pending(s, e)).fold(0, |acc: Mask, e| acc | s.e[e].dep);
         let open_mask = (0..n)
             .filter(|&e| self.e[e].status == Status::Open)
-            .fold(0u64, |a, e| a | 1 << e);
+            .fold(0 as Mask, |a, e| a | 1 << e);
         let mut dep_hit = pending_rows(self) & open_mask;
         let hold = self.p.hold_producers;
         let no_free = (0..n).all(|e| self.e[e].status != Status::Free) && !self.mutated(Mutation::HoldWhenFull);
@@ -427,7 +427,7 @@ impl TaskCombinerModel {
             let kept = (0..n).filter(|&j| dep_hit >> j & 1 == 1).filter(|&j| {
                 !(0..n).any(|e| pending(self, e) && !holding(self, e) && self.e[e].dep >> j & 1 == 1)
             });
-            dep_hit &= !kept.fold(0u64, |a, j| a | 1 << j);
+            dep_hit &= !kept.fold(0 as Mask, |a, j| a | 1 << j);
         }
         if self.mutated(Mutation::DepTransitive) {
             loop {
@@ -487,7 +487,7 @@ impl TaskCombinerModel {
                 .iter()
                 .enumerate()
                 .filter(|(_, x)| pred(x))
-                .fold(0u64, |a, (k, _)| a | 1 << k)
+                .fold(0 as Mask, |a, (k, _)| a | 1 << k)
         };
         let per = |val: &dyn Fn(&Entry) -> u64| {
             self.e
@@ -514,7 +514,7 @@ impl TaskCombinerModel {
             st_stype: per(&|x| x.stype as u64),
             st_state: per(&|x| x.state),
             st_lockmask: per(&|x| x.lockmask),
-            st_dep: per(&|x| x.dep),
+            st_dep: self.e.iter().map(|x| if x.status == Status::Free { 0 } else { x.dep }).collect(),
             st_tag: (0..p.entries)
                 .map(|e| self.tag_of(e, self.e[e].gen))
                 .collect(),
@@ -639,7 +639,7 @@ impl TaskCombinerModel {
         }
 
         // R7 flush snapshot on the post-edge state.
-        let mut rqflush = 0u64;
+        let mut rqflush: Mask = 0;
         if d.rqf_accept {
             let bit = self.tp_bit(i.rqf_tpipe);
             let mut members = 0;
@@ -671,7 +671,7 @@ impl TaskCombinerModel {
             if self.e[e].status != Status::Open {
                 continue;
             }
-            let bit = |m: u64| m >> e & 1 == 1;
+            let bit = |m: Mask| m >> e & 1 == 1;
             let rq = bit(rqflush);
             let drain = i.drain_req;
             let reason = if full == Some(e) {

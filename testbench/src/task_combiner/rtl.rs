@@ -1,7 +1,7 @@
 //! The Verilated `warpgen_task_combiner` behind the [`Dut`] interface.
 
 use super::TaskCombiner;
-use super::{Policy, Dut, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams};
+use super::{Mask, Policy, Dut, TaskCombinerInputs, TaskCombinerOutputs, TaskCombinerParams};
 use crate::harness::field;
 use warpgen_rtl::config::TaskCombinerConfig;
 use warpgen_rtl::{Config, Origin};
@@ -132,6 +132,14 @@ impl RtlTaskCombiner {
     fn fields(&self, o: usize, n: usize, w: u32) -> Vec<u64> {
         (0..n).map(|i| field(&self.sim, self.outs[o], i * w as usize, w as usize)).collect()
     }
+
+    /// `n` entry masks (entries bits each, up to 128) of packed output `o`, mask i at
+    /// `[i*entries +: entries]`.
+    fn masks(&self, o: usize, n: usize) -> Vec<Mask> {
+        let e = self.p.entries;
+        let part = |lo: usize, w: usize| if w == 0 { 0 } else { field(&self.sim, self.outs[o], lo, w) as Mask };
+        (0..n).map(|i| part(i * e, e.min(64)) | part(i * e + 64, e.saturating_sub(64)) << 64).collect()
+    }
 }
 
 impl Dut<TaskCombiner> for RtlTaskCombiner {
@@ -183,14 +191,14 @@ impl Dut<TaskCombiner> for RtlTaskCombiner {
             out_refs: self.fields(O::OUT_REFS, p.width, p.ref_width),
             out_lockmask: o(15),
             out_reason: o(16),
-            st_valid: o(17),
-            st_open: o(18),
-            st_pending: o(19),
+            st_valid: self.masks(17, 1)[0],
+            st_open: self.masks(18, 1)[0],
+            st_pending: self.masks(19, 1)[0],
             st_count: self.fields(O::ST_COUNT, n, p.cnt_w()),
             st_stype: self.fields(O::ST_STYPE, n, p.stype_w()),
             st_state: self.fields(O::ST_STATE, n, p.state_width),
             st_lockmask: self.fields(O::ST_LOCKMASK, n, p.tile_pipes as u32),
-            st_dep: self.fields(O::ST_DEP, n, n as u32),
+            st_dep: self.masks(O::ST_DEP, n),
             st_tag: self.fields(O::ST_TAG, n, p.tag_w()),
             perf_tasks: o(26),
             perf_lanes: o(27),

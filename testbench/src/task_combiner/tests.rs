@@ -436,7 +436,7 @@ fn params_and_widths() {
             w.tp_w(),
             w.stype_w()
         ),
-        (6, 14, 7, 6, 3, 3)
+        (7, 15, 7, 6, 3, 3)
     );
     assert_eq!(
         TaskCombinerParams::default_depends(1),
@@ -456,7 +456,7 @@ fn params_and_widths() {
             ..d.clone()
         },
         TaskCombinerParams {
-            entries: 65,
+            entries: 129,
             ..d.clone()
         },
         TaskCombinerParams {

@@ -3,6 +3,7 @@
 
 use super::check::*;
 use super::*;
+use crate::task_combiner::Mask;
 
 /// X01 (contract R6): a lock of the slot task at its handshake edge hits but the bit is
 /// lost; a lock of an entry at the edge it moves into the slot goes with it.
@@ -228,26 +229,26 @@ pub fn x06_one_entry_gen_wrap(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), Str
     Ok(())
 }
 
-/// X07 (64 entries, every other key at its maximum but the lanes, 4; 8 shader types): 64
-/// keys fill the table; the fullest (entry 5, 2 lanes) is evicted for a user-type instance,
-/// which depends on nothing.
+/// X07 (128 entries, the most; every other key at its maximum but the lanes, 4; 8 shader
+/// types): 128 keys fill the table; the fullest (entry 5, 2 lanes) is evicted for a
+/// user-type instance, which depends on nothing.
 pub fn x07_wide_table(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
     let mut r = Run::new("X07", dut);
-    for k in 0..64u64 {
+    for k in 0..128u64 {
         r.step(
             r.i(VS, 1 + k, 0xFFFF_0000 + k, k % 8),
             &[InReady(true), InLane(0)],
-        )?; // c0..c63
+        )?; // c0..c127
     }
     r.step(
         r.i(VS, 6, 0xFFFF_FFFF, 7),
-        &[InLane(1), StValid(u64::MAX), StOpen(u64::MAX)],
-    )?; // c64 → entry 5
+        &[InLane(1), StValid(Mask::MAX), StOpen(Mask::MAX)],
+    )?; // c128 → entry 5
     let user = r.i(7, 1, 1, 3);
     r.step(
         user.clone(),
         &[InReady(false), Ent(5, VS, 6, 2, 0b1010_0000, Open)],
-    )?; // c65
+    )?; // c129
     r.step(
         user.clone(),
         &[
@@ -255,7 +256,7 @@ pub fn x07_wide_table(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
             Ent(5, VS, 6, 2, 0b1010_0000, Pending),
             StPending(1 << 5),
         ],
-    )?; // c66
+    )?; // c130
     r.step(
         user,
         &[
@@ -264,11 +265,11 @@ pub fn x07_wide_table(dut: &mut dyn Dut<TaskCombiner>) -> Result<(), String> {
             InReady(true),
             InLane(0),
         ],
-    )?; // c67
+    )?; // c131
     r.step(
         r.idle(),
-        &[Ent(5, 7, 1, 1, 0b1000, Open), DepNone, StValid(u64::MAX)],
-    )?; // c68
+        &[Ent(5, 7, 1, 1, 0b1000, Open), DepNone, StValid(Mask::MAX)],
+    )?; // c132
     Ok(())
 }
 

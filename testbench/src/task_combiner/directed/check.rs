@@ -2,6 +2,7 @@
 //! by key (spec §11.1 conventions), and `Run`, a case in progress cycle by cycle.
 
 use super::*;
+use crate::task_combiner::Mask;
 use std::collections::HashMap;
 
 /// Entry status expected in `st_open`/`st_pending`.
@@ -37,9 +38,9 @@ pub(super) enum Exp {
     OutTag(&'static str),
     OutRefs(Vec<u64>),
     OutMask(u64),
-    StValid(u64),
-    StOpen(u64),
-    StPending(u64),
+    StValid(Mask),
+    StOpen(Mask),
+    StPending(Mask),
     /// Entry `e` is valid with (stype, state, count, lockmask) and status.
     Ent(usize, u64, u64, u64, u64, St),
     /// The one valid entry with this key and status has (count, lockmask).
@@ -215,7 +216,7 @@ impl Exp {
                     .then(|| format!("st_tag of {key:?} expected {n}, actual another tag")),
             },
             Deps(rows) => {
-                let mut want = vec![0u64; o.st_dep.len()];
+                let mut want: Vec<Mask> = vec![0; o.st_dep.len()];
                 for (key, deps) in rows {
                     let i = match find(o, *key, None) {
                         Ok(i) => i,
@@ -228,7 +229,7 @@ impl Exp {
                         }
                     }
                 }
-                let got: Vec<u64> = (0..o.st_dep.len())
+                let got: Vec<Mask> = (0..o.st_dep.len())
                     .map(|i| {
                         if o.st_valid >> i & 1 == 1 {
                             o.st_dep[i]
@@ -240,7 +241,7 @@ impl Exp {
                 cmp("st_dep".into(), format!("{want:?}"), format!("{got:?}"))
             }
             DepNone => {
-                let got: Vec<u64> = (0..o.st_dep.len())
+                let got: Vec<Mask> = (0..o.st_dep.len())
                     .map(|i| {
                         if o.st_valid >> i & 1 == 1 {
                             o.st_dep[i]

@@ -64,7 +64,7 @@ impl Reason {
 /// Block parameters (contract §2).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TaskCombinerParams {
-    /// Table entries N_ENTRIES, 1..=64.
+    /// Table entries N_ENTRIES, 1..=128.
     pub entries: usize,
     /// Lanes per task SIMD_W: 4, 8, 16, 32 or 64.
     pub width: usize,
@@ -220,8 +220,8 @@ impl TaskCombinerParams {
         let bad = |what: &str, v: String, range: &str| {
             Err(format!("task_combiner.{what} = {v} is outside {range}"))
         };
-        if !(1..=64).contains(&self.entries) {
-            return bad("entries", self.entries.to_string(), "1..=64");
+        if !(1..=128).contains(&self.entries) {
+            return bad("entries", self.entries.to_string(), "1..=128");
         }
         if ![4, 8, 16, 32, 64].contains(&self.width) {
             return bad("width", self.width.to_string(), "{4, 8, 16, 32, 64}");
@@ -351,6 +351,9 @@ impl TaskCombinerInputs {
     }
 }
 
+/// A set of table entries, bit e = entry e: `entries` goes up to 128 (contract §2).
+pub type Mask = u128;
+
 /// Block outputs for one cycle (contract §3). Per-entry packed vectors are bit masks
 /// (`st_valid`, `st_open`, `st_pending`, bit e = entry e) or one value per entry;
 /// `st_dep[i]` is row i (bit j: entry i depends on entry j); `out_refs[i]` is lane i.
@@ -373,14 +376,14 @@ pub struct TaskCombinerOutputs {
     pub out_refs: Vec<u64>,
     pub out_lockmask: u64,
     pub out_reason: u64,
-    pub st_valid: u64,
-    pub st_open: u64,
-    pub st_pending: u64,
+    pub st_valid: Mask,
+    pub st_open: Mask,
+    pub st_pending: Mask,
     pub st_count: Vec<u64>,
     pub st_stype: Vec<u64>,
     pub st_state: Vec<u64>,
     pub st_lockmask: Vec<u64>,
-    pub st_dep: Vec<u64>,
+    pub st_dep: Vec<Mask>,
     pub st_tag: Vec<u64>,
     pub perf_tasks: u64,
     pub perf_lanes: u64,

@@ -3,6 +3,7 @@
 //! `Conservation` checker is fed alongside).
 
 use super::*;
+use crate::task_combiner::Mask;
 use crate::task_combiner::Reason;
 
 /// Hit counts of the coverage bins.
@@ -146,7 +147,7 @@ impl Coverage {
             h.dep_cycles += u64::from(o.st_dep.iter().any(|&r| r != 0));
             if self.p.hold_producers > 0 {
                 let n = self.p.entries;
-                let bit = |v: u64, e: usize| v >> e & 1 == 1;
+                let bit = |v: Mask, e: usize| v >> e & 1 == 1;
                 let table_full = (0..n).all(|e| bit(o.st_valid, e));
                 let full = |e: usize| {
                     self.p.capacity.get(o.st_stype[e] as usize).is_some_and(|&c| o.st_count[e] as usize == c)
