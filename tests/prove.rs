@@ -205,6 +205,23 @@ fn task_combiner_hold_producers_prove() {
     fails_edited("task_combiner", &held, &sets, &|v| v.to_string(), &["--engine", "smtbmc", "--depth", "6", "--cover-depth", "1"], "a_next_pending");
 }
 
+/// `task_combiner.dep_tags` (contract D3t) on the hold config's small table with two producer
+/// tags: the asserts (`a_next_dep` on the rows, `a_err_dep` on the sticky flag and its clear)
+/// hold to depth 6 and the new covers are reached; a Verilog whose instance takes D3's whole
+/// set (the AND with the named entries deleted) fails `a_next_dep`.
+#[test]
+fn task_combiner_dep_tags_prove() {
+    let sets = ["task_combiner.entries=3", "task_combiner.width=4", "task_combiner.shader_types=3", "task_combiner.state_width=1", "task_combiner.ref_width=2", "task_combiner.tile_pipes=1", "task_combiner.tag_gen_width=1", "task_combiner.capacity=[2, 2, 1]", "task_combiner.dep_tags=2"];
+    let t = proves("task_combiner", &sets, &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);
+    assert!(t.contains(" a_err_dep ") && t.contains(" c_err_dep_clr ") && t.contains(" c_dep_by_tag "), "{t}");
+    let whole_d3 = |v: &str| -> String {
+        let kept: Vec<&str> = v.lines().filter(|l| !(l.trim_start().starts_with("dset_") && l.contains("& named_"))).collect();
+        assert!(kept.len() + 3 == v.lines().count(), "the named AND of the 3 entries");
+        kept.join("\n")
+    };
+    fails_edited("task_combiner", &sets, &sets, &whole_d3, &["--engine", "smtbmc", "--depth", "5", "--cover-depth", "1"], "a_next_dep");
+}
+
 /// `task_combiner.perf_counters` (rule P1, docs/perf.md): the shared counter asserts with the
 /// events from the ports and the checker's own decisions, on 2 entries of 4 lanes with
 /// `registered_issue` (bounded: PDR does not close on the 32-bit counters).

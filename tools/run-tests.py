@@ -50,6 +50,7 @@ MEASURED = {
     "prove::global_spreader_proves": 43,
     "prove::thread_merge_candidates_prove": 48,
     "prove::task_combiner_hold_producers_prove": 40,
+    "prove::task_combiner_dep_tags_prove": 22,
     "second_simulator::an_exported_testbench_passes_on_the_block_and_fails_on_a_broken_copy": 39,
     "second_simulator::thread_merge_replays_the_same_in_both": 35,
     "prove::thread_merge_cross_primitive_proves": 35,

@@ -449,6 +449,31 @@ mod task_combiner {
         assert_eq!(warpgen_rtl::task_combiner::flip_flops(&cfg), 1063 + 12 * 32);
     }
 
+    /// `dep_tags` (contract D3t): K tags after `in_tpipe`, `err_dep` and `err_clr` in a group of
+    /// their own, one more flip-flop; nothing without the key; refused with one entry.
+    #[test]
+    fn dep_tags_add_tag_ports_and_the_sticky_flag() {
+        let names = |e: &warpgen_rtl::Emitted| e.ports.iter().map(|p| (p.name.clone(), p.width())).collect::<Vec<_>>();
+        let off = emit(&[]);
+        assert!(!off.verilog.contains("in_dep_vld") && !off.verilog.contains("in_dep_tag") && !off.verilog.contains("err_dep"), "off: no port, no flag");
+        // 16 entries, 4 generation bits: TAG_W 8.
+        let on = emit(&["dep_tags=3"]);
+        let w = names(&on);
+        let at = w.iter().position(|(n, _)| n == "in_tpipe").unwrap();
+        assert_eq!(&w[at + 1..at + 3], &[("in_dep_vld".to_string(), 3), ("in_dep_tag".to_string(), 24)]);
+        assert_eq!(&w[w.len() - 2..], &[("err_dep".to_string(), 1), ("err_clr".to_string(), 1)]);
+        assert_eq!(w.len(), names(&off).len() + 4, "four ports more");
+        assert!(on.verilog.contains(".dt_ent_2({3'b0, in_dep_tag[19:16]})"), "tag 2's entry bits, zero-extended");
+        let cfg = |sets: &[&str]| {
+            let sets: Vec<String> = sets.iter().map(|s| format!("task_combiner.{s}")).collect();
+            Config::embedded(&sets)
+        };
+        assert_eq!(warpgen_rtl::task_combiner::flip_flops(&cfg(&["dep_tags=1"]).unwrap().task_combiner.unwrap()), 1063 + 1);
+        let e = cfg(&["dep_tags=1", "entries=1"]).unwrap_err();
+        assert_eq!(e.key, "task_combiner.dep_tags");
+        assert!(e.message.contains("entries >= 2"), "{e}");
+    }
+
     #[test]
     fn largest_config_emits_quickly() {
         let t = std::time::Instant::now();

@@ -175,6 +175,28 @@ fn lockstep_hold_producers() {
     }
 }
 
+/// `dep_tags` (contract D3t): C0 with two producer tags per instance, and 16 entries of 4 lanes
+/// with four, `registered_issue`, `hold_producers` 2 and the counters (`err_dep_ev` among them).
+fn dep_tag_configs() -> [TaskCombinerParams; 2] {
+    [
+        ParamsKind::C0Tags.params(),
+        TaskCombinerParams {
+            dep_tags: 4,
+            registered_issue: true,
+            hold_producers: 2,
+            perf_counters: true,
+            ..TaskCombinerParams::with_shape(16, 4)
+        },
+    ]
+}
+
+#[test]
+fn lockstep_dep_tags() {
+    for (p, seed) in dep_tag_configs().iter().zip([48, 49]) {
+        lockstep(p, seed);
+    }
+}
+
 #[test]
 fn lockstep_default_config() {
     lockstep(&TaskCombinerParams::defaults(), 39);

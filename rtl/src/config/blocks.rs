@@ -266,6 +266,9 @@ pub struct TaskCombinerConfig {
     /// Full consumer tasks that may wait in the table for OPEN producer tasks (contract R5h):
     /// 0 to 15; 0: a consumer's PENDING state makes its producers leave (R5).
     pub hold_producers: i64,
+    /// Producer tags per instance (contract D3t): 0 to 4; 0: dependencies from `depends`
+    /// alone (D3), no `in_dep_*`, `err_dep` or `err_clr` port.
+    pub dep_tags: i64,
 }
 
 impl Default for TaskCombinerConfig {
@@ -286,6 +289,7 @@ impl Default for TaskCombinerConfig {
             depends: None,
             perf_counters: false,
             hold_producers: 0,
+            dep_tags: 0,
         }
     }
 }
@@ -606,20 +610,33 @@ impl TaskCombinerConfig {
         id_bits(self.shader_types as usize)
     }
 
-    /// The counters in `perf_sel` order (docs/perf.md, docs/blocks/task_combiner.md rule P1).
-    pub const PERF_NAMES: [&'static str; 12] = [
+    /// The counters in `perf_sel` order (docs/perf.md, docs/blocks/task_combiner.md rule P1);
+    /// the last, `err_dep_ev`, only with `dep_tags` (see [`Self::perf_names`]).
+    pub const PERF_NAMES: [&'static str; 13] = [
         "inst_acc", "tasks_out", "stall_in", "stall_drain", "stall_out",
         "out_full", "out_evict", "out_dep", "out_rqflush", "out_drain", "lock_hit", "rqf_acc",
+        "err_dep_ev",
     ];
+
+    /// This config's counters in `perf_sel` order (also without `perf_counters`): 12, and
+    /// `err_dep_ev` with `dep_tags` (the sticky `err_dep` exists only then).
+    pub fn perf_names(&self) -> &'static [&'static str] {
+        &Self::PERF_NAMES[..if self.dep_tags > 0 { 13 } else { 12 }]
+    }
 
     /// Performance counters of the bank (docs/perf.md): 0 without `perf_counters`.
     pub fn perf_count(&self) -> usize {
-        if self.perf_counters { Self::PERF_NAMES.len() } else { 0 }
+        if self.perf_counters { self.perf_names().len() } else { 0 }
     }
 
     /// PSW = max(1, ceil(log2 NCNT)), the width of `perf_sel`.
     pub fn perf_sel_bits(&self) -> usize {
-        id_bits(Self::PERF_NAMES.len())
+        id_bits(self.perf_names().len())
+    }
+
+    /// K = `dep_tags`, producer tags per instance (contract D3t); 0: none.
+    pub fn dep_tag_count(&self) -> usize {
+        self.dep_tags as usize
     }
 
     /// The validated policy.
@@ -668,6 +685,11 @@ impl TaskCombinerConfig {
         chk.key_range("task_combiner.ref_width", self.ref_width);
         chk.key_range("task_combiner.tag_gen_width", self.tag_gen_width);
         chk.key_range("task_combiner.hold_producers", self.hold_producers);
+        if chk.key_range("task_combiner.dep_tags", self.dep_tags) && self.dep_tags > 0 && self.entries == 1 {
+            chk.fail("task_combiner.dep_tags", format!(
+                "{} needs task_combiner.entries >= 2: allowed 0 with 1 entry (a one-entry table has no dependencies)",
+                self.dep_tags));
+        }
         if Policy::parse(&self.policy).is_none() {
             chk.fail("task_combiner.policy", format!(
                 "\"{}\" is not a policy: allowed \"fullest\", \"oldest\", \"nodep_fullest\" or \"nodep_oldest\"",

@@ -23,6 +23,13 @@ pub struct TaskCombinerCore {
     pub in_state: Signal<In, State>,
     pub in_ref: Vec<Signal<In, Bit>>,
     pub in_tpipe: Signal<In, Tp>,
+    /// D3t (`dep_tags` = K; every vector empty at 0): the instance's K producer tags
+    /// {gen, entry}, the sticky illegal-dependency flag and its clear.
+    pub dt_vld: Vec<Signal<In, Bit>>,
+    pub dt_ent: Vec<Signal<In, Ent>>,
+    pub dt_gen: Vec<Signal<In, Gen>>,
+    pub err_dep: Vec<Signal<Out, Bit>>,
+    pub err_clr: Vec<Signal<In, Bit>>,
     pub in_ready: Signal<Out, Bit>,
     pub in_tag_ent: Vec<Signal<Out, Bit>>,
     pub in_tag_gen: Vec<Signal<Out, Bit>>,
@@ -162,6 +169,11 @@ pub struct TaskCombinerCore {
     /// Type of entry j is one the instance consumes; j joins the instance's dependency row.
     dtype: Vec<Signal<Local, Bit>>,
     dset: Vec<Signal<Local, Bit>>,
+    /// D3t (empty without `dep_tags`): entry j is named by a producer tag (its tag, whether
+    /// resident or not); an illegal dependency is named at this accept; the sticky flag.
+    named: Vec<Signal<Local, Bit>>,
+    dt_ill: Vec<Signal<Local, Bit>>,
+    err_dep_q: Vec<DFF<Bit>>,
     /// Some pending entry depends on this one.
     depprop: Vec<Signal<Local, Bit>>,
     /// R5h (`hold_producers` = B > 0; every vector empty at 0): per entry, PENDING(FULL) with
@@ -303,6 +315,10 @@ impl TaskCombinerCore {
         // a one-entry table, which has no dependencies).
         let hz = usize::from(cfg.hold_producers > 0 && n >= 2);
         let hn = hz * n;
+        // D3t: K producer tags per instance (validated: only with 2 entries or more), and one
+        // sticky flag (dz), none at 0.
+        let k = cfg.dep_tag_count();
+        let dz = usize::from(k > 0);
         TaskCombinerCore {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -311,6 +327,11 @@ impl TaskCombinerCore {
             in_state: Signal::default(),
             in_ref: signals(rw),
             in_tpipe: Signal::default(),
+            dt_vld: signals(k),
+            dt_ent: signals(k),
+            dt_gen: signals(k),
+            err_dep: signals(dz),
+            err_clr: signals(dz),
             in_ready: Signal::default(),
             in_tag_ent: signals(ew),
             in_tag_gen: signals(gw),
@@ -418,6 +439,9 @@ impl TaskCombinerCore {
             // Producers exist only with two entries or more.
             dtype: signals(if n > 1 { n } else { 0 }),
             dset: signals(if n > 1 { n } else { 0 }),
+            named: signals(dz * n),
+            dt_ill: signals(dz),
+            err_dep_q: dffs(dz),
             depprop: signals(n),
             hp_hold: signals(hn),
             hp_oth: signals(hn),

@@ -39,6 +39,9 @@ impl crate::BlockGen for TaskCombinerConfig {
         if self.hold_producers > 0 {
             v.push(("hold_producers".into(), format!("{} (full consumers a producer may wait for, contract R5h)", self.hold_producers)));
         }
+        if self.dep_tags > 0 {
+            v.push(("dep_tags".into(), format!("{} (producer tags per instance, contract D3t)", self.dep_tags)));
+        }
         if self.perf_counters {
             v.push(("perf_counters".into(), "true".into()));
             v.push(("PSW (perf_sel bits)".into(), self.perf_sel_bits().to_string()));
@@ -55,7 +58,7 @@ impl crate::BlockGen for TaskCombinerConfig {
 }
 
 /// Flip-flops of the block for `cfg` (the storage list in the module doc), with 32 per
-/// performance counter; the reference memories are not counted.
+/// performance counter and `err_dep` with `dep_tags`; the reference memories are not counted.
 pub fn flip_flops(cfg: &TaskCombinerConfig) -> usize {
     let n = cfg.entries as usize;
     let (stw, gw, t) = (cfg.state_width as usize, cfg.tag_gen_width as usize, cfg.tile_pipes as usize);
@@ -63,7 +66,7 @@ pub fn flip_flops(cfg: &TaskCombinerConfig) -> usize {
     let per_entry = 6 + fields + 2 * (n - 1);
     let slot = 2 + 3 + cfg.ent_bits() + fields;
     let globals = 1 + 3 + cfg.tp_bits() + 64;
-    n * per_entry + slot + globals + 32 * cfg.perf_count()
+    n * per_entry + slot + globals + usize::from(cfg.dep_tags > 0) + 32 * cfg.perf_count()
 }
 
 /// The exact ports of `warpgen_task_combiner` for `cfg`, bound to the core's ports.
@@ -118,10 +121,15 @@ pub(super) fn wrapper(cfg: &TaskCombinerConfig) -> Wrapper {
                     padded_in("in_state", stw, STATE_BITS, "state id"),
                     Port::packed("in_ref", Dir::In, "instance reference, stored in its lane", bits("in_ref", rw)),
                     padded_in("in_tpipe", tpw, TP_BITS, "requesting tile pipeline (lock-mask bit)"),
+                ]
+                .into_iter()
+                .chain(dep_ports(cfg))
+                .chain([
                     bit("in_ready", Dir::Out, "combinational: !drain_req && (open match || free entry); not from in_valid"),
                     tag("in_tag", "combinational: tag {gen, entry} of the receiving task"),
                     vector("in_lane", Dir::Out, lw, "combinational: lane of the instance in that task"),
-                ],
+                ])
+                .collect(),
             },
             PortGroup {
                 title: "Lock of a scheduled task (always accepted)".into(),
@@ -187,7 +195,33 @@ pub(super) fn wrapper(cfg: &TaskCombinerConfig) -> Wrapper {
             },
         ]
         .into_iter()
+        .chain((cfg.dep_tag_count() > 0).then(|| PortGroup {
+            title: "Dependency error (dep_tags, contract D3t)".into(),
+            ports: vec![
+                Port::packed("err_dep", Dir::Out, "sticky: an accepted instance named a resident producer outside depends or its state", vec![("err_dep_0".into(), 1, 1)]),
+                Port::packed("err_clr", Dir::In, "err_dep clear at this edge (an error of this edge wins)", vec![("err_clr_0".into(), 1, 1)]),
+            ],
+        }))
         .chain(cfg.perf_counters.then(|| crate::perf::port_group(cfg.perf_sel_bits(), None)))
         .collect(),
     }
+}
+
+/// D3t's instance ports: `in_dep_vld[K]` and `in_dep_tag[K*TAG_W]`, tag k {gen, entry} at
+/// [k*TAG_W +: TAG_W], into the core's `dt_vld_k`, `dt_ent_k`, `dt_gen_k` (zero-extended);
+/// none without `dep_tags`.
+fn dep_ports(cfg: &TaskCombinerConfig) -> Vec<Port> {
+    let k = cfg.dep_tag_count();
+    if k == 0 {
+        return Vec::new();
+    }
+    let (ew, gw) = (cfg.ent_bits(), cfg.tag_gen_width as usize);
+    let vld = (0..k).map(|i| (format!("dt_vld_{i}"), 1, 1)).collect();
+    let tags = (0..k)
+        .flat_map(|i| [(format!("dt_ent_{i}"), ew, ENT_BITS), (format!("dt_gen_{i}"), gw, GEN_BITS)])
+        .collect();
+    vec![
+        Port::packed("in_dep_vld", Dir::In, "producer tag k is given (D3t)", vld),
+        Port::packed("in_dep_tag", Dir::In, "producer tag k {gen, entry} at [k*TAG_W +: TAG_W]", tags),
+    ]
 }

@@ -79,16 +79,22 @@
 //!   TOML parameters, constants of the emitted Verilog. No `cfg_hold_full`,
 //!   no HELD state: a task that reaches its capacity is PENDING(FULL) at once (with
 //!   `hold_producers` it may be *holding*, below).
-//! * D3: no dependency tags (`in_dep_vld`, `in_dep_tag`, `err_dep` removed).
+//! * D3: by default no dependency tags (`in_dep_vld`, `in_dep_tag`, `err_dep`).
 //!   An instance of type s, state st accepted into entry t ORs into row t
 //!   every entry j that stays resident at the edge (not moving into the slot),
 //!   j != t, of state st and of a type in `depends[s]` (table form §4.4.2 /
 //!   §10.8, generalised). `depends[s]` holds only types below s (validated),
 //!   so the graph is acyclic.
+//! * D3t (`dep_tags` = K ≥ 1, the spec's tags): the instance names up to K
+//!   producers by tag ({gen, entry}); D3's set is restricted to the named
+//!   entries (`named`, ANDed into `dset`). A named resident entry outside D3's
+//!   set that is neither the target nor moving out is illegal: the sticky
+//!   `err_dep` (cleared by `err_clr` unless set again at that edge). Needs 2
+//!   entries or more (validated). Timing: as D3 (decided in the accept cycle).
 //! * D4: one reference per instance, no aux references.
 //! * D5: `shader_types` is 1 to 8; STYPE_W = max(1, ceil(log2 shader_types)).
 //! * D6: `st_held` removed; the other observability ports are kept.
-//! * Ranges are the contract's: `entries` 1 to 64 (§10.2: 2 to 128), `width`
+//! * Ranges are the contract's: `entries` 1 to 128 (§10.2: 2 to 128), `width`
 //!   4 to 64 (§10.2: 2 to 64).
 //! * `out_refs` lanes at and above `out_count` show stale references.
 //! * `issue_order` (contract R4; not in the spec, whose issue order is the oldest): "fullest"

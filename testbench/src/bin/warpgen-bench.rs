@@ -255,6 +255,43 @@ fn task_combiner_hold_producers(seed: u64) -> Result<(), String> {
             println!("| {}-{} | {hold} | {} |", ds.0, ds.1, r.hold_cells());
         }
     }
+    task_combiner_dep_tags(seed)
+}
+
+/// `dep_tags` (contract D3t) on the same workload at the default shape, as written and with a
+/// geometry shader after the domain shader of tessellated draws (`tess_gs`, where the default
+/// `depends` row of GS, [VS, DS], adds the draw's VS tasks that the GS instances do not
+/// consume): dependencies from the type matrix alone (0) against the producers named by tag
+/// (1, 2, 4), with and without `hold_producers` 2. On the model; the points with 2 tags also
+/// run through the RTL.
+fn task_combiner_dep_tags(seed: u64) -> Result<(), String> {
+    use warpgen_testbench::task_combiner::rtl::RtlTaskCombiner;
+    use warpgen_testbench::task_combiner::workload::{run_workload, tile_workload, WorkloadSpec};
+    use warpgen_testbench::task_combiner::{ModelDut, TaskCombinerParams};
+    let base = TaskCombinerParams::with_shape(16, 32);
+    println!();
+    println!("task_combiner: dep_tags, 16 entries x 32 lanes (0: dependencies from the type matrix; K: the producers named by tag)");
+    println!("| tessellated draws | hold_producers | dep_tags | VS lanes per task (tasks) | GS lanes per task (tasks) | all: utilization (tasks) | cycles |");
+    println!("|---|---|---|---|---|---|---|");
+    // (workload name, GS after DS in tessellated draws, state bits: 2 = the 12 draws share 4
+    // state ids, so a geometry draw's GS task also depends on another draw's DS task)
+    for (shape, tess_gs, sw) in [("VS-HS-DS", false, 8), ("VS-HS-DS-GS", true, 8), ("VS-HS-DS, 4 states", false, 2)] {
+        let base = TaskCombinerParams { state_width: sw, ..base.clone() };
+        let wl = tile_workload(&WorkloadSpec { tess_gs, ..WorkloadSpec::for_params(&base, seed) });
+        for hold in [0, 2] {
+            for tags in [0, 1, 2, 4] {
+                let p = TaskCombinerParams { hold_producers: hold, dep_tags: tags, ..base.clone() };
+                let r = run_workload(&mut ModelDut::new(&p), &wl)?;
+                if tags == 2 {
+                    let rtl = run_workload(&mut RtlTaskCombiner::new(&p, false)?, &wl)?;
+                    if (rtl.tasks, rtl.lanes, rtl.by_type) != (r.tasks, r.lanes, r.by_type) {
+                        return Err(format!("RTL and model disagree at dep_tags {tags}: {rtl:?} vs {r:?}"));
+                    }
+                }
+                println!("| {shape} | {hold} | {tags} | {} |", r.dep_cells());
+            }
+        }
+    }
     Ok(())
 }
 

@@ -34,9 +34,11 @@ mod cases_contract;
 mod x10;
 mod x11;
 mod x12;
+mod x13;
 pub use x10::x10_perf_counters;
 pub use x11::{x11_issue_fullest, x11_issue_fullest_registered};
 pub use x12::{x12_hold_producers, x12_hold_producers_full_table};
+pub use x13::x13_dep_tags;
 pub use cases_t01_t10::*;
 pub use cases_t11_t20::*;
 pub use cases_t21_t28::*;
@@ -91,6 +93,8 @@ pub enum ParamsKind {
     Wide,
     /// `Wide` with 4 entries: the widest tasks (64 lanes) in a model that builds in seconds.
     WideLanes,
+    /// C0 with `dep_tags` = 2 (contract D3t): producers named by tag.
+    C0Tags,
     /// `Wide` with 4 lanes and 128 entries, the most. Its model is the largest `make test`
     /// builds.
     ManyEntries,
@@ -125,6 +129,7 @@ impl ParamsKind {
             },
             ParamsKind::C0Hold => TaskCombinerParams {
                 hold_producers: 1,
+                dep_tags: 0,
                 entries: 8,
                 ..c0
             },
@@ -157,6 +162,7 @@ impl ParamsKind {
                 depends: TaskCombinerParams::default_depends(2),
                 perf_counters: false,
                 hold_producers: 0,
+                dep_tags: 0,
             },
             ParamsKind::Wide => TaskCombinerParams {
                 entries: 128,
@@ -174,7 +180,9 @@ impl ParamsKind {
                 depends: TaskCombinerParams::default_depends(8),
                 perf_counters: false,
                 hold_producers: 0,
+                dep_tags: 0,
             },
+            ParamsKind::C0Tags => TaskCombinerParams { dep_tags: 2, ..c0 },
             ParamsKind::WideLanes => TaskCombinerParams { entries: 4, ..ParamsKind::Wide.params() },
             ParamsKind::ManyEntries => TaskCombinerParams { width: 4, capacity: vec![4; 8], ..ParamsKind::Wide.params() },
         }
@@ -238,6 +246,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X11/reg", C0IssueFullestReg, x11_issue_fullest_registered),
         ("X12", C0Hold, x12_hold_producers),
         ("X12/full", C0Hold, x12_hold_producers_full_table),
+        ("X13", C0Tags, x13_dep_tags),
     ]
 }
 

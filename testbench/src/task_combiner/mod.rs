@@ -83,6 +83,7 @@ pub fn first_difference(
         ("perf_tasks", e.perf_tasks.into(), a.perf_tasks.into()),
         ("perf_lanes", e.perf_lanes.into(), a.perf_lanes.into()),
         ("perf_val", e.perf_val.into(), a.perf_val.into()),
+        ("err_dep", b(e.err_dep), b(a.err_dep)),
         ("st_valid", e.st_valid, a.st_valid),
         ("st_open", e.st_open, a.st_open),
         ("st_pending", e.st_pending, a.st_pending),

@@ -130,6 +130,12 @@ pub enum Mutation {
     IssueOrderIgnored,
     /// `issue_order = "fullest"` breaks count ties towards the youngest entry.
     IssueFullestTieYoungest,
+    /// D3t: a producer tag names its entry whatever the generation (only the entry index).
+    DepTagIgnoresGen,
+    /// D3t: an illegal producer is ignored without setting `err_dep`.
+    DepIllegalIgnored,
+    /// D3t: `err_clr` clears `err_dep` even at an edge that sets it.
+    ErrClrWins,
 }
 
 /// Decisions of one cycle (R1: from the registered state and this cycle's inputs).
@@ -149,6 +155,8 @@ struct Decisions {
     lock_entry: Option<usize>,
     lock_slot: bool,
     rqf_accept: bool,
+    /// D3t: the accepted instance names an illegal producer (sets `err_dep`).
+    dep_illegal: bool,
 }
 
 /// The reference model: registered state plus the combinational functions of contract §4.
@@ -170,6 +178,8 @@ pub struct TaskCombinerModel {
     perf_lanes: u64,
     /// P1: the counters in `perf_sel` order (empty without `perf_counters`).
     perf: Vec<u32>,
+    /// D3t's sticky `err_dep`.
+    err_dep: bool,
     #[cfg(test)]
     mutation: Option<Mutation>,
 }
@@ -206,6 +216,7 @@ impl TaskCombinerModel {
             perf_tasks: 0,
             perf_lanes: 0,
             perf: vec![0; p.perf_count()],
+            err_dep: false,
             #[cfg(test)]
             mutation: None,
         }
@@ -390,11 +401,15 @@ impl TaskCombinerModel {
             (true, true) => self.pick_q,
         };
 
-        // D3: resident after the edge, not the target, not moving into the slot.
-        let mut d3 = 0;
+        // D3: resident after the edge, not the target, not moving into the slot. D3t
+        // (`dep_tags`): only the entries the instance names by tag; a named one that resolves
+        // (resident, not the target, not moving) but is outside D3's set is illegal.
+        let mut d3: Mask = 0;
+        let mut dep_illegal = false;
         if let (true, Some(t)) = (accept, target) {
             let (stype, state, _, _) = self.instance(i);
             let types = self.p.depends_mask(stype);
+            let named = self.named_by_tags(i);
             for j in 0..n {
                 let x = &self.e[j];
                 let mover = pick == Some(j) && !self.mutated(Mutation::D3KeepsMover);
@@ -403,8 +418,13 @@ impl TaskCombinerModel {
                 } else {
                     self.resident(j)
                 };
-                if resident && j != t && !mover && x.state == state && types >> x.stype & 1 == 1 {
+                let legal = x.state == state && types >> x.stype & 1 == 1;
+                let resolves = resident && j != t && !mover && named.map_or(true, |m| m >> j & 1 == 1);
+                if resolves && legal {
                     d3 |= 1 << j;
+                }
+                if resolves && !legal && named.is_some() && !self.mutated(Mutation::DepIllegalIgnored) {
+                    dep_illegal = true;
                 }
             }
         }
@@ -465,7 +485,31 @@ impl TaskCombinerModel {
             lock_entry,
             lock_slot,
             rqf_accept: i.rqf_valid && !self.rq_busy,
+            dep_illegal,
         }
+    }
+
+    /// D3t: the entries whose tag (their generation now) one of the instance's producer tags
+    /// equals, resident or not; `None` without `dep_tags` (D3 alone: every entry qualifies).
+    fn named_by_tags(&self, i: &TaskCombinerInputs) -> Option<Mask> {
+        if self.p.dep_tags == 0 {
+            return None;
+        }
+        let tw = self.p.tag_w();
+        let mut m: Mask = 0;
+        for k in 0..self.p.dep_tags {
+            if i.in_dep_vld >> k & 1 == 0 {
+                continue;
+            }
+            let tag = i.in_dep_tag >> (k as u32 * tw) & ones(tw);
+            let ent_only = self.mutated(Mutation::DepTagIgnoresGen);
+            for j in 0..self.p.entries {
+                if self.tag_of(j, self.e[j].gen) == tag || (ent_only && (tag & ones(self.p.ent_w())) as usize == j) {
+                    m |= 1 << j;
+                }
+            }
+        }
+        Some(m)
     }
 
     /// Combinational outputs for the current state and inputs (no state change).
@@ -521,6 +565,7 @@ impl TaskCombinerModel {
             perf_tasks: self.perf_tasks,
             perf_lanes: self.perf_lanes,
             perf_val: crate::perf::read(&self.perf, i.perf_sel & ones(p.perf_sel_w())),
+            err_dep: self.err_dep,
             ..Default::default()
         };
         if let Some(s) = &self.slot {
@@ -708,6 +753,13 @@ impl TaskCombinerModel {
         self.lk_hit = d.lock_entry.is_some() || d.lock_slot;
         self.pick_q = next_pick;
         self.perf_count(&perf_ev, i.perf_clr);
+        // D3t: sticky err_dep; err_clr clears it unless this edge sets it (docs/perf.md).
+        let clr = i.err_clr && self.p.dep_tags > 0;
+        self.err_dep = if self.mutated(Mutation::ErrClrWins) {
+            (d.dep_illegal || self.err_dep) && !clr
+        } else {
+            d.dep_illegal || (self.err_dep && !clr)
+        };
     }
 }
 

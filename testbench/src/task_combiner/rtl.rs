@@ -20,7 +20,7 @@ pub fn toml_for(p: &TaskCombinerParams) -> String {
     format!(
         "[task_combiner]\nentries = {}\nwidth = {}\ntile_pipes = {}\nshader_types = {}\nstate_width = {}\n\
          ref_width = {}\ntag_gen_width = {}\npolicy = \"{policy}\"\nsort_state = {}\nissue_order = \"{}\"\nregistered_issue = {}\ncapacity = {}\ndepends = {depends}\n\
-         perf_counters = {}\nhold_producers = {}\n",
+         perf_counters = {}\nhold_producers = {}\ndep_tags = {}\n",
         p.entries,
         p.width,
         p.tile_pipes,
@@ -34,6 +34,7 @@ pub fn toml_for(p: &TaskCombinerParams) -> String {
         list(&p.capacity),
         p.perf_counters,
         p.hold_producers,
+        p.dep_tags,
     )
 }
 
@@ -70,6 +71,7 @@ impl From<&TaskCombinerConfig> for TaskCombinerParams {
             depends: c.depends_rows(),
             perf_counters: c.perf_counters,
             hold_producers: c.hold_producers as usize,
+            dep_tags: c.dep_tags as usize,
         }
     }
 }
@@ -108,6 +110,8 @@ pub struct RtlTaskCombiner {
     outs: Vec<PortId>,
     /// With `perf_counters` (rule P1): perf_sel, perf_clr, then perf_val.
     perf: Vec<PortId>,
+    /// With `dep_tags` (D3t): in_dep_vld, in_dep_tag, err_clr, then err_dep.
+    dt: Vec<PortId>,
 }
 
 impl RtlTaskCombiner {
@@ -120,7 +124,8 @@ impl RtlTaskCombiner {
         let ids = |names: &[&str]| names.iter().map(|n| sim.port(n).map_err(|x| x.to_string())).collect::<Result<Vec<_>, _>>();
         let (ins, outs) = (ids(&INPUTS)?, ids(&OUTPUTS)?);
         let perf = if p.perf_counters { ids(&["perf_sel", "perf_clr", "perf_val"])? } else { vec![] };
-        Ok(RtlTaskCombiner { p: p.clone(), sim, ins, outs, perf })
+        let dt = if p.dep_tags > 0 { ids(&["in_dep_vld", "in_dep_tag", "err_clr", "err_dep"])? } else { vec![] };
+        Ok(RtlTaskCombiner { p: p.clone(), sim, ins, outs, perf, dt })
     }
 
     /// The simulation instance: waveforms, recorded stimulus.
@@ -169,6 +174,9 @@ impl Dut<TaskCombiner> for RtlTaskCombiner {
         for (port, v) in self.perf.iter().zip([i.perf_sel, i.perf_clr as u64]) {
             self.sim.set_unchecked(*port, v);
         }
+        for (port, v) in self.dt.iter().zip([i.in_dep_vld, i.in_dep_tag, i.err_clr as u64]) {
+            self.sim.set_unchecked(*port, v);
+        }
         self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
         let p = &self.p;
         let n = p.entries;
@@ -203,6 +211,7 @@ impl Dut<TaskCombiner> for RtlTaskCombiner {
             perf_tasks: o(26),
             perf_lanes: o(27),
             perf_val: self.perf.get(2).map_or(0, |&v| self.sim.get(v)),
+            err_dep: self.dt.get(3).is_some_and(|&v| self.sim.get(v) != 0),
         }
     }
 

@@ -26,6 +26,13 @@
 //! With `perf_counters` every cycle reads a random counter index (also past the last one) and
 //! about one cycle in 400 clears the counters (rule P1).
 //!
+//! With `dep_tags` (contract D3t) each instance names producer tags, stable while it is held:
+//! each of the K slots is given with probability 0.7, half of them the tag of a recent
+//! instance of a legal producer (the same state, a type `depends` lists), the rest a recent
+//! tag of any instance (often illegal, or the target itself), an old tag (stale) or random
+//! bits; `err_clr` pulses about one cycle in 100. Drawn only with the key, so that runs
+//! without it see the same stream.
+//!
 //! The stimulus never produces an illegal input, so `allow_errors` has no effect.
 
 use super::model::ones;
@@ -95,6 +102,10 @@ pub struct TaskCombinerStimulus {
     held_rqf: Option<u64>,
     /// Tags returned by `in_tag` at acceptance, most recent last.
     tags: VecDeque<u64>,
+    /// D3t (with `dep_tags` only): (tag, shader type, state) of the accepted instances, most
+    /// recent last, and the held instance's producer tags (`in_dep_vld`, `in_dep_tag`).
+    keyed: VecDeque<(u64, u64, u64)>,
+    held_deps: (u64, u64),
     /// Some(n): draining; n cycles to hold after `drain_done` (None while not done yet).
     drain: Option<Option<u32>>,
     stall_left: u32,
@@ -128,6 +139,8 @@ impl TaskCombinerStimulus {
             held: None,
             held_rqf: None,
             tags: VecDeque::new(),
+            keyed: VecDeque::new(),
+            held_deps: (0, 0),
             drain: None,
             stall_left: 0,
             next_ref: 0,
@@ -180,6 +193,12 @@ impl TaskCombinerStimulus {
             self.tags.push_back(out.in_tag);
             if self.tags.len() > 256 {
                 self.tags.pop_front();
+            }
+            if self.p.dep_tags > 0 {
+                self.keyed.push_back((out.in_tag, prev.in_stype, prev.in_state));
+                if self.keyed.len() > 64 {
+                    self.keyed.pop_front();
+                }
             }
         }
         if prev.rqf_valid && out.rqf_ready {
@@ -373,6 +392,9 @@ impl TaskCombinerStimulus {
                 self.new_query();
             }
             self.held = self.queue.pop_front();
+            if let Some(h) = self.held.filter(|_| self.p.dep_tags > 0) {
+                self.held_deps = self.draw_deps(&h);
+            }
             if let (Some(h), PhaseKind::Tile) = (self.held, self.phase.kind) {
                 let t = h.tpipe as usize;
                 self.tile_left[t] = self.tile_left[t].saturating_sub(1);
@@ -385,6 +407,7 @@ impl TaskCombinerStimulus {
         }
         if let Some(h) = self.held {
             i = i.inst(h.stype, h.state, h.r, h.tpipe);
+            (i.in_dep_vld, i.in_dep_tag) = self.held_deps;
         }
 
         // Lock requests by tags seen earlier.
@@ -434,7 +457,44 @@ impl TaskCombinerStimulus {
             i.perf_sel = self.rand_bits(self.p.perf_sel_w());
             i.perf_clr = self.rng.gen_ratio(1, 400);
         }
+        if self.p.dep_tags > 0 {
+            i.err_clr = self.rng.gen_ratio(1, 100);
+        }
         i
+    }
+
+    /// D3t: producer tags for instance `h` (see the module documentation), packed as the
+    /// ports `in_dep_vld` and `in_dep_tag` take them.
+    fn draw_deps(&mut self, h: &Inst) -> (u64, u64) {
+        let tw = self.p.tag_w();
+        let legal: Vec<u64> = self
+            .keyed
+            .iter()
+            .rev()
+            .take(32)
+            .filter(|(_, st, s)| *s == h.state && self.p.depends[h.stype as usize].contains(&(*st as usize)))
+            .map(|(t, _, _)| *t)
+            .collect();
+        let (mut vld, mut tags) = (0u64, 0u64);
+        for k in 0..self.p.dep_tags {
+            if !self.rng.gen_bool(0.7) {
+                continue;
+            }
+            let n = self.keyed.len();
+            let pick = self.rng.gen_range(0..100);
+            let tag = if !legal.is_empty() && pick < 50 {
+                legal[self.rng.gen_range(0..legal.len().min(4))]
+            } else if n > 0 && pick < 75 {
+                self.keyed[n - 1 - self.rng.gen_range(0..n.min(16))].0
+            } else if !self.tags.is_empty() && pick < 85 {
+                self.tags[self.rng.gen_range(0..self.tags.len())]
+            } else {
+                self.rand_bits(tw)
+            };
+            vld |= 1 << k;
+            tags |= tag << (k as u32 * tw);
+        }
+        (vld, tags)
     }
 }
 

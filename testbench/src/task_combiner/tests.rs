@@ -63,7 +63,7 @@ fn failure_message_names_case_cycle_signal() {
     );
 }
 
-const MUTATIONS: [Mutation; 20] = [
+const MUTATIONS: [Mutation; 23] = [
     Mutation::D3KeepsMover,
     Mutation::D3SkipsPending,
     Mutation::DepTransitive,
@@ -84,6 +84,9 @@ const MUTATIONS: [Mutation; 20] = [
     Mutation::IssueFullestTieYoungest,
     Mutation::HoldWhenFull,
     Mutation::HoldOneMore,
+    Mutation::DepTagIgnoresGen,
+    Mutation::DepIllegalIgnored,
+    Mutation::ErrClrWins,
 ];
 
 /// Names of the directed cases a mutant fails.
@@ -127,6 +130,19 @@ fn hold_mutants_fail_x12() {
     let plain = TaskCombinerParams { hold_producers: 0, ..ParamsKind::C0Hold.params() };
     assert!(directed::x12_hold_producers(&mut ModelDut::new(&plain)).is_err());
     assert!(directed::x12_hold_producers_full_table(&mut ModelDut::new(&plain)).is_err());
+}
+
+/// The `dep_tags` mutants (D3t), each caught by X13: a tag that names its entry whatever the
+/// generation (the stale tag of c5 adds a row), an illegal producer that does not set
+/// `err_dep` (c5), and `err_clr` winning over an error of the same edge (c7). Without the key
+/// (D3 alone) X13 fails too: c2's HS task depends on the resident VS task at once.
+#[test]
+fn dep_tag_mutants_fail_x13() {
+    for m in [Mutation::DepTagIgnoresGen, Mutation::DepIllegalIgnored, Mutation::ErrClrWins] {
+        assert!(failing_cases(m).contains(&"X13"), "{m:?}");
+    }
+    let plain = TaskCombinerParams { dep_tags: 0, ..ParamsKind::C0Tags.params() };
+    assert!(directed::x13_dep_tags(&mut ModelDut::new(&plain)).is_err());
 }
 
 /// The model's counters saturate at 2^32 - 1 (2^32 cycles are too long for the RTL): a
@@ -554,6 +570,7 @@ fn t04_stream() -> Workload {
             state: 1 + k % 2,
             r: k,
             tpipe: 0,
+            producers: [usize::MAX; 4],
         })
         .collect();
     Workload {

@@ -19,13 +19,17 @@
 //!   draw in a tile misses 3 vertices (4 control points for a patch), later ones 1
 //!   (70 %), 0 (20 %) or 2 (10 %) (2 for a later patch) — neighbouring primitives share
 //!   vertices;
-//! * for a tessellated patch one HS instance and 3–10 DS instances; for a geometry
-//!   primitive 1–2 GS instances;
+//! * for a tessellated patch one HS instance and 3–10 DS instances (and with `tess_gs` 1–2
+//!   GS instances after them); for a geometry primitive 1–2 GS instances;
 //! * hits on scheduled items: with probability 0.5 a lock (for this tile's pipe) of the
 //!   task holding a VS instance this tile's earlier primitive of the same draw created,
 //!   and with probability 0.3 of one another tile created for the same draw (cross-tile
 //!   sharing; the driver drops a lock whose task has already left, as an item computed by
 //!   an executed task is available, not scheduled).
+//!
+//! Each instance also records its producers (`Event::Inst::producers`): the primitive's VS
+//! instances (locked and emitted) for its HS and GS instances, the patch's HS instance for its
+//! DS instances; a driver of a block with `dep_tags` names their tasks by tag.
 //!
 //! Each pipe's render queue holds `rq_depth` primitives (default 24): when it is full, and
 //! at the end of each tile (the fetch unit has finished the tile's geometry), the pipe's
@@ -54,12 +58,17 @@ use std::collections::HashMap;
 /// One step of a workload.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
-    /// A computation instance.
+    /// A computation instance, and the instances (indices among the workload's instances,
+    /// oldest first, `usize::MAX` = none) that produce what it consumes: an HS or GS instance
+    /// its primitive's VS instances (the cache misses emitted for it and the scheduled ones its
+    /// query locked), a DS instance its patch's HS instance. Only a driver for `dep_tags`
+    /// (contract D3t) names them, by the tags their tasks had.
     Inst {
         stype: u64,
         state: u64,
         r: u64,
         tpipe: u64,
+        producers: [usize; 4],
     },
     /// A query hit an item scheduled by instance number `of` (index among the workload's
     /// instances): lock its task for `tpipe`.
@@ -91,6 +100,11 @@ pub struct WorkloadSpec {
     /// 10 by default; a high tessellation factor, as the patent's one hull shader feeding 32
     /// domain shaders, is 16 to 32).
     pub ds_per_patch: (usize, usize),
+    /// Tessellated draws also run a geometry shader (VS → HS → DS → GS): 1–2 GS instances per
+    /// patch, after its DS instances, whose producers are the last four of them (false by
+    /// default; the `dep_tags` table of `make bench` turns it on: there the default `depends`
+    /// row of GS, [VS, DS], names a VS task the GS instance does not consume).
+    pub tess_gs: bool,
 }
 
 impl WorkloadSpec {
@@ -107,6 +121,7 @@ impl WorkloadSpec {
             state_width: p.state_width,
             ref_width: p.ref_width,
             ds_per_patch: (3, 10),
+            tess_gs: false,
         }
     }
 }
@@ -197,11 +212,14 @@ pub fn tile_workload(s: &WorkloadSpec) -> Workload {
             .filter(|x| x.0 == tile)
             .map(|x| x.1)
             .collect();
+        // The primitive's VS producers: those its query locks, then those it emits.
+        let mut prim_vs: Vec<usize> = Vec::new();
         if !own.is_empty() && rng.gen_bool(0.5) {
             events.push(Event::Lock {
                 of: own[own.len() - 1],
                 tpipe: tp,
             });
+            prim_vs.push(own[own.len() - 1]);
         }
         let other: Vec<usize> = vs_of_draw[d]
             .iter()
@@ -209,10 +227,9 @@ pub fn tile_workload(s: &WorkloadSpec) -> Workload {
             .map(|x| x.1)
             .collect();
         if !other.is_empty() && rng.gen_bool(0.3) {
-            events.push(Event::Lock {
-                of: other[rng.gen_range(0..other.len())],
-                tpipe: tp,
-            });
+            let of = other[rng.gen_range(0..other.len())];
+            events.push(Event::Lock { of, tpipe: tp });
+            prim_vs.push(of);
         }
         let shape = shapes[d];
         let vs = match (shape, first) {
@@ -225,7 +242,16 @@ pub fn tile_workload(s: &WorkloadSpec) -> Workload {
                 _ => 2,
             },
         };
-        let mut emit = |events: &mut Vec<Event>, stype: u64, n: usize| {
+        // The last four producers, oldest first, `usize::MAX` filling the rest.
+        let four = |v: &[usize]| {
+            let mut a = [usize::MAX; 4];
+            for (k, &x) in v.iter().skip(v.len().saturating_sub(4)).enumerate() {
+                a[k] = x;
+            }
+            a
+        };
+        let mut emit = |events: &mut Vec<Event>, stype: u64, n: usize, producers: [usize; 4]| {
+            let first = n_inst;
             for _ in 0..n {
                 next_ref = next_ref.wrapping_add(1);
                 events.push(Event::Inst {
@@ -233,24 +259,32 @@ pub fn tile_workload(s: &WorkloadSpec) -> Workload {
                     state,
                     r: next_ref & ones(s.ref_width),
                     tpipe: tp,
+                    producers,
                 });
                 if stype == 0 {
                     vs_of_draw[d].push((tile, n_inst));
                 }
                 n_inst += 1;
             }
+            first
         };
-        emit(&mut events, 0, vs);
+        let first_vs = emit(&mut events, 0, vs, [usize::MAX; 4]);
+        prim_vs.extend(first_vs..first_vs + vs);
         match shape {
             Shape::Plain => {}
             Shape::Tess => {
-                emit(&mut events, 1, 1);
+                let hs = emit(&mut events, 1, 1, four(&prim_vs));
                 let n = rng.gen_range(s.ds_per_patch.0..=s.ds_per_patch.1);
-                emit(&mut events, 2, n);
+                let ds = emit(&mut events, 2, n, four(&[hs]));
+                if s.tess_gs && s.shader_types >= 4 {
+                    let g = rng.gen_range(1..=2);
+                    let dsv: Vec<usize> = (ds..ds + n).collect();
+                    emit(&mut events, 3, g, four(&dsv));
+                }
             }
             Shape::Geom => {
                 let n = rng.gen_range(1..=2);
-                emit(&mut events, 3, n);
+                emit(&mut events, 3, n, four(&prim_vs));
             }
         }
         pipes[p].rq += 1;
@@ -277,6 +311,7 @@ pub fn interleaved_vs(seed: u64, states: u64, pipes: u64, n: usize) -> Workload 
             state: 1 + rng.gen_range(0..states),
             r: k as u64 & 0xFFF,
             tpipe: rng.gen_range(0..pipes),
+            producers: [usize::MAX; 4],
         })
         .collect();
     Workload {
@@ -318,12 +353,23 @@ impl WorkloadResult {
     /// The `hold_producers` table's cells (docs/benchmarks.md): HS lanes per task (tasks) | DS
     /// lanes per task (tasks) | utilization (tasks) | cycles.
     pub fn hold_cells(&self) -> String {
+        self.type_cells(1, 2)
+    }
+
+    /// The `dep_tags` table's cells (docs/benchmarks.md): VS lanes per task (tasks) | GS lanes
+    /// per task (tasks) | utilization (tasks) | cycles.
+    pub fn dep_cells(&self) -> String {
+        self.type_cells(0, 3)
+    }
+
+    /// Lanes per task (tasks) of shader types `a` and `b`, utilization (tasks), cycles.
+    fn type_cells(&self, a: usize, b: usize) -> String {
         format!(
             "{:.2} ({}) | {:.2} ({}) | {:.3} ({}) | {}",
-            self.lanes_per_task_of(1),
-            self.by_type[1].0,
-            self.lanes_per_task_of(2),
-            self.by_type[2].0,
+            self.lanes_per_task_of(a),
+            self.by_type[a].0,
+            self.lanes_per_task_of(b),
+            self.by_type[b].0,
             self.utilization(),
             self.tasks,
             self.cycles
@@ -402,8 +448,9 @@ pub fn naive_baseline(w: &Workload, width: usize, capacity: &[usize]) -> Workloa
     res
 }
 
-/// Run a workload through `dut` from reset: instances are held until accepted, a lock is
-/// presented for one cycle (dropped if its task has already left), a flush is held until
+/// Run a workload through `dut` from reset: instances are held until accepted (with
+/// `dep_tags` = K naming the tags of up to K of its producers' tasks still in the block), a
+/// lock is presented for one cycle (dropped if its task has already left), a flush is held until
 /// accepted and the stream waits for its `rqf_done`; `out_ready` is always 1; at the end
 /// the block is drained. Counts the tasks and lanes handed out. Fails if the lanes
 /// handed out differ from the instances accepted or the block stops making progress.
@@ -454,23 +501,34 @@ pub fn run_workload(dut: &mut dyn Dut<TaskCombiner>, w: &Workload) -> Result<Wor
                 state,
                 r,
                 tpipe,
-            } => loop {
-                let i = ready.clone().inst(stype, state, r, tpipe);
-                let o = cycle(dut, i, &mut res);
-                observe(&o, &mut res, &mut left, &mut in_task);
-                if o.in_ready {
-                    in_task.entry(o.in_tag).or_default().push(tag_of.len());
-                    tag_of.push(o.in_tag);
-                    res.instances += 1;
-                    break;
+                producers,
+            } => {
+                // D3t: the producers' tasks still in the block, by tag, distinct, up to K
+                // (held with the instance; a producer that leaves meanwhile is ignored).
+                let mut named: Vec<u64> = Vec::new();
+                for &k in producers.iter().filter(|&&k| k < tag_of.len() && !left[k]) {
+                    if !named.contains(&tag_of[k]) && named.len() < p.dep_tags {
+                        named.push(tag_of[k]);
+                    }
                 }
-                if res.cycles > limit {
-                    return Err(format!(
-                        "no progress: instance {} waits for in_ready",
-                        tag_of.len()
-                    ));
+                let i = ready.clone().inst(stype, state, r, tpipe).deps(&p, &named);
+                loop {
+                    let o = cycle(dut, i.clone(), &mut res);
+                    observe(&o, &mut res, &mut left, &mut in_task);
+                    if o.in_ready {
+                        in_task.entry(o.in_tag).or_default().push(tag_of.len());
+                        tag_of.push(o.in_tag);
+                        res.instances += 1;
+                        break;
+                    }
+                    if res.cycles > limit {
+                        return Err(format!(
+                            "no progress: instance {} waits for in_ready",
+                            tag_of.len()
+                        ));
                 }
-            },
+                }
+            }
             Event::Lock { of, tpipe } => {
                 if of < tag_of.len() && !left[of] {
                     let o = cycle(dut, ready.clone().lk(tag_of[of], tpipe), &mut res);

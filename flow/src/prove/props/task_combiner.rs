@@ -106,14 +106,34 @@ pub fn props(c: &TaskCombinerConfig, e: &Emitted) -> String {
     );
     s += &format!("    localparam [NT*CW-1:0] CAPS = {{{}}};\n", caps_v.join(", "));
     s += &format!("    localparam [NT*NT-1:0] DEPM = {}'b{depm};\n", nt * nt);
-    s += BODY;
+    let dt = c.dep_tag_count();
+    if dt == 0 {
+        s += BODY;
+    } else {
+        // D3t: the instance's set is D3's restricted to the entries named by tag; a named
+        // resident entry outside D3's set is illegal (`illg`, before excluding the target and
+        // the entry moving out, which the transition check knows).
+        s += &format!("    localparam DT = {dt};\n{DEP_TAGS_PRE}");
+        let d3 = "dset[i0] = st_valid[i0] && st_state[i0*STW +: STW] == in_state && drow[st_stype[i0*SW +: SW]];";
+        assert!(BODY.contains(d3), "the checker's D3 line moved");
+        s += &BODY.replace(
+            d3,
+            "dset[i0] = st_valid[i0] && st_state[i0*STW +: STW] == in_state && drow[st_stype[i0*SW +: SW]] && named[i0];\n            \
+             illg[i0] = st_valid[i0] && named[i0] && !(st_state[i0*STW +: STW] == in_state && drow[st_stype[i0*SW +: SW]]);",
+        );
+        s += DEP_TAGS_POST;
+    }
     if c.hold_producers > 0 {
         // R5h: a producer held across an edge while a PENDING consumer depends on it (only
         // with hold_producers: without it nothing reaches this).
         s += "    always @(posedge clock) if (f_step) begin\n        c_hold: cover ((p_open & p_pend_col & st_open) != 0);\n    end\n";
     }
     if c.perf_counters {
-        s += &super::perf_asserts(&perf_events(), c.perf_sel_bits());
+        // (`err_dep_ev`, with dep_tags, by the counter rule alone: its event needs the entry
+        // moving out, which the checker knows one cycle later.)
+        let mut ev: Vec<Option<String>> = perf_events().into_iter().map(Some).collect();
+        ev.extend((dt > 0).then_some(None));
+        s += &super::perf_asserts_partial(&ev, c.perf_sel_bits());
     }
     s += "endmodule\n";
     s
@@ -130,9 +150,44 @@ fn perf_events() -> Vec<String> {
         .collect();
     ev.extend((1..=5).map(|r| format!("hs && out_reason == 3'd{r}")));
     ev.extend(["(|lk_e) || lk_slot", "rqf_acc"].map(String::from));
-    assert_eq!(ev.len(), TaskCombinerConfig::PERF_NAMES.len());
+    assert_eq!(ev.len(), 12);
     ev
 }
+
+/// D3t's declarations, before [`BODY`] (which ANDs `named` into its D3 set and writes
+/// `illg`): `named[j]` = one of the instance's producer tags equals entry j's tag.
+const DEP_TAGS_PRE: &str = r#"    // ---------------------------------------------------------------- D3t (dep_tags)
+    reg [N-1:0] named, illg;
+    integer d0, k0;
+    always @(*) begin
+        for (d0 = 0; d0 < N; d0 = d0 + 1) begin
+            named[d0] = 1'b0;
+            for (k0 = 0; k0 < DT; k0 = k0 + 1)
+                if (in_dep_vld[k0] && in_dep_tag[k0*TW +: TW] == st_tag[d0*TW +: TW]) named[d0] = 1'b1;
+        end
+    end
+"#;
+
+/// D3t's `err_dep` (after [`BODY`]): set at an edge where the accepted instance named a
+/// resident entry outside D3's set that is neither its target nor the entry moving out (the
+/// moved entry is known one cycle later, `moved`); sticky; `err_clr` clears it unless the edge
+/// sets it; 0 after reset.
+const DEP_TAGS_POST: &str = r#"    reg [N-1:0] p_illg;
+    reg p_err_dep, p_err_clr;
+    always @(posedge clock) begin
+        p_illg <= acc ? illg & ~into & ~cr : {N{1'b0}};
+        p_err_dep <= err_dep; p_err_clr <= err_clr;
+    end
+    always @(posedge clock) if (f_live) begin
+        if (f_after_reset) a_err_dep_reset: assert (!err_dep);
+        if (f_step) begin
+            a_err_dep: assert (err_dep == ((|(p_illg & ~moved)) || (p_err_dep && !p_err_clr)));
+            c_err_dep: cover (err_dep && !p_err_dep);
+            c_err_dep_clr: cover (p_err_dep && p_err_clr && !err_dep);
+            c_dep_by_tag: cover ((p_into | p_cr) != 0 && (p_dset & ~moved) != 0);
+        end
+    end
+"#;
 
 /// The checker's body after its localparams (N, W, NTP, NT, NT2, STW, RW, GW, EW, TW, CW, LW,
 /// TPW, SW, IW, FULLEST, NODEP, SORT, CAPS, DEPM).

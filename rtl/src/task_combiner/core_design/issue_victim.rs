@@ -138,6 +138,37 @@ impl hdl::Part<3> for TaskCombinerCore {
                 & self.dtype[e].val()
                 & (self.state_v[e].val() == self.in_state.val());
         }
+        // D3t (`dep_tags`): only the producers the instance names by tag {gen, entry}. A
+        // named resident entry outside that set, neither the target nor moving into the slot
+        // at this edge, is an illegal dependency of an accepted instance: sticky err_dep
+        // (err_clr clears it unless this edge sets it).
+        for e in 0..self.named.len() {
+            self.named[e].next = false;
+            for k in 0..self.dt_vld.len() {
+                if self.dt_vld[k].val() & (self.gen_v[e].val() == self.dt_gen[k].val()) & (self.ent_id[e].val() == self.dt_ent[k].val()) {
+                    self.named[e].next = true;
+                }
+            }
+            self.dset[e].next = self.dset[e].val() & self.named[e].val();
+        }
+        for z in 0..self.dt_ill.len() {
+            self.dt_ill[z].next = false;
+            for e in 0..self.named.len() {
+                if self.accept.val()
+                    & self.valid_q[e].q.val()
+                    & self.named[e].val()
+                    & !self.appended[e].val()
+                    & !self.created[e].val()
+                    & !self.psel[e].val()
+                    & !(self.dtype[e].val() & (self.state_v[e].val() == self.in_state.val()))
+                {
+                    self.dt_ill[z].next = true;
+                }
+            }
+            self.err_dep_q[z].clock.next = self.clock.val();
+            self.err_dep_q[z].d.next = !self.reset.val() & (self.dt_ill[z].val() | (self.err_dep_q[z].q.val() & !self.err_clr[z].val()));
+            self.err_dep[z].next = self.err_dep_q[z].q.val();
+        }
 
         // ------------------------------------------------------------------
         // R3: eviction victim when a new key finds no room and nothing is pending.

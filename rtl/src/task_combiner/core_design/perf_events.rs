@@ -30,6 +30,10 @@ impl hdl::Part<8> for TaskCombinerCore {
             self.perf[i].ev[10].next = self.lk_any.val() | self.lk_slot.val();
             // 11 rqf_acc: a flush accepted (R7).
             self.perf[i].ev[11].next = self.rqf_acc.val();
+            // `err_dep_ev` (with `dep_tags` only): an accept that names an illegal producer.
+            for z in 0..self.dt_ill.len() {
+                self.perf[i].ev[12].next = self.dt_ill[z].val();
+            }
         }
     }
 }

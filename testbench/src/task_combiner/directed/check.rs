@@ -52,6 +52,8 @@ pub(super) enum Exp {
     Deps(Vec<(Key, Vec<Key>)>),
     DepNone,
     Perf(u64, u64),
+    /// `err_dep` (D3t).
+    ErrDep(bool),
 }
 pub(super) use Exp::*;
 
@@ -125,6 +127,7 @@ impl Exp {
                 None
             }
             LkHit(e) => cmp("lk_hit".into(), bit(*e), bit(o.lk_hit)),
+            ErrDep(e) => cmp("err_dep".into(), bit(*e), bit(o.err_dep)),
             RqfReady(e) => cmp("rqf_ready".into(), bit(*e), bit(o.rqf_ready)),
             RqfDone(e) => cmp("rqf_done".into(), bit(*e), bit(o.rqf_done)),
             RqfDoneTp(e) => cmp(

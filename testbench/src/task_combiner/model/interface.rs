@@ -96,6 +96,8 @@ pub struct TaskCombinerParams {
     pub perf_counters: bool,
     /// R5h: full consumer tasks that may wait on an OPEN producer, 0..=15 (0: R5 as written).
     pub hold_producers: usize,
+    /// D3t: producer tags per instance, 0..=4 (0: D3 alone, no `in_dep_*` / `err_*` port).
+    pub dep_tags: usize,
 }
 
 /// `ceil(log2 n)` (0 for n <= 1).
@@ -151,6 +153,7 @@ impl TaskCombinerParams {
             depends: Self::default_depends(4),
             perf_counters: false,
             hold_producers: 0,
+            dep_tags: 0,
         }
     }
 
@@ -222,6 +225,9 @@ impl TaskCombinerParams {
         };
         if !(1..=128).contains(&self.entries) {
             return bad("entries", self.entries.to_string(), "1..=128");
+        }
+        if self.dep_tags > 4 || (self.dep_tags > 0 && self.entries < 2) {
+            return bad("dep_tags", self.dep_tags.to_string(), "0..=4, and 0 with 1 entry");
         }
         if ![4, 8, 16, 32, 64].contains(&self.width) {
             return bad("width", self.width.to_string(), "{4, 8, 16, 32, 64}");
@@ -302,6 +308,11 @@ pub struct TaskCombinerInputs {
     /// Rule P1 (with `perf_counters` only; ignored otherwise): counter index, clear.
     pub perf_sel: u64,
     pub perf_clr: bool,
+    /// D3t (with `dep_tags` = K only; ignored otherwise): bit k = producer tag k given; tag k
+    /// at bits [k*TAG_W +: TAG_W]; the sticky flag's clear.
+    pub in_dep_vld: u64,
+    pub in_dep_tag: u64,
+    pub err_clr: bool,
 }
 
 impl TaskCombinerInputs {
@@ -317,6 +328,18 @@ impl TaskCombinerInputs {
         self.in_state = state;
         self.in_ref = r;
         self.in_tpipe = tpipe;
+        self
+    }
+
+    /// Name producer tags (D3t): tag k of `tags` in slot k, the rest not given.
+    pub fn deps(mut self, p: &TaskCombinerParams, tags: &[u64]) -> Self {
+        let tw = p.tag_w();
+        self.in_dep_vld = 0;
+        self.in_dep_tag = 0;
+        for (k, t) in tags.iter().enumerate() {
+            self.in_dep_vld |= 1 << k;
+            self.in_dep_tag |= (t & ones(tw)) << (k as u32 * tw);
+        }
         self
     }
 
@@ -389,4 +412,6 @@ pub struct TaskCombinerOutputs {
     pub perf_lanes: u64,
     /// Counter `perf_sel` (0 past the last one, and without `perf_counters`).
     pub perf_val: u64,
+    /// D3t's sticky flag (false without `dep_tags`).
+    pub err_dep: bool,
 }

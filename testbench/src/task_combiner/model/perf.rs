@@ -4,10 +4,11 @@
 
 use super::{Decisions, Mutation, Reason, TaskCombinerInputs, TaskCombinerModel, TaskCombinerParams};
 
-/// The counters in `perf_sel` order.
-pub const NAMES: [&str; 12] = [
+/// The counters in `perf_sel` order; the last, `err_dep_ev`, only with `dep_tags`.
+pub const NAMES: [&str; 13] = [
     "inst_acc", "tasks_out", "stall_in", "stall_drain", "stall_out",
     "out_full", "out_evict", "out_dep", "out_rqflush", "out_drain", "lock_hit", "rqf_acc",
+    "err_dep_ev",
 ];
 
 /// Indices into the counters.
@@ -20,16 +21,22 @@ pub const STALL_OUT: usize = 4;
 pub const OUT_BY_REASON: usize = 5;
 pub const LOCK_HIT: usize = 10;
 pub const RQF_ACC: usize = 11;
+pub const ERR_DEP_EV: usize = 12;
 
 impl TaskCombinerParams {
+    /// This config's counters: 12, and `err_dep_ev` with `dep_tags`.
+    pub fn perf_names(&self) -> &'static [&'static str] {
+        &NAMES[..if self.dep_tags > 0 { 13 } else { 12 }]
+    }
+
     /// NCNT: the counters (0 without `perf_counters`).
     pub fn perf_count(&self) -> usize {
-        if self.perf_counters { NAMES.len() } else { 0 }
+        if self.perf_counters { self.perf_names().len() } else { 0 }
     }
 
     /// PSW, the width of `perf_sel`.
     pub fn perf_sel_w(&self) -> u32 {
-        crate::perf::sel_width(NAMES.len())
+        crate::perf::sel_width(self.perf_names().len())
     }
 }
 
@@ -42,7 +49,7 @@ impl TaskCombinerModel {
         let offered = i.in_valid || self.mutated(Mutation::StallWithoutValid);
         let handshake = self.slot.is_some() && i.out_ready;
         let taken = |r: Reason| handshake && self.slot.as_ref().is_some_and(|s| s.reason == r);
-        let mut e = vec![false; NAMES.len()];
+        let mut e = vec![false; self.p.perf_names().len()];
         e[INST_ACC] = d.accept;
         e[TASKS_OUT] = handshake;
         e[STALL_IN] = offered && !in_ready;
@@ -53,6 +60,9 @@ impl TaskCombinerModel {
         }
         e[LOCK_HIT] = d.lock_entry.is_some() || d.lock_slot;
         e[RQF_ACC] = d.rqf_accept;
+        if let Some(x) = e.get_mut(ERR_DEP_EV) {
+            *x = d.dep_illegal;
+        }
         e
     }
 

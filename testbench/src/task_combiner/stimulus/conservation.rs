@@ -49,7 +49,7 @@ struct FlushWatch {
 /// * `lk_hit` = the lock named a resident task or the slot task;
 /// * producer before consumer (A3): no task reaches the out port while a task it may
 ///   depend on (same state, a type in `depends`, resident when one of its instances was
-///   accepted) has not;
+///   accepted, and with `dep_tags` named by one of that instance's tags) has not;
 /// * dependency rows name only valid entries of the same state and a `depends` type (A4);
 /// * `rqf_done` only after an accepted flush, with its `rqf_done_tpipe`, and only when no
 ///   task that had the pipe's bit at acceptance is still resident or in the slot (A10);
@@ -363,11 +363,17 @@ impl Conservation {
             let (stype, state) = (i.in_stype, i.in_state & ones(p.state_width));
             let r = i.in_ref & ones(p.ref_width);
             let bit = 1u64 << i.in_tpipe;
+            // With `dep_tags` (D3t) only the producers the instance names by tag.
+            let tw = p.tag_w();
+            let named = |tag: u64| {
+                p.dep_tags == 0
+                    || (0..p.dep_tags).any(|k| i.in_dep_vld >> k & 1 == 1 && i.in_dep_tag >> (k as u32 * tw) & ones(tw) == tag)
+            };
             let producers: Vec<u64> = self
                 .resident
                 .values()
                 .filter(|y| {
-                    y.tag != o.in_tag && y.state == state && self.depends_on(stype, y.stype)
+                    y.tag != o.in_tag && y.state == state && self.depends_on(stype, y.stype) && named(y.tag)
                 })
                 .map(|y| y.serial)
                 .collect();

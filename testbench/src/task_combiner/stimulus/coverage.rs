@@ -49,6 +49,13 @@ pub struct CoverageCounts {
     pub held: u64,
     pub hold_count_release: u64,
     pub hold_table_release: u64,
+    /// D3t (`dep_tags`), read from the ports: accepts naming a resident entry of the same
+    /// state and a type `depends` lists (a dependency by tag), accepts naming a tag no
+    /// resident entry has (stale, ignored), `err_dep` rising and falling (by `err_clr`).
+    pub dep_named: u64,
+    pub dep_stale: u64,
+    pub err_dep_set: u64,
+    pub err_dep_cleared: u64,
 }
 
 /// Functional coverage of a run, updated from each cycle's (inputs, outputs). It also
@@ -114,6 +121,26 @@ impl Coverage {
                 }
             }
             h.drains_done += u64::from(o.drain_done && !po.drain_done);
+            h.err_dep_set += u64::from(o.err_dep && !po.err_dep);
+            h.err_dep_cleared += u64::from(!o.err_dep && po.err_dep && pi.err_clr);
+        }
+        if self.p.dep_tags > 0 && i.in_valid && o.in_ready && !i.reset {
+            let tw = self.p.tag_w();
+            let target = (o.in_tag & ones(self.p.ent_w())) as usize;
+            for k in (0..self.p.dep_tags).filter(|k| i.in_dep_vld >> k & 1 == 1) {
+                let tag = i.in_dep_tag >> (k as u32 * tw) & ones(tw);
+                let hit = (0..self.p.entries).find(|&j| o.st_valid >> j & 1 == 1 && o.st_tag[j] == tag);
+                match hit {
+                    None => h.dep_stale += 1,
+                    Some(j) if j != target
+                        && o.st_state[j] == i.in_state
+                        && self.p.depends[i.in_stype as usize].contains(&(o.st_stype[j] as usize)) =>
+                    {
+                        h.dep_named += 1
+                    }
+                    Some(_) => {}
+                }
+            }
         }
         let new_task = o.out_valid
             && match prev.as_ref() {
@@ -213,6 +240,10 @@ impl Coverage {
             ("held", h.held, self.p.hold_producers > 0 && dep),
             ("hold_count_release", h.hold_count_release, self.p.hold_producers > 0 && dep),
             ("hold_table_release", h.hold_table_release, self.p.hold_producers > 0 && dep),
+            ("dep_named", h.dep_named, self.p.dep_tags > 0 && dep),
+            ("dep_stale", h.dep_stale, self.p.dep_tags > 0),
+            ("err_dep_set", h.err_dep_set, self.p.dep_tags > 0),
+            ("err_dep_cleared", h.err_dep_cleared, self.p.dep_tags > 0),
         ]
     }
 
