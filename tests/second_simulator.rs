@@ -81,7 +81,7 @@ both_simulators!(branch_stack_replays_the_same_in_both, "branch_stack", warpgen_
     ["branch_stack.depth=2", "branch_stack.pc_width=8", "branch_stack.offset_width=4", "branch_stack.thread_groups=4"]);
 both_simulators!(task_combiner_replays_the_same_in_both, "task_combiner", warpgen_testbench::task_combiner::TaskCombiner, task_combiner,
     ["task_combiner.entries=8", "task_combiner.width=16"],
-    ["task_combiner.entries=4", "task_combiner.width=8", "task_combiner.shader_types=2", "task_combiner.state_width=2"]);
+    ["task_combiner.entries=4", "task_combiner.width=8", "task_combiner.shader_types=2", "task_combiner.state_width=2", "task_combiner.dep_tags=2"]);
 both_simulators!(global_spreader_replays_the_same_in_both, "global_spreader", warpgen_testbench::global_spreader::GlobalSpreader, global_spreader,
     ["global_spreader.eus=3", "global_spreader.vdt_depth=16", "global_spreader.pt_depth=8"],
     ["global_spreader.eus=2", "global_spreader.vdt_depth=8", "global_spreader.pt_depth=4", "global_spreader.vertices_per_group=4"]);
