@@ -137,7 +137,8 @@
 //! * Slot: valid, flush flag, reason (3), tag {gen, entry} (GEN_W + ENT_W),
 //!   stype, state (also the "last issued state"), count, lock mask; a
 //!   "task issued since reset" bit; flush busy / done / tile pipe (TP_W);
-//!   `lk_hit`; two 32-bit counters (with `perf_counters` twelve more, 384 flip-flops).
+//!   `lk_hit`; two 32-bit counters (with `perf_counters` twelve more, 384 flip-flops,
+//!   thirteen with `dep_tags`); with `dep_tags` the sticky `err_dep`.
 //! * References: one [`SyncRam`] per lane, `entries` words of `ref_width`
 //!   bits, written at accept (word = target entry) and read into the lane's
 //!   read register when a task enters the slot (read enable), so the slot's
@@ -151,6 +152,8 @@
 //!   - 64 entries x 64 lanes (other keys default): 10154 flip-flops, 64 x (64 x 13)
 //!     = 53,248 reference bits (the patent's option-4 figure, §10.8) in 64
 //!     `SB_RAM40_4K`.
+//!   - 128 entries x 64 lanes: 36,587 flip-flops (16,256 + 16,256 of them the
+//!     matrices), 106,496 reference bits.
 //!   The dependency and age bits grow as N^2 (4032 + 4032 of the 10154 at 64).
 //!
 //! ## Logic structure for clock rate (same cycle timing)
