@@ -228,6 +228,57 @@ impl Logic for TaskMatrix {
         } else {
             String::new()
         };
+        // The rows' clocked logic: one block with a for loop up to 64 entries (the text of
+        // every config up to 64 entries since the matrices were written word by word; Yosys
+        // 0.70's synth_ecp5 maps the 16-entry default to 5,441 LUT4 this way, 5,762 with the
+        // generate form); beyond 64, one block per row in a generate loop, since Verilator
+        // unrolls a for loop of delayed assignments to an array only up to its --unroll-count
+        // (64 by default) and refuses it beyond (BLKLOOPINIT).
+        let row_next = format!(
+            "dep_q[s] <= ((created_w[s] ? {n}'d0 : dep_q[s]) | (acc_w[s] ? dset_w : {n}'d0)) & ~psel_w & ~({n}'d1 << s);\n\
+             {{ind}}old_q[s] <= (created_w[s] ? ~{n}'d0 : old_q[s] & ~created_w) & ~({n}'d1 << s);"
+        );
+        let (rows, row_var) = if n <= 64 {
+            (
+                format!(
+                    "    always @(posedge clock) begin
+        for (s = 0; s < {n}; s = s + 1) begin
+            if (reset) begin
+                dep_q[s] <= {n}'d0;
+                old_q[s] <= {n}'d0;
+            end else begin
+                {}
+            end
+        end
+    end
+",
+                    row_next.replace("{ind}", "                ")
+                ),
+                "    integer s;\n",
+            )
+        } else {
+            (
+                format!(
+                    "    // One clocked block per row (more than 64 entries: see matrix.rs).
+    genvar s;
+    generate
+        for (s = 0; s < {n}; s = s + 1) begin : row
+            always @(posedge clock) begin
+                if (reset) begin
+                    dep_q[s] <= {n}'d0;
+                    old_q[s] <= {n}'d0;
+                end else begin
+                    {}
+                end
+            end
+        end
+    endgenerate
+",
+                    row_next.replace("{ind}", "                    ")
+                ),
+                "",
+            )
+        };
         Verilog::Custom(format!(
             "\
 {wires}    // dep_q[i][j]: entry i depends on entry j; old_q[k][x]: entry x was created before entry k.
@@ -247,7 +298,7 @@ impl Logic for TaskMatrix {
     reg [{msb}:0] beat_r [0:{msb}];
 {ibeat_decl}    reg cmp_gt;
 {cmp_regs}    integer c;
-    integer j;
+{row_var}    integer j;
 
     always @(*) begin
         depprop_r = {n}'d0;
@@ -280,24 +331,7 @@ impl Logic for TaskMatrix {
         end
     end
 
-    // One clocked block per row, a generate loop: a for loop of delayed
-    // assignments to an array in one block is unrolled by the simulator only up
-    // to its --unroll-count (64 by default), and refused beyond (BLKLOOPINIT).
-    genvar s;
-    generate
-        for (s = 0; s < {n}; s = s + 1) begin : row
-            always @(posedge clock) begin
-                if (reset) begin
-                    dep_q[s] <= {n}'d0;
-                    old_q[s] <= {n}'d0;
-                end else begin
-                    dep_q[s] <= ((created_w[s] ? {n}'d0 : dep_q[s]) | (acc_w[s] ? dset_w : {n}'d0)) & ~psel_w & ~({n}'d1 << s);
-                    old_q[s] <= (created_w[s] ? ~{n}'d0 : old_q[s] & ~created_w) & ~({n}'d1 << s);
-                end
-            end
-        end
-    endgenerate
-
+{rows}
     always @(*) begin
 {unpack}    end
 "
