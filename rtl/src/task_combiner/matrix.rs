@@ -234,47 +234,33 @@ impl Logic for TaskMatrix {
         // generate form); beyond 64, one block per row in a generate loop, since Verilator
         // unrolls a for loop of delayed assignments to an array only up to its --unroll-count
         // (64 by default) and refuses it beyond (BLKLOOPINIT).
-        let row_next = format!(
-            "dep_q[s] <= ((created_w[s] ? {n}'d0 : dep_q[s]) | (acc_w[s] ? dset_w : {n}'d0)) & ~psel_w & ~({n}'d1 << s);\n\
-             {{ind}}old_q[s] <= (created_w[s] ? ~{n}'d0 : old_q[s] & ~created_w) & ~({n}'d1 << s);"
-        );
+        // One row's update (row `s`), indented by `ind`.
+        let row_update = |ind: &str| {
+            format!(
+                "{ind}if (reset) begin\n\
+                 {ind}    dep_q[s] <= {n}'d0;\n\
+                 {ind}    old_q[s] <= {n}'d0;\n\
+                 {ind}end else begin\n\
+                 {ind}    dep_q[s] <= ((created_w[s] ? {n}'d0 : dep_q[s]) | (acc_w[s] ? dset_w : {n}'d0)) & ~psel_w & ~({n}'d1 << s);\n\
+                 {ind}    old_q[s] <= (created_w[s] ? ~{n}'d0 : old_q[s] & ~created_w) & ~({n}'d1 << s);\n\
+                 {ind}end\n"
+            )
+        };
         let (rows, row_var) = if n <= 64 {
             (
                 format!(
-                    "    always @(posedge clock) begin
-        for (s = 0; s < {n}; s = s + 1) begin
-            if (reset) begin
-                dep_q[s] <= {n}'d0;
-                old_q[s] <= {n}'d0;
-            end else begin
-                {}
-            end
-        end
-    end
-",
-                    row_next.replace("{ind}", "                ")
+                    "    always @(posedge clock) begin\n        for (s = 0; s < {n}; s = s + 1) begin\n{}        end\n    end\n",
+                    row_update("            ")
                 ),
                 "    integer s;\n",
             )
         } else {
             (
                 format!(
-                    "    // One clocked block per row (more than 64 entries: see matrix.rs).
-    genvar s;
-    generate
-        for (s = 0; s < {n}; s = s + 1) begin : row
-            always @(posedge clock) begin
-                if (reset) begin
-                    dep_q[s] <= {n}'d0;
-                    old_q[s] <= {n}'d0;
-                end else begin
-                    {}
-                end
-            end
-        end
-    endgenerate
-",
-                    row_next.replace("{ind}", "                    ")
+                    "    // One clocked block per row (more than 64 entries: see matrix.rs).\n    genvar s;\n    generate\n        \
+                     for (s = 0; s < {n}; s = s + 1) begin : row\n            always @(posedge clock) begin\n{}            end\n        \
+                     end\n    endgenerate\n",
+                    row_update("                ")
                 ),
                 "",
             )
