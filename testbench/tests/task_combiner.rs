@@ -38,6 +38,13 @@ fn lockstep(p: &TaskCombinerParams, seed: u64) {
     println!("{p:?} seed {seed}: {CYCLES} cycles, coverage {:?}", r.coverage.bins());
 }
 
+/// [`lockstep`] on each config with its seed.
+fn lockstep_each<const K: usize>(ps: &[TaskCombinerParams; K], seeds: [u64; K]) {
+    for (p, seed) in ps.iter().zip(seeds) {
+        lockstep(p, seed);
+    }
+}
+
 #[test]
 fn directed_cases_pass_on_the_rtl() {
     directed::run_all(&mut |p: &TaskCombinerParams| -> Box<dyn Dut<TaskCombiner>> { Box::new(rtl(p)) })
@@ -104,9 +111,7 @@ fn registered_configs() -> [TaskCombinerParams; 2] {
 
 #[test]
 fn lockstep_registered_issue() {
-    for (p, seed) in registered_configs().iter().zip([40, 41]) {
-        lockstep(p, seed);
-    }
+    lockstep_each(&registered_configs(), [40, 41]);
 }
 
 /// `perf_counters` (rule P1): the default shape, and C0 with `registered_issue` (the counters
@@ -121,9 +126,7 @@ fn perf_configs() -> [TaskCombinerParams; 2] {
 
 #[test]
 fn lockstep_perf_counters() {
-    for (p, seed) in perf_configs().iter().zip([42, 43]) {
-        lockstep(p, seed);
-    }
+    lockstep_each(&perf_configs(), [42, 43]);
 }
 
 /// X10 alone (it also runs in `directed_cases_pass_on_the_rtl`): counter values written from
@@ -150,9 +153,7 @@ fn issue_order_configs() -> [TaskCombinerParams; 2] {
 
 #[test]
 fn lockstep_issue_order() {
-    for (p, seed) in issue_order_configs().iter().zip([44, 45]) {
-        lockstep(p, seed);
-    }
+    lockstep_each(&issue_order_configs(), [44, 45]);
 }
 
 /// `hold_producers` (contract R5h): C0 with 8 entries (of 8 lanes) holding a producer for one
@@ -170,9 +171,7 @@ fn hold_configs() -> [TaskCombinerParams; 2] {
 
 #[test]
 fn lockstep_hold_producers() {
-    for (p, seed) in hold_configs().iter().zip([46, 47]) {
-        lockstep(p, seed);
-    }
+    lockstep_each(&hold_configs(), [46, 47]);
 }
 
 /// `dep_tags` (contract D3t): C0 with two producer tags per instance, and 16 entries of 4 lanes
@@ -192,9 +191,7 @@ fn dep_tag_configs() -> [TaskCombinerParams; 2] {
 
 #[test]
 fn lockstep_dep_tags() {
-    for (p, seed) in dep_tag_configs().iter().zip([48, 49]) {
-        lockstep(p, seed);
-    }
+    lockstep_each(&dep_tag_configs(), [48, 49]);
 }
 
 #[test]

@@ -495,14 +495,9 @@ impl TaskCombinerModel {
         if self.p.dep_tags == 0 {
             return None;
         }
-        let tw = self.p.tag_w();
+        let ent_only = self.mutated(Mutation::DepTagIgnoresGen);
         let mut m: Mask = 0;
-        for k in 0..self.p.dep_tags {
-            if i.in_dep_vld >> k & 1 == 0 {
-                continue;
-            }
-            let tag = i.in_dep_tag >> (k as u32 * tw) & ones(tw);
-            let ent_only = self.mutated(Mutation::DepTagIgnoresGen);
+        for tag in i.dep_tags(&self.p) {
             for j in 0..self.p.entries {
                 if self.tag_of(j, self.e[j].gen) == tag || (ent_only && (tag & ones(self.p.ent_w())) as usize == j) {
                     m |= 1 << j;

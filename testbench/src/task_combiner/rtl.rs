@@ -138,12 +138,11 @@ impl RtlTaskCombiner {
         (0..n).map(|i| field(&self.sim, self.outs[o], i * w as usize, w as usize)).collect()
     }
 
-    /// `n` entry masks (entries bits each, up to 128) of packed output `o`, mask i at
-    /// `[i*entries +: entries]`.
-    fn masks(&self, o: usize, n: usize) -> Vec<Mask> {
+    /// Entry mask `i` (entries bits, up to 128) of packed output `o`, at `[i*entries +: entries]`.
+    fn mask(&self, o: usize, i: usize) -> Mask {
         let e = self.p.entries;
         let part = |lo: usize, w: usize| if w == 0 { 0 } else { field(&self.sim, self.outs[o], lo, w) as Mask };
-        (0..n).map(|i| part(i * e, e.min(64)) | part(i * e + 64, e.saturating_sub(64)) << 64).collect()
+        part(i * e, e.min(64)) | part(i * e + 64, e.saturating_sub(64)) << 64
     }
 }
 
@@ -199,14 +198,14 @@ impl Dut<TaskCombiner> for RtlTaskCombiner {
             out_refs: self.fields(O::OUT_REFS, p.width, p.ref_width),
             out_lockmask: o(15),
             out_reason: o(16),
-            st_valid: self.masks(17, 1)[0],
-            st_open: self.masks(18, 1)[0],
-            st_pending: self.masks(19, 1)[0],
+            st_valid: self.mask(17, 0),
+            st_open: self.mask(18, 0),
+            st_pending: self.mask(19, 0),
             st_count: self.fields(O::ST_COUNT, n, p.cnt_w()),
             st_stype: self.fields(O::ST_STYPE, n, p.stype_w()),
             st_state: self.fields(O::ST_STATE, n, p.state_width),
             st_lockmask: self.fields(O::ST_LOCKMASK, n, p.tile_pipes as u32),
-            st_dep: self.masks(O::ST_DEP, n),
+            st_dep: (0..n).map(|i| self.mask(O::ST_DEP, i)).collect(),
             st_tag: self.fields(O::ST_TAG, n, p.tag_w()),
             perf_tasks: o(26),
             perf_lanes: o(27),

@@ -343,6 +343,14 @@ impl TaskCombinerInputs {
         self
     }
 
+    /// D3t: the producer tags given (`in_dep_vld` set), in slot order, for `p.dep_tags` slots.
+    pub fn dep_tags<'a>(&'a self, p: &TaskCombinerParams) -> impl Iterator<Item = u64> + 'a {
+        let tw = p.tag_w();
+        (0..p.dep_tags)
+            .filter(move |&k| self.in_dep_vld >> k & 1 == 1)
+            .map(move |k| self.in_dep_tag >> (k as u32 * tw) & ones(tw))
+    }
+
     /// Lock the task tagged `tag` for tile pipe `tpipe`.
     pub fn lk(mut self, tag: u64, tpipe: u64) -> Self {
         self.lk_valid = true;

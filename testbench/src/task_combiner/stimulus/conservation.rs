@@ -364,11 +364,7 @@ impl Conservation {
             let r = i.in_ref & ones(p.ref_width);
             let bit = 1u64 << i.in_tpipe;
             // With `dep_tags` (D3t) only the producers the instance names by tag.
-            let tw = p.tag_w();
-            let named = |tag: u64| {
-                p.dep_tags == 0
-                    || (0..p.dep_tags).any(|k| i.in_dep_vld >> k & 1 == 1 && i.in_dep_tag >> (k as u32 * tw) & ones(tw) == tag)
-            };
+            let named = |tag: u64| p.dep_tags == 0 || i.dep_tags(&p).any(|t| t == tag);
             let producers: Vec<u64> = self
                 .resident
                 .values()

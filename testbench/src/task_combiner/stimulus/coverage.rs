@@ -125,10 +125,8 @@ impl Coverage {
             h.err_dep_cleared += u64::from(!o.err_dep && po.err_dep && pi.err_clr);
         }
         if self.p.dep_tags > 0 && i.in_valid && o.in_ready && !i.reset {
-            let tw = self.p.tag_w();
             let target = (o.in_tag & ones(self.p.ent_w())) as usize;
-            for k in (0..self.p.dep_tags).filter(|k| i.in_dep_vld >> k & 1 == 1) {
-                let tag = i.in_dep_tag >> (k as u32 * tw) & ones(tw);
+            for tag in i.dep_tags(&self.p) {
                 let hit = (0..self.p.entries).find(|&j| o.st_valid >> j & 1 == 1 && o.st_tag[j] == tag);
                 match hit {
                     None => h.dep_stale += 1,
