@@ -273,6 +273,47 @@ mod global_spreader {
     }
 
     #[test]
+    fn vdt_ways_adds_one_port() {
+        // Contract R15, §3: one way (the default) nothing of it, the Verilog of the default;
+        // 2 or 4 ways add `ar_vdt_way` of WAY_W = log2 W bits after `ar_pix_mask` (after `ar_seq`
+        // with pixel_reorder) and change no other port (`vr_slot` stays VDT_AW bits an entry,
+        // `st_vdt_valid` one bit an entry).
+        let off = emit(&["eus=3"]);
+        assert!(!off.verilog.contains("ar_vdt_way"), "off: no ar_vdt_way");
+        assert_eq!(emit(&["eus=3", "vdt_ways=1"]).verilog, off.verilog, "vdt_ways = 1 is the default, byte for byte");
+        for (w, wayw) in [(2, 1), (4, 2)] {
+            let on = emit(&["eus=3", &format!("vdt_ways={w}")]);
+            let mut want = widths(&off);
+            let at = want.iter().position(|(n, _)| *n == "ar_pix_mask").unwrap() + 1;
+            want.insert(at, ("ar_vdt_way", wayw));
+            assert_eq!(widths(&on), want, "vdt_ways = {w}");
+        }
+        // With pixel_reorder the way follows ar_seq.
+        let rob = emit(&["eus=3", "pixel_reorder=4"]);
+        let mut want = widths(&rob);
+        let at = want.iter().position(|(n, _)| *n == "ar_seq").unwrap() + 1;
+        want.insert(at, ("ar_vdt_way", 1));
+        assert_eq!(widths(&emit(&["eus=3", "pixel_reorder=4", "vdt_ways=2"])), want);
+        // Vertices only (no PT, no pixel): after ar_base_idx; one EU and the smallest VDT of 2
+        // ways (8 entries, 4 sets).
+        let small = ["eus=1", "entity_types=[\"vertex\"]", "vdt_depth=8", "index_width=8", "res_width=4", "entity_width=1", "addr_width=8"];
+        let one = emit(&small);
+        let mut want = widths(&one);
+        let at = want.iter().position(|(n, _)| *n == "ar_base_idx").unwrap() + 1;
+        want.insert(at, ("ar_vdt_way", 1));
+        assert_eq!(widths(&emit(&[&small[..], &["vdt_ways=2"]].concat())), want);
+        // Patch at VGRP 4 (a patch in 4 groups) on 4 ways of 4 sets, 32 EUs: the same one port.
+        let wide = ["eus=32", "entity_types=[\"vertex\", \"patch\"]", "vertices_per_group=4", "vdt_depth=16"];
+        let one = emit(&wide);
+        let mut want = widths(&one);
+        let at = want.iter().position(|(n, _)| *n == "ar_base_idx").unwrap() + 1;
+        want.insert(at, ("ar_vdt_way", 2));
+        let four = emit(&[&wide[..], &["vdt_ways=4"]].concat());
+        assert_eq!(widths(&four), want);
+        assert_eq!((width(&four, "vr_slot"), width(&four, "st_vdt_valid")), (32 * 4, 16));
+    }
+
+    #[test]
     fn header_lists_the_resolved_parameters() {
         let e = emit(&["eus=3", "priority={pixel=[2]}", "dedicated={triangle=[0,2]}"]);
         assert!(e.verilog.contains("//   pixel: priority (PRIO slots)"), "{}", &e.verilog[..2000]);

@@ -854,3 +854,51 @@ fn global_spreader_pixel_reorder() {
     let e = gs_err("pixel_reorder = \"16\"\n");
     assert!(e.message.contains("invalid type") && e.key == "global_spreader.pixel_reorder", "{e}");
 }
+
+#[test]
+fn global_spreader_vdt_ways() {
+    // Contract R15, §2: 1 (direct mapped, the default), 2 or 4 ways; WAY_W = log2 W, SET_W =
+    // VDT_AW - WAY_W, and the tag takes the bits the set gives up (IDX_W - ELEM_W - SET_W).
+    let d = gs("").unwrap();
+    assert_eq!((d.vdt_ways, d.vdt_way_bits(), d.vdt_set_bits(), d.tag_bits()), (1, 0, 8, 5));
+    for (ok, wayw, setw, tagw) in [(1, 0, 8, 5), (2, 1, 7, 6), (4, 2, 6, 7)] {
+        let c = gs(&format!("vdt_ways = {ok}\n")).unwrap();
+        assert_eq!((c.vdt_ways, c.vdt_way_bits(), c.vdt_set_bits(), c.tag_bits()), (ok, wayw, setw, tagw), "{ok}");
+    }
+    // Out of range: the file, the line, the key and the allowed values.
+    for bad in [0, 3, 8, -1] {
+        let e = gs_err(&format!("vdt_ways = {bad}\n"));
+        assert_eq!((e.key.as_str(), e.line), ("global_spreader.vdt_ways", Some(2)), "{e}");
+        assert_eq!(e.to_string(), format!("t.toml:2: key `global_spreader.vdt_ways`: {bad} is out of range: allowed 1, 2, 4"));
+    }
+    // Ways need a VDT (vertex or patch built); 1 is allowed without one.
+    let e = gs_err("entity_types = [\"triangle\", \"pixel\"]\nvdt_ways = 2\n");
+    assert_eq!(e.to_string(),
+        "t.toml:3: key `global_spreader.vdt_ways`: 2 needs a VDT: add \"vertex\" or \"patch\" to global_spreader.entity_types (1: direct mapped)");
+    assert_eq!(gs("entity_types = [\"triangle\", \"pixel\"]\nvdt_ways = 1\n").unwrap().vdt_ways, 1);
+    for types in ["[\"vertex\"]", "[\"patch\"]", "[\"triangle\", \"patch\"]"] {
+        assert_eq!(gs(&format!("entity_types = {types}\nvdt_ways = 4\n")).unwrap().vdt_ways, 4, "{types}");
+    }
+    // Each way needs S = vdt_depth / W >= 4 sets: the message gives the largest W allowed.
+    let e = gs_err("vdt_depth = 8\nvdt_ways = 4\n");
+    assert_eq!(e.to_string(),
+        "t.toml:3: key `global_spreader.vdt_ways`: 4 is out of range for vdt_depth = 8: each way needs at least 4 sets, so allowed 1 to 2");
+    let e = gs_err("vdt_depth = 4\nvdt_ways = 2\n");
+    assert_eq!(e.to_string(),
+        "t.toml:3: key `global_spreader.vdt_ways`: 2 is out of range for vdt_depth = 4: each way needs at least 4 sets, so allowed only 1 (direct mapped)");
+    let c = gs("vdt_depth = 8\nvdt_ways = 2\n").unwrap();
+    assert_eq!((c.vdt_way_bits(), c.vdt_set_bits()), (1, 2));
+    let c = gs("vdt_depth = 16\nvdt_ways = 4\n").unwrap();
+    assert_eq!((c.vdt_way_bits(), c.vdt_set_bits()), (2, 2));
+    // With patch a way also needs the 16 / VGRP sets of a patch's groups: at most 4 (VGRP 4),
+    // so the 4 sets of the rule above are enough at every VGRP, and the message is the same.
+    for vgrp in [4, 8, 16] {
+        let c = gs(&format!("entity_types = [\"patch\"]\nvertices_per_group = {vgrp}\nvdt_depth = 16\nvdt_ways = 4\n")).unwrap();
+        assert_eq!((c.vdt_set_bits(), c.patch_groups()), (2, 16 / vgrp as usize), "{vgrp}");
+    }
+    let e = gs_err("entity_types = [\"patch\"]\nvertices_per_group = 4\nvdt_depth = 8\nvdt_ways = 4\n");
+    assert_eq!(e.to_string(),
+        "t.toml:5: key `global_spreader.vdt_ways`: 4 is out of range for vdt_depth = 8: each way needs at least 4 sets, so allowed 1 to 2");
+    let e = gs_err("vdt_ways = \"2\"\n");
+    assert!(e.message.contains("invalid type") && e.key == "global_spreader.vdt_ways", "{e}");
+}

@@ -181,6 +181,9 @@ pub struct GlobalSpreaderConfig {
     /// 64; pixel must be built): each acknowledged pixel packet gets a sequence number, and the
     /// EUs' completions leave in ack order. 0 (the default): none, no port.
     pub pixel_reorder: i64,
+    /// Set-associative VDT (contract R15): the VDT's vdt_depth entries as this many ways (1, 2
+    /// or 4) of vdt_depth / ways sets each; 1 (the default): direct mapped, R4 and R8 as written.
+    pub vdt_ways: i64,
 }
 
 /// A per-EU value: one for all EUs, or a list with one entry per EU.
@@ -219,6 +222,7 @@ impl Default for GlobalSpreaderConfig {
             class_priority: None,
             class_priority_reg: false,
             pixel_reorder: 0,
+            vdt_ways: 1,
         }
     }
 }

@@ -164,9 +164,19 @@ impl GlobalSpreaderConfig {
         id_bits(self.patch_groups())
     }
 
-    /// VDT_AW = log2 vdt_depth.
+    /// VDT_AW = log2 vdt_depth: the bits of an entry's address {way, set} (`vr_slot`).
     pub fn vdt_addr_bits(&self) -> usize {
         self.vdt_depth.trailing_zeros() as usize
+    }
+
+    /// WAY_W = log2 vdt_ways (contract R15): the bits of `ar_vdt_way`, 0 when direct mapped.
+    pub fn vdt_way_bits(&self) -> usize {
+        self.vdt_ways.max(1).trailing_zeros() as usize
+    }
+
+    /// SET_W = VDT_AW - WAY_W: the bits of a VDT set (R15; the slot when direct mapped).
+    pub fn vdt_set_bits(&self) -> usize {
+        self.vdt_addr_bits() - self.vdt_way_bits()
     }
 
     /// PRID_W = log2 pt_depth.
@@ -174,9 +184,9 @@ impl GlobalSpreaderConfig {
         self.pt_depth.trailing_zeros() as usize
     }
 
-    /// Bits of a VDT tag: IDX_W - ELEM_W - VDT_AW (at least 1 after validation).
+    /// Bits of a VDT tag: IDX_W - ELEM_W - SET_W (at least 1 after validation).
     pub fn tag_bits(&self) -> usize {
-        self.index_width as usize - self.elem_bits() - self.vdt_addr_bits()
+        self.index_width as usize - self.elem_bits() - self.vdt_set_bits()
     }
 
     pub(super) fn validate(&self, chk: &mut Checker) {
@@ -245,6 +255,20 @@ impl GlobalSpreaderConfig {
         if !pow2(self.vdt_depth, 4, 1024) {
             chk.fail_path(&key("vdt_depth"), format!(
                 "{} is out of range: allowed a power of two from 4 to 1024", self.vdt_depth));
+        }
+        // Set-associative VDT (R15): 1, 2 or 4 ways of at least 4 sets each (which also holds
+        // a patch's 16 / VGRP <= 4 groups in one way).
+        let w = self.vdt_ways;
+        if ![1, 2, 4].contains(&w) {
+            chk.fail_path(&key("vdt_ways"), format!("{w} is out of range: allowed 1, 2, 4"));
+        } else if w > 1 && !self.has_vdt() {
+            chk.fail_path(&key("vdt_ways"), format!(
+                "{w} needs a VDT: add \"vertex\" or \"patch\" to global_spreader.entity_types (1: direct mapped)"));
+        } else if w > 1 && pow2(self.vdt_depth, 4, 1024) && self.vdt_depth / w < 4 {
+            let most = [4, 2, 1].into_iter().find(|x| self.vdt_depth / x >= 4).unwrap_or(1);
+            let allowed = if most == 1 { "only 1 (direct mapped)".to_string() } else { format!("1 to {most}") };
+            chk.fail_path(&key("vdt_ways"), format!(
+                "{w} is out of range for vdt_depth = {}: each way needs at least 4 sets, so allowed {allowed}", self.vdt_depth));
         }
         if !pow2(self.pt_depth, 2, 1024) {
             chk.fail_path(&key("pt_depth"), format!(

@@ -168,6 +168,8 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "register CLASS_PRIO at 0x005 (contract R7b): 8 bits, [2t+1:2t] the rank of type code t (vertex 0, triangle 1, pixel 2, patch 3; 0 is granted first, ties in the fixed order pixel, triangle, patch, vertex), reset to class_priority's positions; false: the order is a constant and 0x005 reads 0" },
     KeyDoc { key: "global_spreader.pixel_reorder", range: Range::Text("0 (off) or a power of two, 2 to 64; needs pixel"), default: "0",
         meaning: "pixel order (contract R14): a reorder buffer of this many entries. Each acked pixel packet gets the sequence number ar_seq; the EUs complete them in any order (pc_valid, pc_seq) and po_valid / po_seq give them back in ack order (po_ready). While all entries are outstanding a pixel packet is blocked (R4). 0: none, no port" },
+    KeyDoc { key: "global_spreader.vdt_ways", range: Range::Text("1, 2, 4; vdt_depth / vdt_ways at least 4; needs vertex or patch"), default: "1",
+        meaning: "set-associative VDT (contract R15): the vdt_depth entries as this many ways of vdt_depth / vdt_ways sets; a vertex or patch packet takes the lowest free way of its set (ar_vdt_way) and is blocked only when every way is taken, a triangle's vertex hits in the way whose tag matches, and an EU releases an entry by its address {way, set} (vr_slot). 1: direct mapped, no port" },
     KeyDoc { key: "thread_merge.lanes", range: Range::Text("4, 8, 16, 32"), default: "4",
         meaning: "lanes per thread group (LANES): groups of 2x2 quads; lane i is quad i>>2, in-quad index i&3 = {y,x}" },
     KeyDoc { key: "thread_merge.slots", range: Range::Between(1, 32), default: "4",

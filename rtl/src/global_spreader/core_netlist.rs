@@ -125,12 +125,49 @@ fn nets(g: &Geo, nl: &mut Netlist) {
             nl.wire(&format!("vdt_rsel_{c}"), g.pg);
             nl.wire(&format!("vdt_fwd_{c}"), g.pg);
             nl.wire(&format!("vdt_rdata_{c}"), g.vdt_bits());
-            for b in 0..g.pg {
+            for b in 0..if g.ways == 1 { g.pg } else { 0 } {
                 nl.wire(&format!("vdt_rd_{c}_{b}"), g.vdt_bits());
             }
         }
-        for b in 0..g.pg {
+        for b in 0..if g.ways == 1 { g.pg } else { 0 } {
             nl.wire(&format!("vdt_wd_{b}"), g.vdt_bits());
+        }
+    }
+    ways_nets(g, nl);
+}
+
+/// The nets of a set-associative VDT's ways (R15; none when direct mapped): each way's
+/// lookups, releases, set strobes and (with the RAMs) entries, bank enables and forwarding.
+fn ways_nets(g: &Geo, nl: &mut Netlist) {
+    let w = g.ways;
+    if w == 1 {
+        return;
+    }
+    let looks = usize::from(g.vtx) + if g.vdt_ram { 3 } else { 0 };
+    if looks > 0 {
+        nl.wire("vdt_look_ways", w * looks);
+    }
+    nl.wire("vdt_rel_err_ways", w);
+    nl.wire("vdt_rel_ways", w * g.n);
+    if g.vtx {
+        nl.wire("vdt_set_v", w);
+    }
+    if g.patch {
+        nl.wire("vdt_glook_ways", w);
+        nl.wire("vdt_set_p", w);
+    }
+    if g.vdt_ram {
+        nl.wire("tri_vtag", 3 * g.tw);
+        nl.wire("vdt_rd_ways", 3 * w * g.vdt_bits());
+        nl.wire("vdt_wben_ways", w * g.pg);
+        nl.wire("vdt_fwd_ways", w * 3 * g.pg);
+        for x in 0..w {
+            for b in 0..g.pg {
+                nl.wire(&format!("vdt_wd_w{x}_{b}"), g.vdt_bits());
+                for c in 0..3 {
+                    nl.wire(&format!("vdt_rd_w{x}_{c}_{b}"), g.vdt_bits());
+                }
+            }
         }
     }
 }
@@ -413,6 +450,9 @@ fn idx(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
                 }
             }
             i.pin(&format!("tag_eq${c}"), nl.bit("tag_eq", c));
+            for b in 0..if g.ways > 1 { g.tw } else { 0 } {
+                i.pin(&format!("tri_tag${c}${b}"), nl.bit("tri_vtag", c * g.tw + b));
+            }
             i.pin(&format!("ref_valid${c}"), nl.bit("ar_ref_valid", c));
             for b in 0..g.ew {
                 i.pin(&format!("ar_ref_elem${c}${b}"), nl.bit("ar_ref_elem", c * g.ew + b));
@@ -606,92 +646,175 @@ fn pt(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
     Ok(())
 }
 
-/// The vertex descriptor table: valid bits, data and its banked RAMs.
+/// The nets of way `x` of the VDT: direct mapped (W = 1), the VDT's own nets; with ways
+/// (R15), its share of the nets `ways_nets` declares (the module `vdt_ways` joins them).
+struct Way<'a> {
+    g: &'a Geo,
+    x: usize,
+}
+
+impl Way<'_> {
+    fn one(&self) -> bool {
+        self.g.ways == 1
+    }
+
+    /// Instance or net `base` (with `_rest`) of this way: `base_rest`, or `base_wX_rest`.
+    fn name(&self, base: &str, rest: &str) -> String {
+        let w = if self.one() { String::new() } else { format!("_w{}", self.x) };
+        let r = if rest.is_empty() { String::new() } else { format!("_{rest}") };
+        format!("{base}{w}{r}")
+    }
+
+    /// Bit `i` of net `one` when direct mapped, else bit `x * per + i` of the ways' net `ways`.
+    fn bit(&self, nl: &Netlist, one: &str, ways: &str, per: usize, i: usize) -> Ex {
+        if self.one() {
+            nl.bit(one, i)
+        } else {
+            nl.bit(ways, self.x * per + i)
+        }
+    }
+}
+
+/// The vertex descriptor table: valid bits, data and its banked RAMs; with `vdt_ways` > 1
+/// (R15) one of each per way, a direct-mapped table of S sets, joined by `vdt_ways`.
 fn vdt(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
-    let n = g.n;
-    let bb = g.bank_bits();
+    let (n, w) = (g.n, g.ways);
+    let (bb, db, pg) = (g.bank_bits(), g.vdt_bits(), g.pg);
     let looks_vtx = usize::from(g.vtx);
     let looks = looks_vtx + if g.vdt_ram { 3 } else { 0 };
+    let ways: Vec<Way> = (0..w).map(|x| Way { g, x }).collect();
     if g.has_vdt {
-        let shape = ValidShape { rels: n, set_one: g.vtx, set_grp: g.patch, clr: false, looks, glook: g.patch, pg: g.pg };
+        let shape = ValidShape { rels: n, set_one: g.vtx, set_grp: g.patch, clr: false, looks, glook: g.patch, pg };
         let m = nl.design("vdt_valid", &valid_hdl(g.vd, &shape)?);
-        let mut i = Instance::new(&m, "vdt_valid");
-        i.pin("clock", nl.net("clock"));
-        i.pin("reset", nl.net("reset"));
-        for e in 0..n {
-            i.pin(&format!("rel_valid${e}"), nl.bit("vr_valid", e));
-            i.pin(&format!("rel_addr${e}"), nl.bits("vr_slot", e * g.aw, g.aw));
-        }
-        if g.vtx {
-            i.pin("set_one$0", nl.net("vtx_w"));
-            i.pin("look_addr$0", nl.net("vtx_slot"));
-        }
-        if g.patch {
-            i.pin("set_grp$0", nl.net("patch_w"));
-            i.pin("glook_addr$0", nl.net("patch_slot"));
-            i.pin("glook$0", nl.net("vdt_glook"));
-        }
-        i.pin("set_addr$0", nl.net("w_slot"));
-        if g.vdt_ram {
-            for c in 0..3 {
-                i.pin(&format!("look_addr${}", looks_vtx + c), nl.net(&format!("tri_slot_{c}")));
+        for y in &ways {
+            let mut i = Instance::new(&m, &y.name("vdt_valid", ""));
+            i.pin("clock", nl.net("clock"));
+            i.pin("reset", nl.net("reset"));
+            for e in 0..n {
+                i.pin(&format!("rel_valid${e}"), y.bit(nl, "vr_valid", "vdt_rel_ways", n, e));
+                i.pin(&format!("rel_addr${e}"), nl.bits("vr_slot", e * g.vdt_aw(), g.aw));
             }
+            if g.vtx {
+                i.pin("set_one$0", y.bit(nl, "vtx_w", "vdt_set_v", 1, 0));
+                i.pin("look_addr$0", nl.net("vtx_slot"));
+            }
+            if g.patch {
+                i.pin("set_grp$0", y.bit(nl, "patch_w", "vdt_set_p", 1, 0));
+                i.pin("glook_addr$0", nl.net("patch_slot"));
+                i.pin("glook$0", y.bit(nl, "vdt_glook", "vdt_glook_ways", 1, 0));
+            }
+            i.pin("set_addr$0", nl.net("w_slot"));
+            if g.vdt_ram {
+                for c in 0..3 {
+                    i.pin(&format!("look_addr${}", looks_vtx + c), nl.net(&format!("tri_slot_{c}")));
+                }
+            }
+            for l in 0..looks {
+                i.pin(&format!("look${l}"), y.bit(nl, "vdt_look", "vdt_look_ways", looks, l));
+            }
+            i.pin("valid", nl.bits("st_vdt_valid", y.x * g.vd, g.vd));
+            i.pin("err_release", y.bit(nl, "vdt_rel_err", "vdt_rel_err_ways", 1, 0));
+            nl.add(i);
         }
-        for l in 0..looks {
-            i.pin(&format!("look${l}"), nl.bit("vdt_look", l));
+        if w > 1 {
+            ways_inst(g, nl, looks);
         }
-        i.pin("valid", nl.net("st_vdt_valid"));
-        i.pin("err_release", nl.net("vdt_rel_err"));
-        nl.add(i);
     }
     if g.vdt_ram {
         let gw = if g.grp_field() { g.gw } else { 0 };
-        let m = nl.design("vdt_data", &table_hdl(3, g.pg, g.tw, g.uw, g.ent, gw)?);
-        let mut i = Instance::new(&m, "vdt_data");
-        i.pin("clock", nl.net("clock"));
-        i.pin("reset", nl.net("reset"));
-        for b in 0..g.tw {
-            i.pin(&format!("w_tag${b}"), nl.bit("wtag", b));
-        }
-        for b in 0..g.uw {
-            i.pin(&format!("w_eu${b}"), nl.bit("sel_id", b));
-        }
-        for b in 0..g.ent {
-            i.pin(&format!("w_ent${b}"), nl.bit("ack_ent", b));
-        }
-        if gw > 0 {
-            i.pin("w_grp_on$0", nl.net("patch_w"));
-        }
-        for bank in 0..g.pg {
-            i.pin(&format!("wdata${bank}"), nl.net(&format!("vdt_wd_{bank}")));
-        }
-        for c in 0..3 {
-            for bank in 0..g.pg {
-                i.pin(&format!("fwd_hit${c}${bank}"), nl.bit(&format!("vdt_fwd_{c}"), bank));
-                i.pin(&format!("rd_sel${c}${bank}"), nl.bit(&format!("vdt_rsel_{c}"), bank));
-                i.pin(&format!("ram${c}${bank}"), nl.net(&format!("vdt_rd_{c}_{bank}")));
+        let m = nl.design("vdt_data", &table_hdl(3, pg, g.tw, g.uw, g.ent, gw)?);
+        for y in &ways {
+            let mut i = Instance::new(&m, &y.name("vdt_data", ""));
+            i.pin("clock", nl.net("clock"));
+            i.pin("reset", nl.net("reset"));
+            for b in 0..g.tw {
+                i.pin(&format!("w_tag${b}"), nl.bit("wtag", b));
             }
-            i.pin(&format!("rd${c}"), nl.net(&format!("vdt_rdata_{c}")));
+            for b in 0..g.uw {
+                i.pin(&format!("w_eu${b}"), nl.bit("sel_id", b));
+            }
+            for b in 0..g.ent {
+                i.pin(&format!("w_ent${b}"), nl.bit("ack_ent", b));
+            }
+            if gw > 0 {
+                i.pin("w_grp_on$0", nl.net("patch_w"));
+            }
+            for bank in 0..pg {
+                i.pin(&format!("wdata${bank}"), nl.net(&y.name("vdt_wd", &bank.to_string())));
+            }
+            for c in 0..3 {
+                for bank in 0..pg {
+                    let fwd = if y.one() { nl.bit(&format!("vdt_fwd_{c}"), bank) } else { nl.bit("vdt_fwd_ways", (y.x * 3 + c) * pg + bank) };
+                    i.pin(&format!("fwd_hit${c}${bank}"), fwd);
+                    i.pin(&format!("rd_sel${c}${bank}"), nl.bit(&format!("vdt_rsel_{c}"), bank));
+                    i.pin(&format!("ram${c}${bank}"), nl.net(&y.name("vdt_rd", &format!("{c}_{bank}"))));
+                }
+                let rd = if y.one() { nl.net(&format!("vdt_rdata_{c}")) } else { nl.bits("vdt_rd_ways", (c * w + y.x) * db, db) };
+                i.pin(&format!("rd${c}"), rd);
+            }
+            nl.add(i);
         }
-        nl.add(i);
         let ab = g.bank_ram_bits();
-        let m = nl.text_module("top$vdt_ram", crate::mem::sync_ram_module("top$vdt_ram", g.vdt_bits(), ab));
+        let m = nl.text_module("top$vdt_ram", crate::mem::sync_ram_module("top$vdt_ram", db, ab));
         let addr = |nl: &Netlist, name: &str| if bb > 0 { nl.net(name) } else { Ex::bit(false) };
-        for c in 0..3 {
-            for bank in 0..g.pg {
-                let mut i = Instance::new(&m, &format!("vdt_ram_{c}_{bank}"));
-                i.pin("clock", nl.net("clock"));
-                i.pin("write_enable", nl.bit("wben", bank));
-                i.pin("write_address", addr(nl, "wbank"));
-                i.pin("write_data", nl.net(&format!("vdt_wd_{bank}")));
-                i.pin("read_enable", Ex::bit(true));
-                i.pin("read_address", addr(nl, &format!("vdt_raddr_{c}")));
-                i.pin("read_data", nl.net(&format!("vdt_rd_{c}_{bank}")));
-                nl.add(i);
+        for y in &ways {
+            for c in 0..3 {
+                for bank in 0..pg {
+                    let mut i = Instance::new(&m, &y.name("vdt_ram", &format!("{c}_{bank}")));
+                    i.pin("clock", nl.net("clock"));
+                    i.pin("write_enable", y.bit(nl, "wben", "vdt_wben_ways", pg, bank));
+                    i.pin("write_address", addr(nl, "wbank"));
+                    i.pin("write_data", nl.net(&y.name("vdt_wd", &bank.to_string())));
+                    i.pin("read_enable", Ex::bit(true));
+                    i.pin("read_address", addr(nl, &format!("vdt_raddr_{c}")));
+                    i.pin("read_data", nl.net(&y.name("vdt_rd", &format!("{c}_{bank}"))));
+                    nl.add(i);
+                }
             }
         }
     }
     Ok(())
+}
+
+/// The module `vdt_ways` (`ways.rs`; R15, W > 1): the ways' lookups, releases, set strobes,
+/// entries, bank enables and forwarding joined into the VDT's nets.
+fn ways_inst(g: &Geo, nl: &mut Netlist, looks: usize) {
+    let n = g.n;
+    let m = nl.text_module("top$vdt_ways", super::ways::ways_module(g));
+    let mut i = Instance::new(&m, "vdt_ways");
+    for s in ["clock", "reset", "sticky", "vr_valid", "ar_vdt_way"] {
+        i.pin(s, nl.net(s));
+    }
+    i.pin("vr_way", Ex::cat((0..n).map(|e| nl.bits("vr_slot", e * g.vdt_aw() + g.aw, g.wyb)).collect()));
+    if looks > 0 {
+        i.pin("look_in", nl.net("vdt_look_ways"));
+        i.pin("look", nl.net("vdt_look"));
+    }
+    i.pin("rel_err_in", nl.net("vdt_rel_err_ways"));
+    i.pin("rel_err", nl.net("vdt_rel_err"));
+    i.pin("rel", nl.net("vdt_rel_ways"));
+    if g.vtx {
+        i.pin("gnt_v", nl.bit("gnt", slot(g, VTX)));
+        i.pin("vtx_w", nl.net("vtx_w"));
+        i.pin("set_v", nl.net("vdt_set_v"));
+    }
+    if g.patch {
+        i.pin("gnt_p", nl.bit("gnt", slot(g, PATCH)));
+        i.pin("patch_w", nl.net("patch_w"));
+        i.pin("glook_in", nl.net("vdt_glook_ways"));
+        i.pin("glook", nl.net("vdt_glook"));
+        i.pin("set_p", nl.net("vdt_set_p"));
+    }
+    if g.vdt_ram {
+        i.pin("rd_in", nl.net("vdt_rd_ways"));
+        i.pin("vtag", nl.net("tri_vtag"));
+        i.pin("wben_in", nl.net("wben"));
+        i.pin("fwd_in", Ex::cat((0..3).map(|c| nl.net(&format!("vdt_fwd_{c}"))).collect()));
+        i.pin("rd", Ex::cat((0..3).map(|c| nl.net(&format!("vdt_rdata_{c}"))).collect()));
+        i.pin("wben", nl.net("vdt_wben_ways"));
+        i.pin("fwd", nl.net("vdt_fwd_ways"));
+    }
+    nl.add(i);
 }
 
 /// Reference fields this config does not have: tied to zero.

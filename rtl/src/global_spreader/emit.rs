@@ -21,7 +21,7 @@ impl crate::BlockGen for GlobalSpreaderConfig {
             ("eus".into(), g.n.to_string()),
             ("entity_types".into(), format!("{:?}", self.entity_types)),
             ("vertices_per_group".into(), g.vgrp.to_string()),
-            ("vdt_depth".into(), g.vd.to_string()),
+            ("vdt_depth".into(), g.vdt_depth().to_string()),
             ("pt_depth".into(), g.pd.to_string()),
             ("index_width".into(), g.iw.to_string()),
             ("res_width".into(), g.rw.to_string()),
@@ -41,7 +41,7 @@ impl crate::BlockGen for GlobalSpreaderConfig {
         p.extend([
             ("EU_W, PRIO_W, AV_W".into(), format!("{}, {}, {}", g.uw, g.prw, g.avw)),
             ("FE_W, ELEM_W, VCNT_W".into(), format!("{}, {}, {}", g.fw, g.ew, g.vcw)),
-            ("VDT_AW, PRID_W, TAG_W".into(), format!("{}, {}, {}", g.aw, g.pw, g.tw)),
+            ("VDT_AW, PRID_W, TAG_W".into(), format!("{}, {}, {}", g.vdt_aw(), g.pw, g.tw)),
             ("PG, GRP_W".into(), format!("{}, {}", g.pg, g.gw)),
         ]);
         // (Listed only off their defaults, so that the default config's file stays as it was.)
@@ -60,6 +60,9 @@ impl crate::BlockGen for GlobalSpreaderConfig {
         }
         if g.class_reg {
             p.push(("class_priority_reg (CLASS_PRIO at 0x005)".into(), "true".into()));
+        }
+        if g.ways > 1 {
+            p.push(("vdt_ways, WAY_W, SET_W".into(), format!("{}, {}, {}", g.ways, g.wyb, g.aw)));
         }
         if g.rob > 0 {
             p.push(("pixel_reorder, RB_W".into(), format!("{}, {}", g.rob, g.rbw)));
@@ -151,6 +154,9 @@ pub(super) fn wrapper(g: &Geo) -> Wrapper {
     if g.rob > 0 {
         ar.push(o("ar_seq", g.rbw, "PIX: the reorder buffer's TAIL, the packet's sequence number if acked; else 0"));
     }
+    if g.ways > 1 {
+        ar.push(o("ar_vdt_way", g.wyb, "VTX/PATCH: the VDT way its entries take (R15); else 0"));
+    }
     if g.tri {
         ar.extend([
             o("ar_global_ref", 1, "a valid reference is in another EU than the target"),
@@ -176,7 +182,7 @@ pub(super) fn wrapper(g: &Geo) -> Wrapper {
     let mut rel = Vec::new();
     if g.has_vdt {
         rel.push(i("vr_valid", n, "bit e: EU e releases VDT slot vr_slot[e]"));
-        rel.push(i("vr_slot", n * g.aw, "slot at [e*VDT_AW +: VDT_AW]"));
+        rel.push(i("vr_slot", n * g.vdt_aw(), "slot at [e*VDT_AW +: VDT_AW]"));
     }
     if g.tri {
         rel.push(i("pr_valid", n, "bit e: EU e releases PT entry pr_id[e]"));
@@ -218,7 +224,7 @@ pub(super) fn wrapper(g: &Geo) -> Wrapper {
         o("st_free_edt", n * g.fw, "FREE_EDT[e] at [e*FE_W +: FE_W]"),
     ];
     if g.has_vdt {
-        st.push(o("st_vdt_valid", g.vd, "VDT valid bits"));
+        st.push(o("st_vdt_valid", g.vdt_depth(), "VDT valid bits"));
     }
     if g.tri {
         st.push(o("st_pt_valid", g.pd, "PT valid bits"));

@@ -59,6 +59,8 @@ pub struct IdxPath<const I: usize> {
     /// The VDT entry's tag, zero-extended.
     pub ram_tag: Vec<Signal<In, Bits<I>>>,
     pub tag_eq: Vec<Signal<Out, Bit>>,
+    /// With `vdt_ways` > 1 (R15): vertex c's tag, bit b at [c][b], for the ways' compares.
+    pub tri_tag: Vec<Vec<Signal<Out, Bit>>>,
     pub ref_valid: Vec<Signal<In, Bit>>,
     /// The request is a pixel's (its ref 0 is the triangle: element and group 0).
     pub ref_pix: Vec<Signal<In, Bit>>,
@@ -96,6 +98,7 @@ pub struct IdxPath<const I: usize> {
     _ot: usize,
     _ot1: usize,
     _nt: usize,
+    _nq: usize,
     _ne: usize,
     _ng: usize,
 }
@@ -146,6 +149,7 @@ impl<const I: usize> IdxPath<I> {
             fwd_hit: grid(t, g.pg),
             ram_tag: signals(t),
             tag_eq: signals(t),
+            tri_tag: grid(t * n_of(g.ways > 1), g.tw),
             ref_valid: signals(t),
             ref_pix: signals(n_of(g.pix && g.vdt_ram)),
             ar_ref_elem: grid(t, g.ew),
@@ -180,6 +184,7 @@ impl<const I: usize> IdxPath<I> {
             _ot: g.ew + g.aw,
             _ot1: g.ew + g.aw + 1,
             _nt: r * g.tw,
+            _nq: r * n_of(g.ways > 1) * g.tw,
             _ne: r * g.ew,
             _ng: gr * g.gw,
         }
@@ -338,6 +343,13 @@ impl<const I: usize> Logic for IdxPath<I> {
             }
             for b in 0..self._ne {
                 self.ar_ref_elem[t][b].next = self.vref[t].val() & self.tv_q[t].q.val().get_bit(b);
+            }
+        }
+        for t in 0..self.tri_tag.len() {
+            for o in self._ot..self._ot1 {
+                for b in 0..self._nq {
+                    self.tri_tag[t][b].next = self.tv_q[t].q.val().get_bit(o + b);
+                }
             }
         }
         for t in 0..self.ram_grp.len() {

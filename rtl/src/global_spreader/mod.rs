@@ -31,7 +31,7 @@
 //!
 //! One design per file: `ctl.rs`, `res_path.rs`, `ent_path.rs`, `idx_path.rs`,
 //! `addr_path.rs`, `eu_path.rs`, `prid_path.rs`, `valid_bits.rs`, `table_data.rs`;
-//! `pick.rs` and `rob.rs` are hand-written Verilog modules built only with their keys;
+//! `pick.rs`, `rob.rs` and `ways.rs` are hand-written Verilog modules built only with their keys;
 //! `emit.rs` holds the exact ports and each design's Verilog, `core_netlist.rs` the core
 //! netlist that wires them; this file the geometry ([`Geo`]) and the tests.
 //!
@@ -107,6 +107,18 @@
 //! Same cycle timing: a pixel acked in n has its `ar_seq` in n, is outstanding from n+1, a
 //! completion in m sets DONE at the edge ending m, `po_valid` rises in m+1 at the earliest
 //! (the head), and a pop in p frees the entry for the pixel slot's evaluation in p+1.
+//!
+//! ## Set-associative VDT (`vdt_ways`, contract R15)
+//! 1 (default): the direct-mapped VDT, and no module, wire or port of the ways in the Verilog.
+//! W = 2 or 4: `Geo::vd` / `Geo::aw` are the S = vdt_depth / W sets and their SET_W bits, so
+//! `idx` computes sets and tags of S, and each way is an instance of the direct-mapped table:
+//! `vdt_valid_w*` (S valid bits, its slice of `st_vdt_valid`), `vdt_data_w*` and the RAMs
+//! `vdt_ram_w*_c_b`. The module `vdt_ways` (`ways.rs`, hand-written Verilog) ANDs the ways'
+//! lookups into VTX / PATCH blocking, picks the lowest free way (`ar_vdt_way`, held with the
+//! sticky request), decodes it into the ways' set strobes, bank enables and forwarding hits,
+//! routes each release by `vr_slot`'s way bits, and for each triangle vertex compares the
+//! ways' tags with `idx`'s `tri_tag` and passes on the lowest hitting way's entry as the
+//! entry `ctl`, `eu`, `ent` and `idx` read when direct mapped. Same cycle timing.
 //!
 //! ## Cycle timing (contract §1 D2, §4)
 //! * **Stage A, cycle n:** a channel transfers into its empty slot, or into a slot whose
@@ -210,8 +222,13 @@ pub struct Geo {
     pub vgrp: usize,
     pub ew: usize,
     pub vcw: usize,
+    /// VDT sets S (contract R15; the entries when direct mapped) and SET_W = log2 S: the
+    /// depth and address of each way's valid bits, RAMs and index arithmetic.
     pub vd: usize,
     pub aw: usize,
+    /// `vdt_ways` W (R15) and WAY_W = log2 W; W = 1: direct mapped, no way logic at all.
+    pub ways: usize,
+    pub wyb: usize,
     pub pd: usize,
     pub pw: usize,
     pub iw: usize,
@@ -283,8 +300,10 @@ impl Geo {
             vgrp: c.vertices_per_group as usize,
             ew: c.elem_bits(),
             vcw: c.vcount_bits(),
-            vd: c.vdt_depth as usize,
-            aw: c.vdt_addr_bits(),
+            vd: (c.vdt_depth / c.vdt_ways.max(1)) as usize,
+            aw: c.vdt_set_bits(),
+            ways: c.vdt_ways.max(1) as usize,
+            wyb: c.vdt_way_bits(),
             pd: c.pt_depth as usize,
             pw: c.prid_bits(),
             iw: c.index_width as usize,
@@ -339,7 +358,17 @@ impl Geo {
         self.classes.iter().position(|c| *c == t)
     }
 
-    /// Bits of a VDT bank address (slot / PG).
+    /// VDT entries (`vdt_depth`): W ways of S sets.
+    pub fn vdt_depth(&self) -> usize {
+        self.vd * self.ways
+    }
+
+    /// VDT_AW: bits of an entry's address {way, set} (`vr_slot`).
+    pub fn vdt_aw(&self) -> usize {
+        self.aw + self.wyb
+    }
+
+    /// Bits of a VDT bank address (set / PG).
     pub fn bank_bits(&self) -> usize {
         self.aw - self.lpg
     }
@@ -404,6 +433,7 @@ mod emit;
 mod core_netlist;
 mod pick;
 mod rob;
+mod ways;
 pub use valid_bits::*;
 pub use table_data::*;
 pub use res_path::*;
