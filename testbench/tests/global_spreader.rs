@@ -4,7 +4,8 @@
 //! hand-written expectations, random lockstep RTL against the model (every output every
 //! cycle, contract §5) with the §6 invariants and coverage on the four lockstep configs,
 //! and lint + yosys (no latches) per config (the 16-EU one: lint only); with `perf_counters`
-//! (rules G1-G2) directed case X08 and lockstep of `perf_val` on two shapes.
+//! (rules G1-G2) directed case X08 and lockstep of `perf_val` on two shapes; with `vdt_ways`
+//! (contract R15) directed X14 and X14/patch and lockstep on two shapes (`lockstep_vdt_ways_5eu`).
 
 use warpgen_testbench::global_spreader::directed;
 use warpgen_testbench::global_spreader::lockstep::GlobalSpreader;
@@ -101,6 +102,35 @@ fn lockstep_class_priority_5eu() {
 fn lockstep_pixel_reorder_5eu() {
     let p = GlobalSpreaderParams { pixel_reorder: 8, ..GlobalSpreaderParams::lockstep_5eu() };
     lockstep(&p, 62, CYCLES, false);
+}
+
+/// Set-associative VDT (contract R15) at 5 EUs: `vdt_ways` = 2 at the defaults (128 sets),
+/// and 4 ways of only 4 sets (VGRP 4, 16 entries, all four types: a patch fills one whole way)
+/// where set conflicts are constant. Every output every cycle against the model (`ar_vdt_way`
+/// with a request); the EU models release each entry at {`ar_vdt_way`, set}; the invariant
+/// checker's own reading of R15 (the lowest free way, the refs' lowest matching way, the
+/// entries each ack writes); coverage requires acks into a way > 0 (`vdt_way_nonzero`), grants
+/// while way 0 of the set is taken (`vdt_set_conflict_avoided`), packets blocked with every way
+/// taken (`vdt_all_ways_blocked`), refs hitting in a way > 0 (`vdt_hit_way_nonzero`) and refs
+/// whose tag two ways hold (`vdt_hit_two_ways`), beside every other bin.
+#[test]
+fn lockstep_vdt_ways_5eu() {
+    let d = GlobalSpreaderParams::lockstep_5eu();
+    let shapes = [
+        GlobalSpreaderParams { vdt_ways: 2, ..d.clone() },
+        GlobalSpreaderParams { vdt_ways: 4, vdt_depth: 16, vgrp: 4, pt_depth: 32, ..d },
+    ];
+    for (p, seed) in shapes.iter().zip([63, 64]) {
+        let r = kit::lockstep::<GlobalSpreader>(p, seed, CYCLES, false).unwrap_or_else(|e| panic!("{e}"));
+        let bins = r.coverage.bins();
+        let line: Vec<String> = bins.iter().filter(|b| b.2).map(|(n, c, _)| format!("{n}={c}")).collect();
+        println!("vdt_ways {} depth {} seed {seed}: {CYCLES} cycles, coverage {}", p.vdt_ways, p.vdt_depth, line.join(" "));
+        // kit::lockstep required every bin the parameters call for; R15's must be among them.
+        for name in ["vdt_way_nonzero", "vdt_set_conflict_avoided", "vdt_all_ways_blocked", "vdt_hit_way_nonzero", "vdt_hit_two_ways"] {
+            let hit = bins.iter().find(|b| b.0 == name).unwrap_or_else(|| panic!("no bin {name}"));
+            assert!(hit.2 && hit.1 >= 10, "{name}: {hit:?}");
+        }
+    }
 }
 
 /// `select = "round_robin"` (contract R6) at 5 EUs: every output every cycle against the

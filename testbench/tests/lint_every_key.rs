@@ -95,6 +95,19 @@ const NAMED: &[(&str, &[&str])] = &[
     ("global_spreader", &["global_spreader.pixel_reorder=64", "global_spreader.eus=32"]),
     ("global_spreader", &["global_spreader.pixel_reorder=64", "global_spreader.eus=1", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=4", "global_spreader.entity_width=1"]),
     ("global_spreader", &["global_spreader.pixel_reorder=8", "global_spreader.perf_counters=true", "global_spreader.aging=3", "global_spreader.yield_enable=true", "global_spreader.eus=3"]),
+    // set-associative VDT (R15): 2 and 4 ways on the default shape; the smallest VDTs the ways
+    // allow (4 sets: 8 entries in 2 ways on one EU with vertices only, 16 in 4 ways with patch
+    // at VGRP 4, a patch's 4 groups in one way); 4 ways at 32 EUs, and at 16 EUs on the largest
+    // VDT with the widest tag (IDX_W 32), triangles and patches; beside pixel_reorder (the way
+    // after ar_seq), the counters, aging and least_loaded (`vdt_ways_configs_load` checks that
+    // these load and that the loader refuses the key off its range or without a VDT).
+    ("global_spreader", &["global_spreader.vdt_ways=2"]),
+    ("global_spreader", &["global_spreader.vdt_ways=4"]),
+    ("global_spreader", &["global_spreader.vdt_ways=2", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]", "global_spreader.vdt_depth=8", "global_spreader.index_width=8", "global_spreader.res_width=4", "global_spreader.entity_width=1"]),
+    ("global_spreader", &["global_spreader.vdt_ways=4", "global_spreader.vdt_depth=16", "global_spreader.vertices_per_group=4", "global_spreader.eus=2"]),
+    ("global_spreader", &["global_spreader.vdt_ways=4", "global_spreader.eus=32"]),
+    ("global_spreader", &["global_spreader.vdt_ways=4", "global_spreader.eus=16", "global_spreader.entity_types=[\"triangle\", \"patch\"]", "global_spreader.vertices_per_group=16", "global_spreader.vdt_depth=1024", "global_spreader.index_width=32"]),
+    ("global_spreader", &["global_spreader.vdt_ways=2", "global_spreader.pixel_reorder=4", "global_spreader.perf_counters=true", "global_spreader.aging=3", "global_spreader.select=\"least_loaded\"", "global_spreader.eus=3"]),
 ];
 
 #[test]
@@ -188,6 +201,24 @@ fn pixel_reorder_configs_load() {
         &["global_spreader.pixel_reorder=1"],
         &["global_spreader.pixel_reorder=12"],
         &["global_spreader.pixel_reorder=128"],
+    ];
+    for set in refused {
+        assert!(load(set).is_err(), "{set:?} accepted");
+    }
+}
+
+/// R15: the `vdt_ways` points of `NAMED` load, and the loader refuses the key at 3 and 8,
+/// without a VDT (triangles and pixels only) and with fewer than 4 sets a way.
+#[test]
+fn vdt_ways_configs_load() {
+    let n = named_points_load("global_spreader.vdt_ways");
+    assert!(n >= 6, "{n} vdt_ways points");
+    let refused: [&[&str]; 5] = [
+        &["global_spreader.vdt_ways=3"],
+        &["global_spreader.vdt_ways=8"],
+        &["global_spreader.vdt_ways=2", "global_spreader.entity_types=[\"triangle\", \"pixel\"]"],
+        &["global_spreader.vdt_ways=4", "global_spreader.vdt_depth=8"],
+        &["global_spreader.vdt_ways=2", "global_spreader.vdt_depth=4", "global_spreader.entity_types=[\"patch\"]", "global_spreader.vertices_per_group=4"],
     ];
     for set in refused {
         assert!(load(set).is_err(), "{set:?} accepted");

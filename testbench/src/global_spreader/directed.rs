@@ -50,6 +50,14 @@
 //!   ROB blocks the pixel slot, completions out of order, `po_valid` only with HEAD done and
 //!   held by `po_ready` 0, an ack and a pop at one edge, ignored completions (not outstanding,
 //!   also of an entry made outstanding later), two ports completing one entry, reset.
+//! * X14 (set-associative VDT, `vdt_ways` = 2, contract R15; in `x14.rs`; 2 EUs, VGRP 4, 8
+//!   entries: 2 ways of 4 sets): vertex packets of one set in way 0, then way 1 (`ar_vdt_way`,
+//!   `st_vdt_valid` bits {way, set}), a third blocked until `vr_slot` {1, set} frees way 1, a
+//!   triangle hitting both ways (tags by SET_W), a miss, a held request keeping its way while
+//!   the lower way frees, one group in both ways (the lowest hits), `ar_vdt_way` 0 for a
+//!   triangle and with no grant. X14/patch (with patch: PG = 4 groups, all four sets of one
+//!   way): a patch takes the one way whose four entries are free, blocked while none is, and a
+//!   triangle hits two patches' groups in both ways with their `grp`.
 
 use super::model::{Select, PATCH, PIX, TRI, VTX};
 use super::{Dut, GlobalSpreader, GlobalSpreaderParams};
@@ -67,6 +75,7 @@ mod x10;
 mod x11;
 mod x12;
 mod x13;
+mod x14;
 
 pub use cases_contract::*;
 pub use cases_tc01_15::*;
@@ -77,6 +86,7 @@ pub use x10::x10_round_robin;
 pub use x11::x11_aging;
 pub use x12::{x12_absent_types, x12_class_priority, x12_constant};
 pub use x13::x13_pixel_order;
+pub use x14::{x14_patch_ways, x14_vdt_ways};
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,6 +115,10 @@ pub enum ParamsKind {
     ClassPrioVtxTri,
     /// Contract defaults with `pixel_reorder` = 2 (R14).
     PixelOrder,
+    /// `vdt_ways` = 2 (R15): 2 EUs, vertex and triangle, VGRP 4, 8-entry VDT (4 sets), 8-entry PT.
+    VdtWays,
+    /// As [`ParamsKind::VdtWays`] with patch too (PG = 4).
+    VdtWaysPatch,
 }
 
 impl ParamsKind {
@@ -129,6 +143,14 @@ impl ParamsKind {
                 ..Default::default()
             },
             ParamsKind::PixelOrder => GlobalSpreaderParams { pixel_reorder: 2, ..Default::default() },
+            ParamsKind::VdtWays | ParamsKind::VdtWaysPatch => GlobalSpreaderParams {
+                types: [true, true, false, self == ParamsKind::VdtWaysPatch],
+                vgrp: 4,
+                vdt_depth: 8,
+                vdt_ways: 2,
+                pt_depth: 8,
+                ..GlobalSpreaderParams::with_eus(2)
+            },
         }
     }
 }
@@ -195,6 +217,8 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X12/const", ClassPrioConst, x12_constant),
         ("X12/vtx-tri", ClassPrioVtxTri, x12_absent_types),
         ("X13", PixelOrder, x13_pixel_order),
+        ("X14", VdtWays, x14_vdt_ways),
+        ("X14/patch", VdtWaysPatch, x14_patch_ways),
     ]
 }
 

@@ -23,7 +23,8 @@
 //!   most one `cr_edt`).
 //! * **Releases.** VTX/PATCH entities are RETAINED after their `cr_edt`: after
 //!   [`EuBehaviour::retain`] cycles the EU releases each of the entity's VDT slots (one
-//!   `vr` per cycle, from `ar_base_idx`), and only then (same cycle or later) sends the
+//!   `vr` per cycle, from `ar_base_idx`; with `vdt_ways` > 1 at {`ar_vdt_way`, set}, the way
+//!   the request had at the ack, R15), and only then (same cycle or later) sends the
 //!   final `cr_res`. PT entries are released by `pr` when the stimulus says so
 //!   ([`EuPool::release_pt`]: after the triangle's last pixel packet when no pixel
 //!   packet carries `xp_last`). Each entry is released once, by its owner.
@@ -489,9 +490,12 @@ impl EuPool {
                 early.push((at, amt));
             }
         }
+        // R15's EU obligation: entry {way, set(base) + g}, the way of the ack (direct mapped:
+        // way 0 and S = vdt_depth, so slot(base) + g; `ar_vdt_way` is then 0).
+        let (way, set) = (out.ar_vdt_way as usize & (p.vdt_ways - 1), p.set_of(out.ar_base_idx));
         let slots: Vec<usize> = match ty {
-            VTX => vec![p.slot(out.ar_base_idx)],
-            PATCH => (0..p.pg()).map(|g| (p.slot(out.ar_base_idx) + g) & (p.vdt_depth - 1)).collect(),
+            VTX => vec![p.entry(way, set)],
+            PATCH => (0..p.pg()).map(|g| p.entry(way, set + g)).collect(),
             _ => Vec::new(),
         };
         let complete_at = (ty == PIX && p.pixel_reorder > 0).then(|| now - 1 + self.uniform(b.complete).max(1));

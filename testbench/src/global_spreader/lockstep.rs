@@ -67,6 +67,7 @@ impl crate::kit::Block for GlobalSpreader {
     fn tag(p: &GlobalSpreaderParams) -> String {
         let types: String = (0..4).filter(|&t| p.has(t)).map(|t| &TYPE_NAMES[t][..1]).collect();
         let rob = if p.pixel_reorder > 0 { format!("-rob{}", p.pixel_reorder) } else { String::new() };
-        format!("eu{}-{types}-g{}-v{}-p{}{rob}", p.eus, p.vgrp, p.vdt_depth, p.pt_depth)
+        let ways = if p.vdt_ways > 1 { format!("-w{}", p.vdt_ways) } else { String::new() };
+        format!("eu{}-{types}-g{}-v{}{ways}-p{}{rob}", p.eus, p.vgrp, p.vdt_depth, p.pt_depth)
     }
 }

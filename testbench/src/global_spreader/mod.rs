@@ -42,7 +42,7 @@ pub type ModelDut = crate::kit::ModelDut<GlobalSpreader>;
 ///   `eu_avail_cnt`, all `err_*`, `cfg_rvalid`, `st_slot_valid`, `st_free_res`,
 ///   `st_free_edt`, `st_vdt_valid` (if VDT), `st_pt_valid` (if PT);
 /// * when `ar_valid != 0`: every `ar_*` port that exists for the parameters (`ar_seq` with
-///   `pixel_reorder`);
+///   `pixel_reorder`, `ar_vdt_way` with `vdt_ways` > 1);
 /// * when `cfg_rvalid`: `cfg_rdata`;
 /// * with `pixel_reorder` (R14) every cycle: `po_valid` and `po_seq` (HEAD, a function of
 ///   registered state whether or not `po_valid`).
@@ -125,6 +125,9 @@ pub fn first_difference(
         }
         if p.pixel_reorder > 0 {
             cmp(&|| "ar_seq".into(), e.ar_seq, a.ar_seq);
+        }
+        if p.vdt_ways > 1 {
+            cmp(&|| "ar_vdt_way".into(), e.ar_vdt_way, a.ar_vdt_way);
         }
     }
     if e.cfg_rvalid {

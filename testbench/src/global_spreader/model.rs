@@ -61,6 +61,14 @@
 //!   and the pop (`po_valid && po_ready`) at the edge on the state at its start. Without the
 //!   key the model ignores `pc_*` and `po_ready` and its three outputs stay 0.
 //!
+//! * R15 (`vdt_ways` = W > 1): the VDT's vdt_depth entries are W ways of S = vdt_depth / W
+//!   sets, entry {way, set} at way * S + set (`vr_slot`, `st_vdt_valid`); set(i) = (i >> log2
+//!   VGRP) mod S, vtag(i) = i >> (log2 VGRP + SET_W). A VTX / PATCH takes the lowest way whose
+//!   entries (one, or the PG of a patch, in that one way) are all invalid and is blocked when
+//!   there is none; the way goes out on `ar_vdt_way` and stays with a held request; the ack
+//!   writes {way, set(base) + g}; a TRI ref hits in the lowest valid way with its tag. With
+//!   W = 1 the same code is §2's direct-mapped rule (one way: S = vdt_depth, SET_W = VDT_AW).
+//!
 //! Inputs are taken modulo their port widths, as the Verilog ports would truncate them.
 //! Inputs of absent classes are ignored; outputs of absent ports are 0 / empty.
 //! Outputs are functions of the registered state, except `*_ready` which also depends on

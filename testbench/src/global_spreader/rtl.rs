@@ -1,10 +1,11 @@
 //! The Verilated `warpgen_global_spreader` behind the [`Dut`] interface.
 //!
 //! Ports follow contract §3 (and R14's with `pixel_reorder`: out `ar_seq`, `po_valid`,
-//! `po_seq`, in `pc_valid`, `pc_seq`, `po_ready`); ports of absent types / tables / keys do
-//! not exist in the Verilog and are neither driven nor read (their model fields stay 0 /
-//! empty, and [`super::first_difference`] does not compare them). `in_reset` is not a port: it is
-//! copied from the cycle's `reset` input, as the model does.
+//! `po_seq`, in `pc_valid`, `pc_seq`, `po_ready`; R15's out `ar_vdt_way` with `vdt_ways` > 1);
+//! ports of absent types / tables / keys do not exist in the Verilog and are neither driven nor
+//! read (their model fields stay 0 / empty, and [`super::first_difference`] does not compare
+//! them). `in_reset` is not a port: it is copied from the cycle's `reset` input, as the model
+//! does.
 
 use super::GlobalSpreader;
 use super::model::Select;
@@ -29,12 +30,14 @@ pub fn toml_for(p: &GlobalSpreaderParams) -> String {
     // R14: `pixel_reorder` only when the ROB exists (0, the default, builds none).
     let pixel_reorder =
         if p.pixel_reorder > 0 { format!("pixel_reorder = {}\n", p.pixel_reorder) } else { String::new() };
+    // R15: `vdt_ways` only when set-associative (1, the default, is direct mapped).
+    let vdt_ways = if p.vdt_ways > 1 { format!("vdt_ways = {}\n", p.vdt_ways) } else { String::new() };
     format!(
         "[global_spreader]\neus = {}\nentity_types = [{types}]\nvertices_per_group = {}\nvdt_depth = {}\npt_depth = {}\n\
          index_width = {}\nres_width = {}\nentity_width = {}\naddr_width = {}\nres_total = {}\nedt_total = {}\n\
          min_res = {}\nframe_res = {}\npriority = {}\ndedicated = {}\neu_enable = {}\nenable = {}\nlocality = {}\n\
          yield_enable = {}\nperf_counters = {}\nselect = \"{}\"\naging = {}\n\
-         {class_priority}class_priority_reg = {}\n{pixel_reorder}",
+         {class_priority}class_priority_reg = {}\n{pixel_reorder}{vdt_ways}",
         p.eus,
         p.vgrp,
         p.vdt_depth,
@@ -103,6 +106,7 @@ impl From<&GlobalSpreaderConfig> for GlobalSpreaderParams {
             }),
             class_priority_reg: c.class_priority_reg,
             pixel_reorder: c.pixel_reorder as usize,
+            vdt_ways: c.vdt_ways as usize,
         }
     }
 }
@@ -191,6 +195,8 @@ struct Outs {
     perf_val: Option<PortId>,
     /// ar_seq, po_valid, po_seq (R14, with `pixel_reorder`).
     rob: Option<[PortId; 3]>,
+    /// ar_vdt_way (R15, with `vdt_ways` > 1).
+    ar_vdt_way: Option<PortId>,
 }
 
 /// The global spreader RTL in Verilator.
@@ -340,6 +346,7 @@ impl RtlGlobalSpreader {
             st_pt_valid: opt("st_pt_valid", p.has_pt())?,
             perf_val: opt("perf_val", p.perf_counters)?,
             rob: if p.pixel_reorder > 0 { Some([id("ar_seq")?, id("po_valid")?, id("po_seq")?]) } else { None },
+            ar_vdt_way: opt("ar_vdt_way", p.vdt_ways > 1)?,
         };
         Ok(RtlGlobalSpreader { p: p.clone(), sim, ins, outs, words: Vec::new() })
     }
@@ -487,6 +494,7 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
             st_vdt_valid: self.bits(o.st_vdt_valid, p.vdt_depth),
             st_pt_valid: self.bits(o.st_pt_valid, p.pt_depth),
             perf_val: go(o.perf_val),
+            ar_vdt_way: go(o.ar_vdt_way),
             ..Default::default()
         };
         if let Some(r) = o.refs {

@@ -34,6 +34,12 @@
 //! all, so that the ROB fills and the pixel slot waits); the drain completes and pops every
 //! pixel. Every random number of this is drawn only with the key.
 //!
+//! With `vdt_ways` = W > 1 (R15) the EUs release each VTX / PATCH entry at {`ar_vdt_way`, set}
+//! (`eu.rs`), the live groups (which indexed triangles reference, and at whose sets W times as
+//! many vertex and patch bases aim) are read from {way, set} entries, and an aimed base keeps
+//! the group's set with its own tag or another (tag 0: the group itself, which a free way may
+//! then hold twice). With W = 1 every draw and value is as without the key.
+//!
 //! With `allow_errors` the stimulus also sends malformed vertex and patch packets,
 //! releases of invalid VDT/PT entries, credits to idle EUs (which overflow), ack and
 //! refuse together, `cr_edt` without `cr_valid`, and reset pulses (all strobes quiet
@@ -72,7 +78,12 @@
 //!   grant check), `ar_seq` = TAIL, `po_valid` exactly when the oldest pixel is complete and
 //!   `po_seq` = HEAD, so every acked pixel leaves `po_*` once, in ack order, never before its
 //!   completion; in legal runs no ignored completion (the EU obligation); after the drain the
-//!   ROB is empty.
+//!   ROB is empty;
+//! * R15 (`vdt_ways`): the checker's own reading of the ways (W ways of S sets, entry {w, set}
+//!   at w * S + set): a VTX / PATCH is blocked iff no way has all its entries free, a new
+//!   request's `ar_vdt_way` is the lowest such way (0 for the other types), its refs come from
+//!   the lowest way holding their set with their tag, and an ack writes {`ar_vdt_way`, set +
+//!   g}, so `st_vdt_valid` is checked against the books every cycle.
 //!
 //! **Coverage** ([`Coverage`]): acks per type, refusals, held (sticky) cycles,
 //! back-pressure cycles, stalls, TRI and PIX dispatches with local and with global refs,
@@ -83,7 +94,11 @@
 //! pixels outstanding while a pixel waits in its slot), `rob_out_of_order` (completions of
 //! an entry other than the oldest), `rob_pop`, `rob_backpressure` (`po_valid && !po_ready`),
 //! and in error mode malformed packets, `err_release`, `err_credit`, resets, ack with refuse,
-//! `rob_ignored` (completions the ROB ignores).
+//! `rob_ignored` (completions the ROB ignores); with `vdt_ways` > 1 `vdt_way_nonzero` (VTX /
+//! PATCH acks into a way > 0), `vdt_set_conflict_avoided` (new VTX / PATCH requests while way 0
+//! of their set is taken), `vdt_all_ways_blocked` (cycles with a VTX / PATCH blocked with every
+//! way taken), `vdt_hit_way_nonzero` and `vdt_hit_two_ways` (new TRI requests with a ref hitting
+//! in a way > 0 / whose tag two ways hold).
 //! Every bin needs [`Coverage::MIN_HITS`] hits, except where the parameters make it
 //! impossible: with one EU every valid ref is in the target, so global refs and the
 //! locality fallback cannot happen; bins of absent types are not required.

@@ -232,6 +232,12 @@ fn params_defaults_and_widths() {
         let r = GlobalSpreaderParams { pixel_reorder: dd, ..d.clone() };
         assert_eq!((r.rb_w(), r.validate()), (w, Ok(())));
     }
+    // R15: W = 1 by default; ways of 4 sets and more, with or without patch.
+    assert_eq!((d.vdt_ways, d.way_w(), d.set_w(), d.sets()), (1, 0, 8, 256));
+    for (w, depth, types) in [(2, 8, [true, true, false, false]), (4, 16, [true; 4]), (2, 8, [false, false, false, true]), (4, 1024, [true; 4])] {
+        let q = GlobalSpreaderParams { vdt_ways: w, vdt_depth: depth, types, pt_depth: 8, ..d.clone() };
+        assert_eq!(q.validate(), Ok(()), "{w} ways of {depth}");
+    }
     let bad = [
         GlobalSpreaderParams { eus: 33, ..GlobalSpreaderParams::with_eus(32) },
         GlobalSpreaderParams { types: [false; 4], ..d.clone() },
@@ -257,6 +263,15 @@ fn params_defaults_and_widths() {
         GlobalSpreaderParams { pixel_reorder: 3, ..d.clone() },
         GlobalSpreaderParams { pixel_reorder: 128, ..d.clone() },
         GlobalSpreaderParams { pixel_reorder: 2, types: [true, true, false, false], ..d.clone() },
+        // R15: 1, 2, 4 ways; W > 1 needs a VDT and 4 sets a way (16 / VGRP with patch is at
+        // most 4, so 4 it is).
+        GlobalSpreaderParams { vdt_ways: 0, ..d.clone() },
+        GlobalSpreaderParams { vdt_ways: 3, ..d.clone() },
+        GlobalSpreaderParams { vdt_ways: 8, ..d.clone() },
+        GlobalSpreaderParams { vdt_ways: 2, types: [false, true, true, false], ..d.clone() },
+        GlobalSpreaderParams { vdt_ways: 2, vdt_depth: 4, ..d.clone() },
+        GlobalSpreaderParams { vdt_ways: 4, vdt_depth: 8, types: [true, true, false, false], ..d.clone() },
+        GlobalSpreaderParams { vdt_ways: 4, vdt_depth: 8, vgrp: 4, ..d.clone() },
     ];
     for b in bad {
         assert!(b.validate().is_err(), "{b:?} accepted");
@@ -315,6 +330,15 @@ fn first_difference_follows_contract_section_5() {
     a.ar_seq = 2;
     assert_eq!(first_difference(&p, &e2, &a), None);
     assert_eq!(first_difference(&r, &e2, &a).unwrap(), "ar_seq: expected 0x0, actual 0x2");
+    // R15: ar_vdt_way with a request, only with vdt_ways > 1.
+    let w = GlobalSpreaderParams { vdt_ways: 2, ..p.clone() };
+    let mut a = e.clone();
+    a.ar_vdt_way = 1;
+    assert_eq!(first_difference(&w, &e, &a), None);
+    let mut a = e2.clone();
+    a.ar_vdt_way = 1;
+    assert_eq!(first_difference(&p, &e2, &a), None);
+    assert_eq!(first_difference(&w, &e2, &a).unwrap(), "ar_vdt_way: expected 0x0, actual 0x1");
 }
 
 /// Ways to get the block wrong; each is caught by a named directed case, or (`None`) by
@@ -357,6 +381,12 @@ fn mutants() -> Vec<(Mutation, Option<&'static str>)> {
         (RobSeqFromHead, Some("X13")),
         (RobAckPopLosesPop, Some("X13")),
         (RobCompleteAny, Some("X13")),
+        (WaysIgnored, Some("X14")),
+        (WayHighestFree, Some("X14")),
+        (RefHighestWay, Some("X14")),
+        (TagFromVdtAw, Some("X14")),
+        (PatchSplitWays, Some("X14/patch")),
+        (HeldRefsRelooked, Some("X14")),
         (StaleFree, None),
         (StaleTables, None),
         (NotSticky, None),
@@ -561,3 +591,84 @@ fn workload_runs_on_model() {
     }
 }
 
+
+/// R15's arithmetic: S = vdt_depth / W sets, set(i) = (i >> log2 VGRP) mod S, vtag(i) = i >>
+/// (log2 VGRP + SET_W), entry {way, set} = way * S + set; with W = 1 the set is §2's slot and
+/// the tag §2's vtag.
+#[test]
+fn vdt_ways_set_and_tag_arithmetic() {
+    let d = GlobalSpreaderParams::default(); // VGRP 8, 256 entries
+    for i in [0u64, 0x8, 0x1234, 0xFFF8, 0x7FF] {
+        assert_eq!((d.set_of(i), d.vtag(i), d.entry(0, d.set_of(i))), (d.slot(i), i >> 11, d.slot(i)));
+    }
+    let w2 = GlobalSpreaderParams { vdt_ways: 2, ..d.clone() };
+    assert_eq!((w2.way_w(), w2.set_w(), w2.sets()), (1, 7, 128));
+    // 0x1234 >> 3 = 0x246: set 0x46, tag 0x1234 >> 10 = 4.
+    assert_eq!((w2.set_of(0x1234), w2.vtag(0x1234), w2.entry(1, 0x46)), (0x46, 4, 0xC6));
+    let w4 = GlobalSpreaderParams { vdt_ways: 4, vdt_depth: 16, vgrp: 4, ..d.clone() };
+    assert_eq!((w4.way_w(), w4.set_w(), w4.sets(), w4.pg()), (2, 2, 4, 4));
+    // 0x1234 >> 2 = 0x48D: set 1, tag 0x1234 >> 4 = 0x123; entry {3, 1} = 13.
+    assert_eq!((w4.set_of(0x1234), w4.vtag(0x1234), w4.entry(3, 1)), (1, 0x123, 13));
+    // A patch's groups in one way: set(base) + g never leaves the way (base 16-aligned).
+    assert_eq!((0..4).map(|g| w4.entry(2, w4.set_of(0x40) + g)).collect::<Vec<_>>(), vec![8, 9, 10, 11]);
+    // X14's shape: 2 ways of 4 sets, VGRP 4: groups 1, 5, 9 share set 1 with tags 0, 1, 2.
+    let x = ParamsKind::VdtWays.params();
+    assert_eq!(x.validate(), Ok(()));
+    let v = [0x04, 0x14, 0x24].map(|i| (x.set_of(i), x.vtag(i)));
+    assert_eq!(v, [(1, 0), (1, 1), (1, 2)]);
+    assert_eq!((x.entry(0, 1), x.entry(1, 1)), (1, 5));
+}
+
+/// `vdt_ways` crosses the TOML both ways: the config the RTL is built from carries it (absent
+/// at 1, the default), and the params of that config are the params again.
+#[test]
+fn vdt_ways_round_trips_through_the_config() {
+    for p in vdt_ways_params().into_iter().chain([GlobalSpreaderParams::default()]) {
+        let text = rtl::toml_for(&p);
+        assert_eq!(text.contains("vdt_ways"), p.vdt_ways > 1, "{text}");
+        let c = rtl::config_for(&p);
+        assert_eq!(GlobalSpreaderParams::from(c.global_spreader.as_ref().unwrap()), p);
+    }
+}
+
+/// The set-associative shapes of the lockstep test and others (model only): `vdt_ways` 2 at the
+/// 5-EU defaults, 4 ways of 4 sets (VGRP 4, 16 entries, all four types), 2 ways with patch
+/// only, 4 ways at one EU; legal and with illegal events; invariants every cycle (the checker's
+/// own reading of R15: the lowest free way, `ar_vdt_way`, the refs' lowest matching way, the
+/// entries the ack writes and the EUs release), a drain that empties the VDT, and every bin,
+/// R15's included.
+#[test]
+fn vdt_ways_runs_hold_invariants_and_cover() {
+    let sets = vdt_ways_params();
+    for p in &sets {
+        for (errs, seed) in [(false, 31), (true, 32)] {
+            // One EU dispatches a tenth as much: a longer run for its bins.
+            let cycles = if p.eus == 1 { 200_000 } else { 60_000 };
+            let cov = random_run(p, seed, errs, cycles, true).unwrap_or_else(|e| panic!("W {} {p:?}: {e}", p.vdt_ways));
+            eprintln!("W {} depth {} eus {} errors {errs}: {}", p.vdt_ways, p.vdt_depth, p.eus, bins(&cov));
+            cov.assert_all_hit().unwrap_or_else(|e| panic!("W {} depth {} errors {errs}: {e}", p.vdt_ways, p.vdt_depth));
+        }
+    }
+}
+
+fn vdt_ways_params() -> Vec<GlobalSpreaderParams> {
+    let d = GlobalSpreaderParams::lockstep_5eu();
+    vec![
+        GlobalSpreaderParams { vdt_ways: 2, ..d.clone() },
+        GlobalSpreaderParams { vdt_ways: 4, vdt_depth: 16, vgrp: 4, pt_depth: 32, ..d.clone() },
+        GlobalSpreaderParams { vdt_ways: 2, vdt_depth: 8, types: [true, true, false, true], yield_enable: true, ..d.clone() },
+        GlobalSpreaderParams { vdt_ways: 4, vdt_depth: 16, ..GlobalSpreaderParams::lockstep_1eu() },
+    ]
+}
+
+/// R15 in the invariant checker: a model that gets the ways wrong fails it under random
+/// stimulus at 4 ways of 4 sets.
+#[test]
+fn invariants_catch_broken_ways() {
+    use Mutation::*;
+    let p = &vdt_ways_params()[1];
+    for kind in [WaysIgnored, WayHighestFree, RefHighestWay, TagFromVdtAw, PatchSplitWays, HeldRefsRelooked] {
+        let e = first_violation(p, kind, 1, 60_000).unwrap_or_else(|| panic!("mutant {kind:?} passes the invariants"));
+        eprintln!("{kind:?}: {e}");
+    }
+}

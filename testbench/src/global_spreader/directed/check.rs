@@ -46,6 +46,8 @@ pub(super) enum Exp {
     Seq(u64),
     PoValid(bool),
     PoSeq(u64),
+    /// R15 (`vdt_ways` > 1): `ar_vdt_way`.
+    Way(u64),
 }
 use Exp::*;
 
@@ -87,6 +89,7 @@ impl Exp {
             Seq(v) => ("ar_seq".into(), v.to_string(), o.ar_seq.to_string()),
             PoValid(v) => ("po_valid".into(), b(v).to_string(), b(o.po_valid).to_string()),
             PoSeq(v) => ("po_seq".into(), v.to_string(), o.po_seq.to_string()),
+            Way(v) => ("ar_vdt_way".into(), v.to_string(), o.ar_vdt_way.to_string()),
         };
         let ok = match self {
             FreeRes(_, _) | FreeEdt(_, _) => a == format!("Some({e})"),

@@ -160,19 +160,23 @@ impl GlobalSpreaderModel {
         let t = k.ty;
         let (vdt, vdt_valid, pt, pt_valid) = self.table_view();
         let base = self.base(k);
+        // R4 blocked, and R15's way of a VTX / PATCH (direct mapped: one way, way 0).
+        let way = match t {
+            VTX | PATCH => self.free_way(vdt_valid, base, t),
+            _ => Some(0),
+        };
         let blocked = match t {
-            VTX => vdt_valid[p.slot(base)],
-            PATCH => (0..p.pg()).any(|g| vdt_valid[(p.slot(base) + g) & (p.vdt_depth - 1)]),
+            VTX | PATCH => way.is_none(),
             TRI => pt_valid[k.prid as usize],
             // R14: a PIX packet is blocked while the ROB is full.
             PIX => self.rob.full() && !self.mutated(Mutation::RobFullIgnored),
             _ => false,
         };
+        let way = way.unwrap_or(0);
         let mut refs = [Ref::default(); 3];
         if t == TRI && k.indexed {
             for (i, &v) in k.vidx.iter().enumerate() {
-                let s = p.slot(v);
-                if vdt_valid[s] && vdt[s].tag == p.vtag(v) {
+                if let Some(s) = self.hit(vdt, vdt_valid, v) {
                     let en = vdt[s];
                     refs[i] = Ref { valid: true, eu: en.eu, ent: en.ent, elem: v % p.vgrp as u64, grp: en.grp };
                 }
@@ -247,7 +251,59 @@ impl GlobalSpreaderModel {
         } else {
             cands.iter().find(ok).map(|c| c.0)
         };
-        Eval { base, blocked, refs, home, fp, cands, sel }
+        Eval { base, blocked, way, refs, home, fp, cands, sel }
+    }
+
+    /// The ways the VDT has (R15; the mutant that ignores them: one).
+    fn ways(&self) -> usize {
+        if self.mutated(Mutation::WaysIgnored) {
+            1
+        } else {
+            self.p.vdt_ways
+        }
+    }
+
+    /// R15's tag of vertex index i (the mutant: §2's, with VDT_AW for SET_W).
+    fn vtag(&self, i: u64) -> u64 {
+        if self.mutated(Mutation::TagFromVdtAw) {
+            i >> (self.p.elem_w() + self.p.vdt_aw())
+        } else {
+            self.p.vtag(i)
+        }
+    }
+
+    /// R4 / R15: the way a VTX (one group) or PATCH (PG groups) at `base` takes: the lowest way
+    /// w whose entries {w, set(base) + g}, g < groups, are all invalid; None: blocked. Direct
+    /// mapped (W = 1) this is "slot(base) + g all invalid", §2's rule.
+    fn free_way(&self, vdt_valid: &[bool], base: u64, t: usize) -> Option<usize> {
+        let p = &self.p;
+        let groups = if t == PATCH { p.pg() } else { 1 };
+        let set = p.set_of(base);
+        let free = |w: usize, g: usize| !vdt_valid[p.entry(w, set + g)];
+        if t == PATCH && self.mutated(Mutation::PatchSplitWays) {
+            // Each group its own lowest free way; the way shown is group 0's.
+            let per: Option<Vec<usize>> = (0..groups).map(|g| (0..self.ways()).find(|&w| free(w, g))).collect();
+            return per.map(|v| v[0]);
+        }
+        let mut ways = (0..self.ways()).filter(|&w| (0..groups).all(|g| free(w, g)));
+        if self.mutated(Mutation::WayHighestFree) {
+            ways.last()
+        } else {
+            ways.next()
+        }
+    }
+
+    /// R4 / R15 refs: the entry a vertex index hits, {w, set(v)} of the lowest way w that is
+    /// valid with tag vtag(v); None: a miss. Direct mapped: slot(v), §2's rule.
+    fn hit(&self, vdt: &[VdtEntry], vdt_valid: &[bool], v: u64) -> Option<usize> {
+        let p = &self.p;
+        let (set, tag) = (p.set_of(v), self.vtag(v));
+        let mut hits = (0..self.ways()).map(|w| p.entry(w, set)).filter(|&s| vdt_valid[s] && vdt[s].tag == tag);
+        if self.mutated(Mutation::RefHighestWay) {
+            hits.last()
+        } else {
+            hits.next()
+        }
     }
 
     /// R7b: the class slots in priority order: ascending RANK[t] (the register state at m),
@@ -275,6 +331,7 @@ impl GlobalSpreaderModel {
                     pkt: self.slots[t].as_ref().unwrap().pkt.clone(),
                     target,
                     base: ev.base,
+                    way: ev.way,
                     fp: ev.fp,
                     refs: ev.refs,
                 },
@@ -291,7 +348,7 @@ impl GlobalSpreaderModel {
         // R7b: "priority order" is ascending RANK, ties to the fixed order.
         let order = self.class_order();
         let grant = if let (Some(h), false) = (&self.held, self.mutated(Mutation::NotSticky)) {
-            Some(Grant { req: h.clone(), new: false })
+            Some(Grant { req: self.held_refs_relooked(h), new: false })
         } else if let Some(g) = order.iter().filter(|&&t| aged(t)).find_map(|&t| request(t)) {
             Some(g)
         } else if self.r.yield_en || self.mutated(Mutation::AlwaysYield) {
@@ -300,6 +357,21 @@ impl GlobalSpreaderModel {
             order.iter().find(|&&t| self.slots[t].is_some()).and_then(|&t| request(t))
         };
         Decision { evals, grant }
+    }
+
+    /// The held request as presented again: unchanged (R7); the mutant looks a triangle's valid
+    /// refs up again in the ways (the lowest hitting way's entry, way 0's when none hits).
+    fn held_refs_relooked(&self, h: &Request) -> Request {
+        let mut r = h.clone();
+        if self.mutated(Mutation::HeldRefsRelooked) && r.ty() == TRI {
+            let (vdt, vdt_valid, _, _) = self.table_view();
+            for (n, rf) in r.refs.iter_mut().enumerate().filter(|(_, rf)| rf.valid) {
+                let v = h.pkt.vidx[n];
+                let s = self.hit(vdt, vdt_valid, v).unwrap_or(self.p.entry(0, self.p.set_of(v)));
+                (rf.eu, rf.ent, rf.grp) = (vdt[s].eu, vdt[s].ent, vdt[s].grp);
+            }
+        }
+        r
     }
 
     /// Is the grant acked this cycle (ack wins over refuse)?
@@ -366,6 +438,8 @@ impl GlobalSpreaderModel {
             o.ar_vcount = r.vcount();
             if k.ty == VTX || k.ty == PATCH {
                 o.ar_base_idx = r.base;
+                // R15: the way (0 when direct mapped, where the port does not exist).
+                o.ar_vdt_way = r.way as u64;
             }
             if k.ty == TRI || k.ty == PIX {
                 o.ar_prid = k.prid;
@@ -576,10 +650,19 @@ impl GlobalSpreaderModel {
                 self.alloc_cnt[e][t] = (self.alloc_cnt[e][t] + 1) & 0xFFFF_FFFF;
                 match t {
                     VTX | PATCH => {
+                        // R8 / R15: {way, set(base) + g} for each group g (direct mapped:
+                        // slot(base) + g).
                         let groups = if t == VTX { 1 } else { p.pg() };
+                        let set = p.set_of(r.base);
                         for g in 0..groups {
-                            let en = VdtEntry { tag: p.vtag(r.base), eu: e, ent, grp: g as u64 };
-                            vdt_sets.push(((p.slot(r.base) + g) & (p.vdt_depth - 1), en));
+                            let en = VdtEntry { tag: self.vtag(r.base), eu: e, ent, grp: g as u64 };
+                            let way = if t == PATCH && self.mutated(Mutation::PatchSplitWays) {
+                                let free = |w: &usize| !self.vdt_valid[p.entry(*w, set + g)];
+                                (0..self.ways()).find(free).unwrap_or(0)
+                            } else {
+                                r.way
+                            };
+                            vdt_sets.push((p.entry(way, set + g), en));
                         }
                         if !r.pkt.indexed {
                             let step = if t == VTX { p.vgrp as u64 } else { 16 };

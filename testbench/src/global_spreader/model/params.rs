@@ -15,6 +15,9 @@ pub struct GlobalSpreaderParams {
     pub vgrp: u32,
     /// `vdt_depth`: power of two 4..=1024, >= 16/VGRP if patch.
     pub vdt_depth: usize,
+    /// `vdt_ways` (W, R15): the VDT's entries as W ways of vdt_depth / W sets; 1 (the default):
+    /// direct mapped. 1, 2 or 4; W > 1 needs a VDT and at least 4 sets (and 16/VGRP with patch).
+    pub vdt_ways: usize,
     /// `pt_depth`: power of two 2..=1024.
     pub pt_depth: usize,
     /// `index_width` (IDX_W): 8..=32, > log2 VGRP + log2 vdt_depth.
@@ -113,6 +116,7 @@ impl GlobalSpreaderParams {
             types: [true; 4],
             vgrp: 8,
             vdt_depth: 256,
+            vdt_ways: 1,
             pt_depth: 256,
             idx_w: 16,
             res_w,
@@ -213,13 +217,35 @@ impl GlobalSpreaderParams {
     pub fn prid_w(&self) -> u32 {
         self.pt_depth.trailing_zeros()
     }
-    /// VDT slot of vertex index i: (i >> log2 VGRP) mod vdt_depth.
+    /// VDT slot of vertex index i: (i >> log2 VGRP) mod vdt_depth (§2; direct mapped, W = 1,
+    /// it is the entry's address; with W > 1 see [`Self::set_of`] and [`Self::entry`]).
     pub fn slot(&self, i: u64) -> usize {
         ((i >> self.elem_w()) as usize) & (self.vdt_depth - 1)
     }
-    /// VDT tag of vertex index i: i >> (log2 VGRP + VDT_AW).
+    /// VDT tag of vertex index i (R15): i >> (log2 VGRP + SET_W); with W = 1, SET_W = VDT_AW
+    /// and this is §2's vtag.
     pub fn vtag(&self, i: u64) -> u64 {
-        i >> (self.elem_w() + self.vdt_aw())
+        i >> (self.elem_w() + self.set_w())
+    }
+    /// WAY_W = log2 W (R15): the width of `ar_vdt_way`, 0 when direct mapped.
+    pub fn way_w(&self) -> u32 {
+        self.vdt_ways.max(1).trailing_zeros()
+    }
+    /// SET_W = VDT_AW - WAY_W (R15).
+    pub fn set_w(&self) -> u32 {
+        self.vdt_aw() - self.way_w()
+    }
+    /// S = 2^SET_W = vdt_depth / W sets (R15).
+    pub fn sets(&self) -> usize {
+        1 << self.set_w()
+    }
+    /// The VDT set of vertex index i (R15): (i >> log2 VGRP) mod S; with W = 1, [`Self::slot`].
+    pub fn set_of(&self, i: u64) -> usize {
+        ((i >> self.elem_w()) as usize) & (self.sets() - 1)
+    }
+    /// The address {way, set} = way * S + set of a VDT entry (R15: `vr_slot`, `st_vdt_valid`).
+    pub fn entry(&self, way: usize, set: usize) -> usize {
+        way * self.sets() + (set & (self.sets() - 1))
     }
     pub fn idx_mask(&self) -> u64 {
         ones(self.idx_w)
@@ -286,6 +312,17 @@ impl GlobalSpreaderParams {
         }
         if !pow2(self.vdt_depth, 4, 1024) || (self.has(PATCH) && self.vdt_depth < 16 / self.vgrp as usize) {
             return bad("vdt_depth");
+        }
+        // R15: 1, 2 or 4 ways; more than one needs a VDT, and each way at least 4 sets (and the
+        // 16 / VGRP groups of a patch), as rtl/src/config/global_spreader.rs checks.
+        if ![1, 2, 4].contains(&self.vdt_ways) {
+            return bad("vdt_ways");
+        }
+        if self.vdt_ways > 1 {
+            let need = if self.has(PATCH) { 4.max(16 / self.vgrp as usize) } else { 4 };
+            if !self.has_vdt() || self.vdt_depth / self.vdt_ways < need {
+                return bad("vdt_ways");
+            }
         }
         if !pow2(self.pt_depth, 2, 1024) {
             return bad("pt_depth");

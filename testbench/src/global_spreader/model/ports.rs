@@ -190,6 +190,8 @@ pub struct GlobalSpreaderOutputs {
     /// R14: `COUNT > 0 && DONE[HEAD]`; `po_seq` = HEAD.
     pub po_valid: bool,
     pub po_seq: u64,
+    /// R15 (with `vdt_ways` > 1 only; 0 otherwise): the way of a VTX / PATCH request, else 0.
+    pub ar_vdt_way: u64,
 }
 
 impl GlobalSpreaderOutputs {

@@ -34,6 +34,9 @@ pub struct Ref {
 pub struct Eval {
     pub base: u64,
     pub blocked: bool,
+    /// R15: the way a VTX / PATCH takes, the lowest free one (0 if blocked, for the other
+    /// types, and always when direct mapped).
+    pub way: usize,
     pub refs: [Ref; 3],
     pub home: Option<usize>,
     /// size + FRAME_RES[type], exact.
@@ -49,6 +52,8 @@ pub struct Request {
     pub pkt: Packet,
     pub target: usize,
     pub base: u64,
+    /// R15: `ar_vdt_way` (VTX / PATCH; 0 for the other types); a held request keeps it.
+    pub way: usize,
     pub fp: u64,
     pub refs: [Ref; 3],
 }
@@ -165,6 +170,22 @@ pub(crate) enum Mutation {
     /// pixel order: a completion sets DONE of any entry, outstanding or not, and an ack does
     /// not clear the DONE of the entry it makes outstanding.
     RobCompleteAny,
+    /// set-associative VDT (R15): the ways are ignored: a VTX / PATCH takes way 0 of its set
+    /// and is blocked while it is taken, refs look in way 0 only (direct mapped on S sets).
+    WaysIgnored,
+    /// set-associative VDT: a VTX / PATCH takes the highest free way, not the lowest.
+    WayHighestFree,
+    /// set-associative VDT: a ref whose tag two ways hold takes the highest such way.
+    RefHighestWay,
+    /// set-associative VDT: the tag is i >> (log2 VGRP + VDT_AW) (§2's), not + SET_W.
+    TagFromVdtAw,
+    /// set-associative VDT: each of a patch's groups takes its own lowest free way (blocked only
+    /// when some group has none), instead of one way free for all PG groups.
+    PatchSplitWays,
+    /// set-associative VDT: a held triangle's valid refs are looked up again in every cycle
+    /// (the lowest hitting way's entry, way 0's when none hits), so a release during the hold
+    /// changes them (R7 keeps the payload).
+    HeldRefsRelooked,
 }
 
 /// The registers of contract §2.1 that are stored (the rest are counters or state).

@@ -71,6 +71,16 @@ pub struct CoverageCounts {
     pub rob_pop: u64,
     pub rob_backpressure: u64,
     pub rob_ignored: u64,
+    /// set-associative VDT (R15, `vdt_ways` > 1): VTX / PATCH acks into a way > 0; new VTX /
+    /// PATCH requests while way 0 of their set was taken (a direct-mapped VDT would block
+    /// them); cycles with a VTX / PATCH slot blocked because every way is taken; new TRI
+    /// requests with a ref that hits in a way > 0; new TRI requests with a ref whose set holds
+    /// its tag in two ways or more (the lowest is taken).
+    pub vdt_way_nonzero: u64,
+    pub vdt_set_conflict_avoided: u64,
+    pub vdt_all_ways_blocked: u64,
+    pub vdt_hit_way_nonzero: u64,
+    pub vdt_hit_two_ways: u64,
 }
 
 /// Functional coverage of a run, from each cycle's inputs and outputs. It also runs the
@@ -126,6 +136,7 @@ impl Coverage {
         h.err_release += u64::from(o.err_release && !self.last_errs[4]);
         h.err_credit += u64::from(o.err_credit && !self.last_errs[3]);
         self.last_errs = o.errs();
+        let ways = p.vdt_ways > 1;
         for t in [VTX, PATCH, TRI] {
             if let Some(k) = &m.slots[t] {
                 if m.view(k).blocked {
@@ -133,7 +144,23 @@ impl Coverage {
                         h.pt_block += 1;
                     } else {
                         h.vdt_block += 1;
+                        h.vdt_all_ways_blocked += u64::from(ways);
                     }
+                }
+            }
+        }
+        // R15: what a new request's evaluation found in the ways.
+        if ways && m.held.is_none() && o.target().is_some() {
+            let t = o.ar_type as usize;
+            if let Some(v) = m.slots.get(t).and_then(|s| s.as_ref()).map(|k| m.view(k)) {
+                let valid = |n: usize| v.refs[n].valid;
+                match t {
+                    VTX | PATCH => h.vdt_set_conflict_avoided += u64::from(v.way0_taken),
+                    TRI => {
+                        h.vdt_hit_way_nonzero += u64::from((0..3).any(|n| valid(n) && v.ref_way[n] > 0));
+                        h.vdt_hit_two_ways += u64::from((0..3).any(|n| valid(n) && v.ref_matches[n] > 1));
+                    }
+                    _ => {}
                 }
             }
         }
@@ -202,6 +229,7 @@ impl Coverage {
                 _ => {}
             }
             h.home_fallback += u64::from(home.is_some_and(|x| x != a.eu));
+            h.vdt_way_nonzero += u64::from((a.ty == VTX || a.ty == PATCH) && a.way > 0);
         }
         self.last_ack = this_ack;
     }
@@ -215,6 +243,7 @@ impl Coverage {
         let tri_vdt = p.has(TRI) && p.has_vdt();
         let classes = p.types.iter().filter(|&&x| x).count();
         let rob = p.pixel_reorder > 0;
+        let ways = p.vdt_ways > 1;
         let mut v: Vec<(String, u64, bool)> = (0..4)
             .map(|t| (format!("acks[{}]", super::model::TYPE_NAMES[t]), h.acks[t], p.has(t)))
             .collect();
@@ -253,6 +282,11 @@ impl Coverage {
             ("rob_pop".into(), h.rob_pop, rob),
             ("rob_backpressure".into(), h.rob_backpressure, rob),
             ("rob_ignored".into(), h.rob_ignored, rob && errs),
+            ("vdt_way_nonzero".into(), h.vdt_way_nonzero, ways),
+            ("vdt_set_conflict_avoided".into(), h.vdt_set_conflict_avoided, ways),
+            ("vdt_all_ways_blocked".into(), h.vdt_all_ways_blocked, ways),
+            ("vdt_hit_way_nonzero".into(), h.vdt_hit_way_nonzero, ways && tri_vdt),
+            ("vdt_hit_two_ways".into(), h.vdt_hit_two_ways, ways && tri_vdt),
         ]);
         v
     }

@@ -210,6 +210,8 @@ impl Invariants {
         let base = if t == VTX || t == PATCH { v.base } else { 0 };
         let prid = if t == TRI || t == PIX { k.prid } else { 0 };
         let mask = if t == PIX { k.mask } else { 0 };
+        // R15: the lowest way free for the packet (VTX / PATCH), else 0; 0 when direct mapped.
+        let way = if t == VTX || t == PATCH { v.way as u64 } else { 0 };
         let got = (
             o.ar_src_addr,
             o.ar_copy_size,
@@ -221,8 +223,9 @@ impl Invariants {
             o.ar_ref_valid,
             [o.ar_ref_eu, o.ar_ref_ent, o.ar_ref_elem, o.ar_ref_grp],
             o.ar_global_ref,
+            o.ar_vdt_way,
         );
-        let want = (k.src_addr, k.size, v.fp, vcount, base, prid, mask, exp_valid, exp_refs, global);
+        let want = (k.src_addr, k.size, v.fp, vcount, base, prid, mask, exp_valid, exp_refs, global, way);
         if got != want {
             return Err(format!("request payload {got:?}, expected {want:?} for {k:?}"));
         }

@@ -7,9 +7,9 @@ use crate::global_spreader::model::{
     VdtEntry, CLASS_PRIORITY, PATCH, PIX, TRI, VTX,
 };
 
-/// The `ar_*` fields of a request, for sticky comparisons (`ar_seq` last).
-pub fn request_key(o: &GlobalSpreaderOutputs) -> [u64; 24] {
-    let mut k = [0u64; 24];
+/// The `ar_*` fields of a request, for sticky comparisons (`ar_seq`, then `ar_vdt_way` last).
+pub fn request_key(o: &GlobalSpreaderOutputs) -> [u64; 25] {
+    let mut k = [0u64; 25];
     let head = [
         o.ar_valid,
         o.ar_type,
@@ -31,6 +31,7 @@ pub fn request_key(o: &GlobalSpreaderOutputs) -> [u64; 24] {
         k[20 + r] = o.ar_ref_grp[r];
     }
     k[23] = o.ar_seq;
+    k[24] = o.ar_vdt_way;
     k
 }
 
@@ -39,7 +40,16 @@ pub fn request_key(o: &GlobalSpreaderOutputs) -> [u64; 24] {
 pub struct View {
     pub base: u64,
     pub blocked: bool,
+    /// R15: the way of a VTX / PATCH that is not blocked (the lowest with all its entries
+    /// free); 0 otherwise and when direct mapped.
+    pub way: usize,
+    /// R15: VTX / PATCH: way 0's entries of its set are not all free (some valid).
+    pub way0_taken: bool,
     pub refs: [Ref; 3],
+    /// R15, per ref: the way of the entry a valid ref hits (0 for a miss), and how many ways
+    /// hold its set with its tag.
+    pub ref_way: [usize; 3],
+    pub ref_matches: [usize; 3],
     pub home: Option<usize>,
     pub fp: u64,
     /// Candidates in order, with their fit.
@@ -55,6 +65,8 @@ pub struct AckEvent {
     pub eu: usize,
     pub fp: u64,
     pub base: u64,
+    /// R15: `ar_vdt_way` of a VTX / PATCH ack (0 when direct mapped).
+    pub way: usize,
     pub prid: u64,
     pub src_addr: u64,
     pub ref_valid: u64,
@@ -95,7 +107,7 @@ pub struct Mirror {
     pub pt: Vec<Option<PtEntry>>,
     pub slots: [Option<Packet>; 4],
     /// The request of the previous cycle if it was neither acked nor refused.
-    pub held: Option<[u64; 24]>,
+    pub held: Option<[u64; 25]>,
     /// RR_PTR as the acks give it (R6, round_robin): the EU after the last acked one, 0 after reset.
     pub rr_ptr: usize,
     /// R14: the reorder buffer's books (empty without `pixel_reorder`).
@@ -158,21 +170,40 @@ impl Mirror {
             PATCH => (self.r.auto_idx + 15) / 16 * 16 & p.idx_mask(),
             _ => 0,
         };
-        let vdt_valid = |s: usize| self.vdt[s % p.vdt_depth].is_some();
+        // R4 as R15 states it: W ways of S sets, entry {w, set} at w * S + set; a VTX needs one
+        // free entry {w, set(base)}, a PATCH its PG entries {w, set(base) + g} free in one way w;
+        // the lowest such way. Direct mapped: one way of vdt_depth sets (§2's slot).
+        let ways = p.vdt_ways;
+        let sets = p.vdt_depth / ways;
+        let set_of = |i: u64| (i >> p.elem_w()) as usize % sets;
+        let tag_of = |i: u64| i >> (p.elem_w() + sets.trailing_zeros());
+        let at = |w: usize, s: usize| w * sets + s % sets;
+        let groups = if t == PATCH { p.pg() } else { 1 };
+        let way_free = |w: usize| (0..groups).all(|g| self.vdt[at(w, set_of(base) + g)].is_none());
+        let (way, way0_taken) = match t {
+            VTX | PATCH => ((0..ways).find(|&w| way_free(w)), !way_free(0)),
+            _ => (Some(0), false),
+        };
         let blocked = match t {
-            VTX => vdt_valid(p.slot(base)),
-            PATCH => (0..p.pg()).any(|g| vdt_valid(p.slot(base) + g)),
+            VTX | PATCH => way.is_none(),
             TRI => self.pt[k.prid as usize].is_some(),
             // R14: a pixel packet waits while the ROB is full.
             PIX => self.rob.full(),
             _ => false,
         };
+        let way = way.unwrap_or(0);
         let mut refs = [Ref::default(); 3];
+        let mut ref_way = [0; 3];
+        let mut ref_matches = [0; 3];
         if t == TRI && k.indexed {
             for n in 0..3 {
                 let v = k.vidx[n];
-                if let Some(en) = self.vdt[p.slot(v)].filter(|en| en.tag == p.vtag(v)) {
+                let hit = |w: &usize| self.vdt[at(*w, set_of(v))].is_some_and(|en| en.tag == tag_of(v));
+                ref_matches[n] = (0..ways).filter(hit).count();
+                if let Some(w) = (0..ways).find(hit) {
+                    let en = self.vdt[at(w, set_of(v))].unwrap();
                     refs[n] = Ref { valid: true, eu: en.eu, ent: en.ent, elem: v % p.vgrp as u64, grp: en.grp };
+                    ref_way[n] = w;
                 }
             }
         }
@@ -199,7 +230,7 @@ impl Mirror {
             }
         }
         let cands = order.into_iter().map(|e| (e, self.fits(e, fp, t))).collect();
-        View { base, blocked, refs, home, fp, cands }
+        View { base, blocked, way, way0_taken, refs, ref_way, ref_matches, home, fp, cands }
     }
 
     /// Apply one cycle (inputs `i` driven, outputs `o` observed).
@@ -227,12 +258,18 @@ impl Mirror {
                 let pkt = self.slots[t].take();
                 let ent = i.ar_ent.get(e).copied().unwrap_or(0) & p.ent_mask();
                 debit[e] = (o.ar_footprint, 1);
+                // R15: the ack's way (the port exists only with W > 1).
+                let way = if p.vdt_ways > 1 { o.ar_vdt_way as usize % p.vdt_ways } else { 0 };
                 match t {
                     VTX | PATCH => {
+                        // {way, set(base) + g} (R8, R15), as the EU obligation releases them.
                         let groups = if t == VTX { 1 } else { p.pg() };
+                        let sets = p.vdt_depth / p.vdt_ways;
+                        let set = (o.ar_base_idx >> p.elem_w()) as usize;
+                        let tag = o.ar_base_idx >> (p.elem_w() + sets.trailing_zeros());
                         for g in 0..groups {
-                            let en = VdtEntry { tag: p.vtag(o.ar_base_idx), eu: e, ent, grp: g as u64 };
-                            vdt_sets.push(((p.slot(o.ar_base_idx) + g) % p.vdt_depth, en));
+                            let en = VdtEntry { tag, eu: e, ent, grp: g as u64 };
+                            vdt_sets.push((way * sets + (set + g) % sets, en));
                         }
                         if pkt.as_ref().is_some_and(|k| !k.indexed) {
                             let step = if t == VTX { p.vgrp as u64 } else { 16 };
@@ -253,6 +290,7 @@ impl Mirror {
                     eu: e,
                     fp: o.ar_footprint,
                     base: o.ar_base_idx,
+                    way: if t == VTX || t == PATCH { way } else { 0 },
                     prid: o.ar_prid,
                     src_addr: o.ar_src_addr,
                     ref_valid: o.ar_ref_valid,

@@ -22,7 +22,8 @@ pub struct StreamMix {
     pub indexed_pct: u32,
     /// Percent of VTX packets with a partial group (count < VGRP).
     pub partial_pct: u32,
-    /// Percent of indexed VTX/PATCH bases aimed at a VDT slot in use.
+    /// Percent of indexed VTX/PATCH bases aimed at a VDT slot in use (R15: times `vdt_ways`,
+    /// at a set in use).
     pub vdt_conflict_pct: u32,
     /// Indexed TRI vertices: percent from one group, percent from several groups; the
     /// rest are random indices.
@@ -134,13 +135,15 @@ impl PacketSource {
         self.rng.gen_range(lo.min(hi)..=hi)
     }
 
-    /// Valid VDT entries as (vertex group number, EU).
+    /// Valid VDT entries as (vertex group number, EU): entry {way, set} holds group
+    /// tag * S + set (R15; direct mapped S = vdt_depth and the set is the slot).
     fn live_groups(&self, m: &Mirror) -> Vec<(u64, usize)> {
         let p = &self.p;
+        let sets = p.sets() as u64;
         m.vdt
             .iter()
             .enumerate()
-            .filter_map(|(s, en)| en.map(|en| ((en.tag << p.vdt_aw()) | s as u64, en.eu)))
+            .filter_map(|(s, en)| en.map(|en| ((en.tag << p.set_w()) | (s as u64 & (sets - 1)), en.eu)))
             .collect()
     }
 
@@ -166,10 +169,15 @@ impl PacketSource {
             VTX | PATCH => {
                 k.indexed = self.pct(self.mix.indexed_pct);
                 let align = if t == VTX { p.vgrp as u64 } else { 16 };
-                k.base_idx = if k.indexed && !groups.is_empty() && self.pct(self.mix.vdt_conflict_pct) {
+                // R15: with W ways a set blocks only when all W are taken, so W times as many
+                // bases aim at a set in use (the same draw: W = 1 keeps the stream as it was).
+                let aim = self.mix.vdt_conflict_pct * p.vdt_ways as u32;
+                k.base_idx = if k.indexed && !groups.is_empty() && self.pct(aim) {
                     let (g, _) = groups[self.rng.gen_range(0..groups.len())];
                     let tag = self.rng.gen_range(0..4u64);
-                    (((g | tag << p.vdt_aw()) << p.elem_w()) & idx_mask) / align * align
+                    // The group's set with its tag or another (R15: another way of a set in use;
+                    // tag 0 keeps the group itself, which a free way may hold twice).
+                    (((g | tag << p.set_w()) << p.elem_w()) & idx_mask) / align * align
                 } else if k.indexed {
                     (self.rng.gen::<u64>() & idx_mask) / align * align
                 } else {
