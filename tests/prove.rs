@@ -250,6 +250,29 @@ fn global_spreader_perf_counters_prove() {
     assert!(t.contains(" c_perf_none ") && t.contains(" a_perf_count ") && t.contains(" a_err_clr "), "{t}");
 }
 
+/// The small config of `global_spreader_proves` with patch, an 8-entry VDT and
+/// `global_spreader.vdt_ways` = 2 (contract R15: 2 ways of 4 sets): the table shadow sets
+/// {`ar_vdt_way`, set} at an ack (`a_tables`), a request never targets a valid entry of its way
+/// (`a_blocked`), a new one takes the lowest free way (`a_way_low`), TRI and no request have way
+/// 0 (`a_way_zero`), the way is sticky (`a_sticky`); a vertex and a patch are acked in way 1.
+#[test]
+fn global_spreader_vdt_ways_prove() {
+    let sets = ["global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\",\"triangle\",\"patch\"]", "global_spreader.vdt_depth=8", "global_spreader.vdt_ways=2", "global_spreader.pt_depth=2", "global_spreader.res_width=4", "global_spreader.entity_width=1", "global_spreader.index_width=8", "global_spreader.addr_width=8"];
+    let t = proves("global_spreader", &sets, &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "8"]);
+    for label in [" a_way_low ", " a_way_zero ", " c_way_ack ", " c_way_patch "] {
+        assert!(t.contains(label), "{label}: {t}");
+    }
+}
+
+/// `global_spreader.vdt_ways` = 4 on a 16-entry VDT (4 ways of 4 sets), the same small config
+/// otherwise: the asserts of R15 hold, and a request is acked in way 3 (`c_way_top`).
+#[test]
+fn global_spreader_vdt_ways4_prove() {
+    let sets = ["global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\",\"triangle\",\"patch\"]", "global_spreader.vdt_depth=16", "global_spreader.vdt_ways=4", "global_spreader.pt_depth=2", "global_spreader.res_width=4", "global_spreader.entity_width=1", "global_spreader.index_width=8", "global_spreader.addr_width=8"];
+    let t = proves("global_spreader", &sets, &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "8"]);
+    assert!(t.contains(" a_way_low ") && t.contains(" c_way_top "), "{t}");
+}
+
 #[test]
 fn thread_merge_proves() {
     proves("thread_merge", &["thread_merge.slots=3", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=0", "thread_merge.merge_timeout=0", "thread_merge.remap=false"], &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);

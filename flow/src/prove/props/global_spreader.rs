@@ -53,6 +53,16 @@
 //!   TAIL for a PIX request, else 0) and `a_rob_blocked` (no PIX request while COUNT = D: the
 //!   slot is blocked, R4; a held one cannot see COUNT reach D). `a_grant` still holds: with
 //!   YIELD_EN = 0 a blocked pixel slot that is the first occupied one gets no grant at all.
+//! * With `vdt_ways` = W > 1 (R15; nothing changes, not a byte, with W = 1): a VTX / PATCH
+//!   request's VDT entries are {`ar_vdt_way`, set(base)} (+ g for a patch's groups, the set
+//!   mod S), S = vdt_depth / W, set(i) = (i >> log2 VGRP) mod S. The table shadow sets them at
+//!   the ack (`a_tables`); `a_blocked` on them (the request's way is free; it stays free while
+//!   held, only an ack sets a bit); `a_way_low` (a new VTX / PATCH request takes the lowest
+//!   free way: every way below it has a valid entry of the request's); `a_way_zero`
+//!   (`ar_vdt_way` = 0 for TRI / PIX and with no request); the way is part of the sticky
+//!   payload (`a_sticky`). Covers: a VTX / PATCH acked in a way other than 0 (`c_way_ack`), a
+//!   patch (`c_way_patch`, with patch), way 3 (`c_way_top`, with 4 ways). Not checked: the refs'
+//!   way choice (R15: the lowest way whose tag hits), as the refs' EU/entity are not (I4).
 //!
 //! Assumptions: `m_reset_quiet` (R13: valid and strobe inputs 0 during reset);
 //! `m_eu_obligations` (§6, only in traces with the free constant `f_obey`): credits never exceed
@@ -106,9 +116,26 @@ pub fn props(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
     } else {
         (String::new(), "")
     };
+    // R15 (`vdt_ways` > 1): a VTX / PATCH request's VDT entries are {`ar_vdt_way`, set}; the way
+    // is in the sticky payload, and its shadow and asserts follow. With one way, R4 and R8 as
+    // written: the same text byte for byte (no port, no line).
+    let ways = c.vdt_ways > 1;
+    let (vent, vent_g4, vent_g) = if ways {
+        ("f_vent(q_way, q_base[LVG +: SETW])", "f_vent(q_way, q_base[LVG +: SETW] + g4)", "f_vent(q_way, q_base[LVG +: SETW] + g)")
+    } else {
+        ("q_base[LVG +: VAW]", "q_base[LVG +: VAW] + g4", "q_base[LVG +: VAW] + g")
+    };
+    let (way_shadow, way_asserts) = if ways { (WAY_SHADOW.to_string(), way_asserts(c)) } else { (String::new(), String::new()) };
     s += &BODY
         .replace("@ROB_SHADOW@", &rob_shadow)
         .replace("@ROB_ASSERTS@", rob_asserts)
+        .replace("@WAY_SHADOW@", &way_shadow)
+        .replace("@WAY_ASSERTS@", &way_asserts)
+        .replace("@REQ_WAYW@", if ways { "+WAYW" } else { "" })
+        .replace("@REQ_WAY@", if ways { ", q_way" } else { "" })
+        .replace("@VENT_G4@", vent_g4)
+        .replace("@VENT_G@", vent_g)
+        .replace("@VENT@", vent)
         .replace("@A_GRANT@", a_grant)
         .replace("@C_PAYLOAD@", c_payload)
         .replace("@AUTOIDX@", autoidx)
@@ -226,8 +253,75 @@ fn prelude(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
     ] {
         alias(&mut s, w, name, port);
     }
+    // R15 (`vdt_ways` > 1): WAY_W, SET_W, W; the request's way (the port must exist: no alias
+    // to 0); an entry's address {way, set} (the set taken mod S).
+    if c.vdt_ways > 1 {
+        s += "    // ---- R15 (vdt_ways): the VDT as W ways of S = 2^SETW sets, entry {way, set} = way * S + set\n";
+        s += &format!(
+            "    localparam WAYW = {}, SETW = {}, NWAY = {};\n",
+            c.vdt_way_bits(),
+            c.vdt_set_bits(),
+            c.vdt_ways
+        );
+        s += "    wire [WAYW-1:0] q_way = ar_vdt_way;\n";
+        s += "    function [VAW-1:0] f_vent;\n        input [WAYW-1:0] w; input [SETW-1:0] st;\n        f_vent = {w, st};\n    endfunction\n";
+    }
     s
 }
+
+/// R15 (`vdt_ways` > 1): per way w, whether the entries the request's VTX / PATCH would take in
+/// w are free (VTX {w, set(base)}; PATCH {w, set(base) + g}, g < PG, one valid entry takes the
+/// way), and whether every way below the request's is taken (R4: the way is the lowest free one).
+const WAY_SHADOW: &str = r##"    // ---- R15 (vdt_ways): the ways of the request's set (state at this cycle)
+    reg [NWAY-1:0] f_wtaken; reg [SETW-1:0] f_wset; reg f_wlow;
+    integer w9, g9;
+    always @(*) begin
+        f_wtaken = 0; f_wset = 0; f_wlow = 1'b1;
+        for (w9 = 0; w9 < NWAY; w9 = w9 + 1) begin
+            for (g9 = 0; g9 < PG; g9 = g9 + 1) begin
+                f_wset = q_base[LVG +: SETW] + g9;
+                if ((g9 == 0 || ar_type == 3) && g_vdt[f_vent(w9, f_wset)]) f_wtaken[w9] = 1'b1;
+            end
+            if (w9 < q_way && !f_wtaken[w9]) f_wlow = 1'b0;
+        end
+    end
+
+"##;
+
+/// R15's asserts (`vdt_ways` > 1; `a_blocked`, `a_tables` and `a_sticky` take the way
+/// themselves), each with its cover, and the covers of a way other than 0 acked (the top way
+/// with 4 ways; a patch's with patch built).
+fn way_asserts(c: &GlobalSpreaderConfig) -> String {
+    let mut s = String::from(WAY_ZERO);
+    // its cover: a TRI / PIX request beside a valid VDT entry, else a VTX / PATCH slot waiting
+    s += if c.has_type(1) || c.has_type(2) {
+        "        c_way_zero: cover ((|ar_valid) && (ar_type == 1 || ar_type == 2) && g_vdt != 0);\n"
+    } else {
+        "        c_way_zero: cover (!(|ar_valid) && (s_slot[0] || s_slot[3]) && g_vdt != 0);\n"
+    };
+    s += WAY_LOW;
+    if c.vdt_ways == 4 {
+        s += "        c_way_top: cover (f_acked && (ar_type == 0 || ar_type == 3) && q_way == NWAY - 1);\n";
+    }
+    if c.has_type(3) {
+        s += "        c_way_patch: cover (f_ackt[3] && q_way != 0);\n";
+    }
+    s
+}
+
+const WAY_ZERO: &str = concat!(
+    "        // R15, R7: ar_vdt_way is 0 for a TRI / PIX request and with no request\n",
+    "        if (!(|ar_valid) || ar_type == 1 || ar_type == 2) a_way_zero: assert (q_way == 0);\n"
+);
+
+const WAY_LOW: &str = concat!(
+    "        // R15, R4: a new VTX / PATCH request takes the lowest free way of its set: every way\n",
+    "        // below it is taken (its own is free: a_blocked)\n",
+    "        if (f_new && (ar_type == 0 || ar_type == 3)) a_way_low: assert (f_wlow);\n",
+    "        c_way_low: cover (f_new && (ar_type == 0 || ar_type == 3) && q_way != 0);\n",
+    "        // R15, R8: a VTX / PATCH acked in a way other than 0 (the entries it sets: a_tables)\n",
+    "        c_way_ack: cover (f_acked && (ar_type == 0 || ar_type == 3) && q_way != 0);\n"
+);
 
 const AUTOIDX: &str = concat!(
     "        // R4, R7: a non-indexed VTX takes AUTO_IDX, a non-indexed PATCH AUTO_IDX rounded up to 16\n",
@@ -303,9 +397,9 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
         for (e = 0; e < N; e = e + 1) if (ar_valid[e]) f_tgt = e;
     end
     // the whole request (R7: sticky means all of it)
-    wire [N+2+2*RW+AW+5+IW+PW+16+1+3+3*EUW+3*EW+3*ELW+3*GW-1:0] f_req =
+    wire [N+2+2*RW+AW+5+IW+PW+16+1+3+3*EUW+3*EW+3*ELW+3*GW@REQ_WAYW@-1:0] f_req =
         {ar_valid, ar_type, ar_footprint, ar_copy_size, ar_src_addr, ar_vcount, q_base, q_prid, q_mask,
-         q_gref, q_rv, q_reu, q_rent, q_relem, q_rgrp};
+         q_gref, q_rv, q_reu, q_rent, q_relem, q_rgrp@REQ_WAY@};
     // a request presented in the previous cycle, neither acked nor refused
     reg s_held = 1'b0;
     always @(posedge clock) s_held <= !reset && f_held;
@@ -467,9 +561,9 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
                 n_pt[g_pr_id[e4*PW +: PW]] = 1'b0;
             end
         end
-        if (f_ackt[0]) n_vdt[q_base[LVG +: VAW]] = 1'b1;
+        if (f_ackt[0]) n_vdt[@VENT@] = 1'b1;
         if (f_ackt[3]) for (g4 = 0; g4 < PG; g4 = g4 + 1) begin
-            f_vs = q_base[LVG +: VAW] + g4;
+            f_vs = @VENT_G4@;
             n_vdt[f_vs] = 1'b1;
         end
         if (f_ackt[1]) n_pt[q_prid] = 1'b1;
@@ -535,7 +629,7 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
     always @(*) begin
         f_pblk = 1'b0; f_ps = 0;
         for (g = 0; g < PG; g = g + 1) begin
-            f_ps = q_base[LVG +: VAW] + g;
+            f_ps = @VENT_G@;
             if (g_vdt[f_ps]) f_pblk = 1'b1;
         end
     end
@@ -583,7 +677,7 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
         s_rknown <= f_rknown; s_rexp <= f_rexp;
     end
 
-@ROB_SHADOW@    always @(posedge clock) if (f_live) begin
+@ROB_SHADOW@@WAY_SHADOW@    always @(posedge clock) if (f_live) begin
         // I3: ar_valid is one-hot or 0
         a_onehot: assert ((ar_valid & (ar_valid - 1'b1)) == 0);
         c_onehot: cover (|ar_valid);
@@ -619,7 +713,7 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
 @A_GRANT@
 @C_GRANT@
         // R4 blocking: a request never overwrites a valid VDT/PT entry
-        if (|ar_valid) a_blocked: assert (!(ar_type == 0 && g_vdt[q_base[LVG +: VAW]])
+        if (|ar_valid) a_blocked: assert (!(ar_type == 0 && g_vdt[@VENT@])
             && !(ar_type == 3 && f_pblk) && !(ar_type == 1 && g_pt[q_prid]));
         c_blocked: cover ((|ar_valid) && ar_type != 2 && (g_vdt != 0 || g_pt != 0));
         // R8, R9: FREE_RES / FREE_EDT follow debits, credits (clamped to [0, total]) and total writes
@@ -650,5 +744,5 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
             && f_err == 0 && !cfg_rvalid && st_free_res == R_RESTOT && st_free_edt == R_EDTTOT
             && g_vdt == 0 && g_pt == 0 && ch_ready == (HAS_TY & {4{R_CTRL[0]}}));
         c_reset: cover ($past(reset) && $past(s_slot != 0));
-@ROB_ASSERTS@    end
+@ROB_ASSERTS@@WAY_ASSERTS@    end
 "##;
