@@ -320,6 +320,31 @@ fn global_spreader_dispatch(seed: u64) -> Result<(), String> {
     println!("  {} cycles per point; latency in cycles from the packet's first offer to the EU's ack", w.cycles);
     println!("  model, with the 5-EU locality-on points (each select) checked equal on the RTL");
     print!("{}", format_table(&results));
+    global_spreader_vdt_ways(seed)
+}
+
+/// Stalls of the vertex table with and without ways (`vdt_ways`, contract R15) on the same
+/// workload: the model, with the 32-entry 2-way point checked equal on the RTL.
+fn global_spreader_vdt_ways(seed: u64) -> Result<(), String> {
+    use warpgen_testbench::global_spreader::rtl::RtlGlobalSpreader;
+    use warpgen_testbench::global_spreader::workload::{format_vdt_table, run_workload, vdt_ways_table, Workload};
+    use warpgen_testbench::global_spreader::ModelDut;
+    let mut results = Vec::new();
+    for w in vdt_ways_table() {
+        let w = Workload { seed, ..w };
+        let r = run_workload(&mut ModelDut::new(&w.params()), &w);
+        if (w.vdt_depth, w.vdt_ways) == (32, 2) {
+            let rtl = run_workload(&mut RtlGlobalSpreader::new(&w.params(), false)?, &w);
+            if rtl != r {
+                return Err(format!("RTL and model disagree with a 32-entry 2-way VDT: {rtl:?} vs {r:?}"));
+            }
+        }
+        results.push((w, r));
+    }
+    println!();
+    println!("global_spreader: the vertex table's ways (vdt_ways) on the same workload, 5 EUs, locality on,");
+    println!("  seed {seed}; model, the 32-entry 2-way point checked equal on the RTL");
+    print!("{}", format_vdt_table(&results));
     Ok(())
 }
 

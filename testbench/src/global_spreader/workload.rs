@@ -33,7 +33,7 @@
 
 use super::GlobalSpreader;
 use super::eu::{EuBehaviour, EuPool};
-use super::model::{GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Select, PIX, TRI};
+use super::model::{GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Packet, Select, PATCH, PIX, TRI, VTX};
 use super::stimulus::{Mirror, PacketSource, StreamMix};
 use super::Dut;
 use std::collections::HashMap;
@@ -44,6 +44,9 @@ pub struct Workload {
     pub eus: usize,
     pub locality: bool,
     pub select: Select,
+    /// The VDT's entries and ways (contract R15); the standard workload: 256, 1.
+    pub vdt_depth: usize,
+    pub vdt_ways: usize,
     pub seed: u64,
     pub cycles: u64,
     pub mix: StreamMix,
@@ -57,6 +60,8 @@ impl Workload {
             eus,
             locality,
             select: Select::FirstFit,
+            vdt_depth: 256,
+            vdt_ways: 1,
             seed: 2026,
             cycles: 20_000,
             mix: StreamMix {
@@ -90,7 +95,13 @@ impl Workload {
 
     /// The block parameters of the configuration.
     pub fn params(&self) -> GlobalSpreaderParams {
-        GlobalSpreaderParams { locality: self.locality, select: self.select, ..GlobalSpreaderParams::with_eus(self.eus) }
+        GlobalSpreaderParams {
+            locality: self.locality,
+            select: self.select,
+            vdt_depth: self.vdt_depth,
+            vdt_ways: self.vdt_ways,
+            ..GlobalSpreaderParams::with_eus(self.eus)
+        }
     }
 }
 
@@ -116,6 +127,9 @@ pub struct WorkloadResult {
     /// TRI and PIX dispatches with a valid reference: all local / some global.
     pub local: u64,
     pub global: u64,
+    /// Slot-cycles in which the vertex or the patch slot held a packet blocked on the VDT (R4,
+    /// R15: its set taken in every way), by the checker's mirror of the tables.
+    pub vdt_blocked: u64,
 }
 
 /// Run workload `w` through `dut` (built with `w.params()`).
@@ -133,17 +147,28 @@ pub fn run_workload(dut: &mut dyn Dut<GlobalSpreader>, w: &Workload) -> Workload
     let (mut n, mut sum, mut max, mut gsum, mut gmax) = (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut acks = [0u64; 4];
     let (mut local, mut global) = (0u64, 0u64);
+    // The packets in the vertex and patch slots (loaded at a transfer, emptied at their ack).
+    let mut held: [Option<Packet>; 4] = [None, None, None, None];
+    let mut vdt_blocked = 0u64;
     for cycle in 0..w.cycles {
         let mut inp = GlobalSpreaderInputs::idle(&p);
         src.drive(&mirror, &mut inp);
         pool.drive(&mut inp);
         let o: GlobalSpreaderOutputs = dut.eval(&inp);
+        for t in [VTX, PATCH] {
+            if held[t].as_ref().is_some_and(|k| mirror.view(k).blocked) {
+                vdt_blocked += 1;
+            }
+        }
         for t in 0..4 {
             if p.has(t) && inp.valid(t) {
                 let id = inp.packet(&p, t).src_addr;
                 offered.entry(id).or_insert(cycle);
                 if o.ready(t) {
                     transferred.insert(id, cycle);
+                    if t == VTX || t == PATCH {
+                        held[t] = Some(inp.packet(&p, t));
+                    }
                 }
             }
         }
@@ -159,6 +184,7 @@ pub fn run_workload(dut: &mut dyn Dut<GlobalSpreader>, w: &Workload) -> Workload
                 gmax = gmax.max(glat);
                 let t = o.ar_type as usize;
                 acks[t] += 1;
+                held[t] = None;
                 if (t == TRI || t == PIX) && o.ar_ref_valid != 0 {
                     if o.ar_global_ref {
                         global += 1;
@@ -192,7 +218,32 @@ pub fn run_workload(dut: &mut dyn Dut<GlobalSpreader>, w: &Workload) -> Workload
         acks,
         local,
         global,
+        vdt_blocked,
     }
+}
+
+/// The VDT table of the bench (issue 19, "Vertex table"): the standard workload at 5 EUs,
+/// locality on, with a 256- and a 32-entry VDT, each direct mapped and with 2 and 4 ways.
+pub fn vdt_ways_table() -> Vec<Workload> {
+    [256, 32]
+        .into_iter()
+        .flat_map(|d| [1, 2, 4].map(|w| Workload { vdt_depth: d, vdt_ways: w, ..Workload::standard(5, true) }))
+        .collect()
+}
+
+/// The VDT table's results as a Markdown table.
+pub fn format_vdt_table(results: &[(Workload, WorkloadResult)]) -> String {
+    let mut s = String::from(
+        "| vdt_depth | vdt_ways | packets/cycle | vertex + patch slot-cycles blocked on the VDT | vertex acks | latency mean | latency max |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    for (w, r) in results {
+        s += &format!(
+            "| {} | {} | {:.3} | {} | {} | {:.2} | {} |\n",
+            w.vdt_depth, w.vdt_ways, r.per_cycle, r.vdt_blocked, r.acks[VTX], r.mean_latency, r.max_latency
+        );
+    }
+    s
 }
 
 /// The results as a Markdown table (for docs/benchmarks.md).
