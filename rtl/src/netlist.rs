@@ -53,6 +53,27 @@ impl Ex {
         Ex { text: format!("{{{text}}}"), width }
     }
 
+    /// The bitwise OR of `parts` (all of one width); one part is itself.
+    pub fn or(parts: Vec<Ex>) -> Ex {
+        Ex::op(parts, " | ")
+    }
+
+    /// The bitwise AND of `parts` (all of one width); one part is itself.
+    pub fn and(parts: Vec<Ex>) -> Ex {
+        Ex::op(parts, " & ")
+    }
+
+    fn op(parts: Vec<Ex>, op: &str) -> Ex {
+        assert!(!parts.is_empty(), "an empty operation");
+        let width = parts[0].width;
+        assert!(parts.iter().all(|p| p.width == width), "operands of different widths");
+        if parts.len() == 1 {
+            return parts.into_iter().next().unwrap();
+        }
+        let text = parts.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(op);
+        Ex { text: format!("({text})"), width }
+    }
+
     /// `self` zero-extended to `width` bits.
     pub fn zext(self, width: usize) -> Ex {
         assert!(width >= self.width, "zext of {} bits to {width}", self.width);

@@ -313,6 +313,61 @@ mod global_spreader {
         assert_eq!((width(&four, "vr_slot"), width(&four, "st_vdt_valid")), (32 * 4, 16));
     }
 
+    /// The ports R16 widens: one RES_W field per kind (channel sizes, the footprint) and per EU
+    /// and kind (credits, free counters). `ar_copy_size` is kind 0's size and stays RES_W.
+    const KIND_PORTS: [&str; 7] = ["vp_size", "pp_size", "tp_size", "xp_size", "ar_footprint", "cr_res", "st_free_res"];
+
+    /// The ports of `one` (a config with one kind) with every port of [`KIND_PORTS`] `k` times
+    /// as wide: R16's ports for K = `k`.
+    fn widened<'a>(one: &'a warpgen_rtl::Emitted, k: usize) -> Vec<(&'a str, usize)> {
+        widths(one).into_iter().map(|(n, w)| (n, if KIND_PORTS.contains(&n) { w * k } else { w })).collect()
+    }
+
+    #[test]
+    fn resources_widen_the_resource_ports() {
+        // Contract R16, §3: one kind (the default, or a list of one name) is the default's
+        // Verilog byte for byte; K kinds make every `*_size`, `ar_footprint`, `cr_res` and
+        // `st_free_res` K times as wide and change no other port, none added, none moved.
+        let dflt = emit(&[]);
+        assert_eq!(emit(&["resources=[\"regs\"]"]).verilog, dflt.verilog, "one kind is the default, byte for byte");
+        let off = emit(&["eus=3"]);
+        assert_eq!(emit(&["eus=3", "resources=[\"a\"]"]).verilog, off.verilog, "one kind, 3 EUs");
+        let lists = [(2, "[\"a\", \"b\"]"), (4, "[\"regs\", \"threads\", \"buf\", \"tex_0\"]")];
+        for (k, list) in lists {
+            let on = emit(&["eus=3", &format!("resources={list}")]);
+            assert_eq!(widths(&on), widened(&off, k), "K = {k}");
+            // At the contract's widths: RES_W 12, 3 EUs.
+            for (p, w) in [("vp_size", 12 * k), ("xp_size", 12 * k), ("ar_footprint", 12 * k), ("ar_copy_size", 12),
+                           ("cr_res", 3 * k * 12), ("st_free_res", 3 * k * 12), ("cfg_rdata", 32)] {
+                assert_eq!(width(&on, p), w, "K = {k}: {p}");
+            }
+            // Reset values in a kind's table change no port either.
+            if k == 2 {
+                let tables = emit(&["eus=3", &format!("resources={list}"), "resource={b={res_total=[1,2,3], min_res={pixel=4}}}"]);
+                assert_eq!(widths(&tables), widths(&on), "K = {k} with a kind table");
+            }
+        }
+        // One EU, vertices only, the smallest widths (RES_W 4), and 32 EUs at RES_W 16 with two
+        // classes: the same rule.
+        let small = ["eus=1", "entity_types=[\"vertex\"]", "vdt_depth=4", "index_width=8", "res_width=4", "entity_width=1", "addr_width=8"];
+        let one = emit(&small);
+        for (k, list) in lists {
+            let on = emit(&[&small[..], &[&format!("resources={list}")[..]]].concat());
+            assert_eq!(widths(&on), widened(&one, k), "small, K = {k}");
+            assert_eq!((width(&on, "vp_size"), width(&on, "cr_res"), width(&on, "ar_copy_size")), (4 * k, 4 * k, 4), "small, K = {k}");
+        }
+        let wide = ["eus=32", "entity_types=[\"triangle\", \"pixel\"]", "res_width=16"];
+        let one = emit(&wide);
+        let on = emit(&[&wide[..], &["resources=[\"a\", \"b\", \"c\", \"d\"]"]].concat());
+        assert_eq!(widths(&on), widened(&one, 4), "32 EUs, K = 4");
+        assert_eq!((width(&on, "cr_res"), width(&on, "st_free_res"), width(&on, "tp_size")), (2048, 2048, 64));
+        // K = 3 beside the options that add ports (least_loaded, the counters, pixel order, ways).
+        let opts = ["eus=3", "select=\"least_loaded\"", "perf_counters=true", "pixel_reorder=4", "vdt_ways=2"];
+        let one = emit(&opts);
+        let on = emit(&[&opts[..], &["resources=[\"a\", \"b\", \"c\"]"]].concat());
+        assert_eq!(widths(&on), widened(&one, 3), "K = 3 with options");
+    }
+
     #[test]
     fn header_lists_the_resolved_parameters() {
         let e = emit(&["eus=3", "priority={pixel=[2]}", "dedicated={triangle=[0,2]}"]);

@@ -902,3 +902,172 @@ fn global_spreader_vdt_ways() {
     let e = gs_err("vdt_ways = \"2\"\n");
     assert!(e.message.contains("invalid type") && e.key == "global_spreader.vdt_ways", "{e}");
 }
+
+#[test]
+fn global_spreader_resources() {
+    // Contract R16, §2: no key (the default) or a one-name list is one kind; 1 to 4 distinct
+    // names, each a lowercase letter then up to 15 lowercase letters, digits or _.
+    let d = gs("").unwrap();
+    assert_eq!((d.resources.clone(), d.kinds()), (None, 1));
+    assert!(d.resource.is_empty());
+    for (list, k) in [
+        ("[\"regs\"]", 1),
+        ("[\"a\", \"b\"]", 2),
+        ("[\"regs\", \"threads\", \"buf_0\"]", 3),
+        ("[\"a\", \"b9\", \"c_\", \"abcdefghijklmnop\"]", 4),
+    ] {
+        let c = gs(&format!("resources = {list}\n")).unwrap();
+        assert_eq!(c.kinds(), k, "{list}");
+    }
+    // The count: 0 and 5 names.
+    assert_eq!(gs_err("resources = []\n").to_string(),
+        "t.toml:2: key `global_spreader.resources`: has 0 names: allowed 1 to 4 resource kinds (leave the key out for one kind)");
+    assert_eq!(gs_err("resources = [\"a\", \"b\", \"c\", \"d\", \"e\"]\n").to_string(),
+        "t.toml:2: key `global_spreader.resources`: has 5 names: allowed 1 to 4 resource kinds (leave the key out for one kind)");
+    // A bad name (an upper-case letter, a digit first, 17 characters) names its element; a
+    // name listed twice names the second.
+    let why = "is not a kind name: a lowercase letter, then up to 15 lowercase letters, digits or _";
+    for (list, at, name) in [
+        ("[\"a\", \"Regs\"]", 1, "Regs"),
+        ("[\"1x\"]", 0, "1x"),
+        ("[\"a\", \"b\", \"abcdefghijklmnopq\"]", 2, "abcdefghijklmnopq"),
+        ("[\"a\", \"b_c\", \"x-y\"]", 2, "x-y"),
+        ("[\"\"]", 0, ""),
+    ] {
+        assert_eq!(gs_err(&format!("# c\nresources = {list}\n")).to_string(),
+            format!("t.toml:3: key `global_spreader.resources[{at}]`: `{name}` {why}"), "{list}");
+    }
+    assert_eq!(gs_err("resources = [\"a\", \"b\", \"a\"]\n").to_string(),
+        "t.toml:2: key `global_spreader.resources[2]`: `a` is listed twice");
+    // Wrong types.
+    for (text, key) in [
+        ("resources = \"a\"\n", "global_spreader.resources"),
+        ("resources = [\"a\", 3]\n", "global_spreader.resources"),
+        ("resources = [\"a\", \"b\"]\nresource = 3\n", "global_spreader.resource"),
+    ] {
+        let e = gs_err(text);
+        assert!(e.message.contains("invalid type") && e.key == key, "{text}: {e}");
+        assert_eq!(e.line, Some(text.lines().count() + 1), "{text}: {e}");
+    }
+    // The override form takes the same checks.
+    let e = load("[global_spreader]\n", &["global_spreader.resources=[\"a\",\"a\"]"]).unwrap_err();
+    assert_eq!(e.key, "global_spreader.resources[1]", "{e}");
+    assert!(e.message.contains("listed twice"), "{e}");
+}
+
+#[test]
+fn global_spreader_resource_tables() {
+    // Contract R16, §2: `resource.<name>` for each listed kind but the first: res_total (one
+    // value or one per EU, 0 to 2^RES_W-1), min_res and frame_res (tables type -> 0 to
+    // 2^RES_W-1) of built types; nothing else.
+    let ab = "resources = [\"a\", \"b\"]\n";
+    // A table for a kind not listed, with a list and without one (one kind).
+    assert_eq!(gs_err(&format!("{ab}resource.c = {{ res_total = 1 }}\n")).to_string(),
+        "t.toml:3: key `global_spreader.resource.c`: `c` is not a kind of global_spreader.resources (a, b): name it there or remove this table");
+    assert_eq!(gs_err("resource.b = { res_total = 1 }\n").to_string(),
+        "t.toml:2: key `global_spreader.resource.b`: `b` is not a kind of global_spreader.resources (not given: one kind): name it there or remove this table");
+    // A table for the first kind: its values are the top-level keys.
+    assert_eq!(gs_err(&format!("{ab}resource.a = {{ min_res = {{ vertex = 1 }} }}\n")).to_string(),
+        "t.toml:3: key `global_spreader.resource.a`: `a` is the first kind: its values are the top-level global_spreader.res_total, min_res and frame_res");
+    // res_total out of range at res_width 12 (the default): the key, its line and the range.
+    let e = gs_err(&format!("{ab}\n[global_spreader.resource.b]\nres_total = 5000\n"));
+    assert_eq!((e.key.as_str(), e.line), ("global_spreader.resource.b.res_total", Some(5)), "{e}");
+    assert_eq!(e.to_string(),
+        "t.toml:5: key `global_spreader.resource.b.res_total`: 5000 is out of range: allowed 0 to 4095 (2^res_width-1)");
+    assert_eq!(gs(&format!("{ab}\n[global_spreader.resource.b]\nres_total = 4095\n")).unwrap().res_totals_of(1), vec![4095; 5]);
+    let e = gs_err(&format!("res_width = 4\n{ab}resource.b.res_total = 16\n"));
+    assert_eq!(e.to_string(),
+        "t.toml:4: key `global_spreader.resource.b.res_total`: 16 is out of range: allowed 0 to 15 (2^res_width-1)");
+    let e = gs_err(&format!("{ab}resource.b.res_total = -1\n"));
+    assert_eq!((e.key.as_str(), e.line), ("global_spreader.resource.b.res_total", Some(3)), "{e}");
+    // A per-EU list of the wrong length, and an element out of range.
+    let e = gs_err(&format!("eus = 3\n{ab}\n[global_spreader.resource.b]\nres_total = [1, 2]\n"));
+    assert_eq!(e.to_string(),
+        "t.toml:6: key `global_spreader.resource.b.res_total`: has 2 entries but global_spreader.eus = 3: give one value per EU, or a single number for all");
+    let e = gs_err(&format!("eus = 3\n{ab}\n[global_spreader.resource.b]\nres_total = [1, 5000, 2]\n"));
+    assert_eq!(e.to_string(),
+        "t.toml:6: key `global_spreader.resource.b.res_total[1]`: 5000 is out of range: allowed 0 to 4095 (2^res_width-1)");
+    // min_res / frame_res: an unbuilt type, a name that is no type, a value out of range.
+    let e = gs_err(&format!("entity_types = [\"vertex\", \"triangle\"]\n{ab}\n[global_spreader.resource.b]\nmin_res.pixel = 1\n"));
+    assert_eq!(e.to_string(),
+        "t.toml:6: key `global_spreader.resource.b.min_res.pixel`: type `pixel` is not built: add it to global_spreader.entity_types or remove this entry");
+    let e = gs_err(&format!("{ab}\n[global_spreader.resource.b]\nframe_res = {{ pixle = 1 }}\n"));
+    assert_eq!(e.to_string(),
+        "t.toml:5: key `global_spreader.resource.b.frame_res.pixle`: `pixle` is not a type: allowed vertex, triangle, pixel, patch");
+    let e = gs_err(&format!("res_width = 4\n{ab}\n[global_spreader.resource.b.min_res]\ntriangle = 15\nvertex = 16\n"));
+    assert_eq!(e.to_string(),
+        "t.toml:7: key `global_spreader.resource.b.min_res.vertex`: 16 is out of range: allowed 0 to 15 (2^res_width-1)");
+    let e = gs_err(&format!("res_width = 4\n{ab}resource.b.frame_res.patch = 16\n"));
+    assert_eq!((e.key.as_str(), e.line), ("global_spreader.resource.b.frame_res.patch", Some(4)), "{e}");
+    assert!(e.message.contains("allowed 0 to 15 (2^res_width-1)"), "{e}");
+    // An unknown key in a kind table (deny_unknown_fields), and a wrong type.
+    let e = gs_err(&format!("{ab}\n[global_spreader.resource.b]\nres_totl = 3\n"));
+    assert_eq!((e.key.as_str(), e.line), ("global_spreader.resource.b.res_totl", Some(5)), "{e}");
+    assert!(e.message.contains("unknown field `res_totl`"), "{e}");
+    let e = gs_err(&format!("{ab}resource.b = {{ min_res = 3 }}\n"));
+    assert!(e.message.contains("invalid type") && e.key.starts_with("global_spreader.resource.b"), "{e}");
+    assert_eq!(e.line, Some(3), "{e}");
+    // The override form.
+    let e = load("[global_spreader]\n", &["global_spreader.resources=[\"a\",\"b\"]", "global_spreader.resource={b={res_total=5000}}"]).unwrap_err();
+    assert_eq!(e.key, "global_spreader.resource.b.res_total", "{e}");
+    assert!(e.message.contains("allowed 0 to 4095"), "{e}");
+}
+
+/// Errors about a whole kind table written under its own header (`[global_spreader.resource.c]`)
+/// or as dotted keys below `[global_spreader]` name the line that opens it, as every other
+/// config error names a line.
+#[test]
+fn global_spreader_resource_table_errors_name_the_line() {
+    let ab = "resources = [\"a\", \"b\"]\n";
+    let e = gs_err(&format!("{ab}\n[global_spreader.resource.c]\nres_total = 1\n"));
+    assert_eq!(e.to_string(),
+        "t.toml:4: key `global_spreader.resource.c`: `c` is not a kind of global_spreader.resources (a, b): name it there or remove this table");
+    let e = gs_err(&format!("{ab}\n[global_spreader.resource.a]\nres_total = 1\n"));
+    assert_eq!(e.to_string(),
+        "t.toml:4: key `global_spreader.resource.a`: `a` is the first kind: its values are the top-level global_spreader.res_total, min_res and frame_res");
+    let e = gs_err(&format!("{ab}resource.a.res_total = 1\n"));
+    assert_eq!((e.key.as_str(), e.line), ("global_spreader.resource.a", Some(3)), "{e}");
+}
+
+#[test]
+fn global_spreader_resource_kind_values() {
+    // Contract R16: kind 0's values are the top-level keys; kind k >= 1's its table's, and a
+    // key the table leaves out has the top-level key's default (RES_TOTAL min(64, 2^RES_W-1),
+    // MIN_RES and FRAME_RES 0), not kind 0's value.
+    let c = gs("resources = [\"a\", \"b\", \"c\"]\n").unwrap();
+    assert_eq!((c.kinds(), c.res_totals_of(0), c.res_totals_of(1), c.res_totals_of(2)), (3, vec![64; 5], vec![64; 5], vec![64; 5]));
+    assert!((0..4).all(|t| (0..3).all(|k| c.min_res_kind(t, k) == 0 && c.frame_res_kind(t, k) == 0)));
+    let c = gs("res_width = 5\nresources = [\"a\", \"b\"]\n").unwrap();
+    assert_eq!((c.res_totals_of(0), c.res_totals_of(1)), (vec![31; 5], vec![31; 5]));
+    // Kind 0 = the top-level keys (res_totals, min_res_of, frame_res_of are kind 0's).
+    let text = "eus = 3\nres_total = [9, 8, 7]\nmin_res = { vertex = 2, pixel = 7 }\nframe_res.patch = 3\n\
+                resources = [\"regs\", \"threads\", \"buf\"]\n\
+                resource.threads = { res_total = [1, 2, 3], min_res = { pixel = 4 }, frame_res = { vertex = 5 } }\n\
+                \n[global_spreader.resource.buf]\nres_total = 11\nframe_res.patch = 6\n";
+    let c = gs(text).unwrap();
+    assert_eq!(c.kinds(), 3);
+    assert_eq!((c.res_totals_of(0), c.res_totals()), (vec![9, 8, 7], vec![9, 8, 7]));
+    assert_eq!((c.min_res_kind(0, 0), c.min_res_kind(2, 0), c.frame_res_kind(3, 0)), (2, 7, 3));
+    assert!((0..4).all(|t| c.min_res_kind(t, 0) == c.min_res_of(t) && c.frame_res_kind(t, 0) == c.frame_res_of(t)));
+    // Kind 1 (threads): its table.
+    assert_eq!(c.res_totals_of(1), vec![1, 2, 3]);
+    assert_eq!((c.min_res_kind(2, 1), c.min_res_kind(0, 1), c.frame_res_kind(0, 1), c.frame_res_kind(3, 1)), (4, 0, 5, 0));
+    // Kind 2 (buf): one value for all EUs; the keys it leaves out take the defaults, not kind 0's.
+    assert_eq!(c.res_totals_of(2), vec![11; 3]);
+    assert_eq!((c.frame_res_kind(3, 2), c.min_res_kind(0, 2), c.min_res_kind(2, 2), c.frame_res_kind(0, 2)), (6, 0, 0, 0));
+    // A kind without a table: all defaults; a kind with an empty table likewise.
+    let c = gs("eus = 2\nres_total = 5\nmin_res.vertex = 1\nresources = [\"a\", \"b\", \"c\"]\nresource.c = {}\n").unwrap();
+    assert_eq!((c.res_totals_of(1), c.res_totals_of(2)), (vec![64; 2], vec![64; 2]));
+    assert_eq!((c.min_res_kind(0, 0), c.min_res_kind(0, 1), c.min_res_kind(0, 2)), (1, 0, 0));
+    // A one-name list: one kind, the top-level values.
+    let c = gs("res_total = 9\nresources = [\"regs\"]\n").unwrap();
+    assert_eq!((c.kinds(), c.res_totals_of(0)), (1, vec![9; 5]));
+    // The override form of a kind table.
+    let c = load("[global_spreader]\n", &[
+        "global_spreader.eus=2",
+        "global_spreader.resources=[\"a\",\"b\"]",
+        "global_spreader.resource={b={res_total=[3,4], min_res={triangle=2}}}",
+    ]).unwrap();
+    let g = c.global_spreader().unwrap();
+    assert_eq!((g.kinds(), g.res_totals_of(1), g.min_res_kind(1, 1), g.min_res_kind(1, 0)), (2, vec![3, 4], 2, 0));
+}

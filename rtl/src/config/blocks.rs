@@ -184,6 +184,28 @@ pub struct GlobalSpreaderConfig {
     /// Set-associative VDT (contract R15): the VDT's vdt_depth entries as this many ways (1, 2
     /// or 4) of vdt_depth / ways sets each; 1 (the default): direct mapped, R4 and R8 as written.
     pub vdt_ways: i64,
+    /// Resource kinds (contract R16): 1 to 4 names, the first the kind of the top-level
+    /// `res_total`, `min_res`, `frame_res`; None (the default) or one name: one kind, R4 / R8 /
+    /// R9 as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resources: Option<Vec<String>>,
+    /// Per kind name but the first (R16): its own `res_total`, `min_res`, `frame_res`.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub resource: std::collections::BTreeMap<String, ResourceKindConfig>,
+}
+
+/// `[global_spreader.resource.<name>]`: a resource kind's reset values (contract R16); a key
+/// left out takes the top-level key's default.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ResourceKindConfig {
+    /// RES_TOTAL[e][k] after reset: one value for all EUs, or one per EU.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub res_total: Option<PerEu>,
+    /// Per type name: MIN_RES[t][k].
+    pub min_res: std::collections::BTreeMap<String, i64>,
+    /// Per type name: FRAME_RES[t][k].
+    pub frame_res: std::collections::BTreeMap<String, i64>,
 }
 
 /// A per-EU value: one for all EUs, or a list with one entry per EU.
@@ -223,6 +245,8 @@ impl Default for GlobalSpreaderConfig {
             class_priority_reg: false,
             pixel_reorder: 0,
             vdt_ways: 1,
+            resources: None,
+            resource: Default::default(),
         }
     }
 }

@@ -85,10 +85,39 @@ impl GlobalSpreaderConfig {
         self.has_type(1)
     }
 
-    /// Resolved RES_TOTAL per EU.
+    /// Resolved RES_TOTAL per EU (kind 0).
     pub fn res_totals(&self) -> Vec<u64> {
+        self.res_totals_of(0)
+    }
+
+    /// K: the resource kinds (contract R16; 1 without `resources`).
+    pub fn kinds(&self) -> usize {
+        self.resources.as_ref().map_or(1, |l| l.len().clamp(1, 4))
+    }
+
+    /// Kind k's table `resource.<name>` (k >= 1; kind 0's values are the top-level keys).
+    fn kind_table(&self, k: usize) -> Option<&super::ResourceKindConfig> {
+        let name = self.resources.as_ref()?.get(k)?;
+        if k == 0 { None } else { self.resource.get(name) }
+    }
+
+    /// Resolved RES_TOTAL[e][k] per EU of kind `k` (R16).
+    pub fn res_totals_of(&self, k: usize) -> Vec<u64> {
         let dflt = 64.min((1u64 << self.res_width) - 1);
-        per_eu(&self.res_total, self.eus as usize, dflt)
+        let v = if k == 0 { &self.res_total } else { self.kind_table(k).map_or(&None, |t| &t.res_total) };
+        per_eu(v, self.eus as usize, dflt)
+    }
+
+    /// Resolved MIN_RES[t][k] of type `code` and kind `k` (R16).
+    pub fn min_res_kind(&self, code: usize, k: usize) -> u64 {
+        let map = if k == 0 { Some(&self.min_res) } else { self.kind_table(k).map(|t| &t.min_res) };
+        map.and_then(|m| m.get(GS_TYPE_NAMES[code])).map_or(0, |v| *v as u64)
+    }
+
+    /// Resolved FRAME_RES[t][k] of type `code` and kind `k` (R16).
+    pub fn frame_res_kind(&self, code: usize, k: usize) -> u64 {
+        let map = if k == 0 { Some(&self.frame_res) } else { self.kind_table(k).map(|t| &t.frame_res) };
+        map.and_then(|m| m.get(GS_TYPE_NAMES[code])).map_or(0, |v| *v as u64)
     }
 
     /// Resolved EDT_TOTAL per EU.
@@ -309,6 +338,49 @@ impl GlobalSpreaderConfig {
             }
         };
         per_eu_check(chk, "res_total", &self.res_total, res_max, "2^res_width-1");
+        // Resource kinds (R16): 1 to 4 distinct names; a table per listed kind but the first.
+        let names: Vec<String> = self.resources.clone().unwrap_or_default();
+        if self.resources.is_some() && !(1..=4).contains(&names.len()) {
+            chk.fail_path(&key("resources"), format!(
+                "has {} names: allowed 1 to 4 resource kinds (leave the key out for one kind)", names.len()));
+        }
+        for (i, name) in names.iter().enumerate() {
+            let ok = name.len() <= 16
+                && name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+            if !ok {
+                chk.fail_path(&key(&format!("resources[{i}]")), format!(
+                    "`{}` is not a kind name: a lowercase letter, then up to 15 lowercase letters, digits or _", shorten(name)));
+            } else if names[..i].contains(name) {
+                chk.fail_path(&key(&format!("resources[{i}]")), format!("`{name}` is listed twice"));
+            }
+        }
+        for (name, t) in &self.resource {
+            let at = |k: &str| key(&format!("resource.{name}.{k}"));
+            match names.iter().position(|n| n == name) {
+                None => chk.fail_path(&key(&format!("resource.{}", shorten(name))), format!(
+                    "`{}` is not a kind of global_spreader.resources ({}): name it there or remove this table",
+                    shorten(name), if names.is_empty() { "not given: one kind".to_string() } else { names.join(", ") })),
+                Some(0) => chk.fail_path(&key(&format!("resource.{name}")), format!(
+                    "`{name}` is the first kind: its values are the top-level global_spreader.res_total, min_res and frame_res")),
+                Some(_) => {
+                    per_eu_check(chk, &format!("resource.{name}.res_total"), &t.res_total, res_max, "2^res_width-1");
+                    for (table, map) in [("min_res", &t.min_res), ("frame_res", &t.frame_res)] {
+                        for (ty, v) in map {
+                            let k = at(&format!("{table}.{ty}"));
+                            if !GS_TYPE_NAMES.contains(&ty.as_str()) {
+                                chk.fail_path(&k, format!("`{}` is not a type: allowed {}", shorten(ty), GS_TYPE_NAMES.join(", ")));
+                            } else if !self.entity_types.iter().any(|x| x == ty) {
+                                chk.fail_path(&k, format!(
+                                    "type `{ty}` is not built: add it to global_spreader.entity_types or remove this entry"));
+                            } else {
+                                chk.range_with(&k, *v, 0, res_max, "2^res_width-1");
+                            }
+                        }
+                    }
+                }
+            }
+        }
         per_eu_check(chk, "edt_total", &self.edt_total, edt_max, "2^entity_width");
         // Tables keyed by type name.
         let type_key = |chk: &mut Checker, table: &str, name: &str| -> bool {

@@ -294,6 +294,10 @@ fn locate_path(text: &str, dotted: &str) -> Option<usize> {
         }
         if let Some(h) = l.strip_prefix('[') {
             header = h.split(']').next().unwrap_or("").trim().to_string();
+            // A table named by its header (`[a.b]` for the path `a.b`): its header line.
+            if header == path && best.map_or(true, |(len, _)| header.len() > len) {
+                best = Some((header.len(), i + 1));
+            }
             continue;
         }
         let Some((k, _)) = l.split_once('=') else { continue };
@@ -302,6 +306,9 @@ fn locate_path(text: &str, dotted: &str) -> Option<usize> {
         let hit = path == full || path.starts_with(&format!("{full}."));
         if hit && best.map_or(true, |(len, _)| full.len() > len) {
             best = Some((full.len(), i + 1));
+        } else if best.is_none() && full.starts_with(&format!("{path}.")) {
+            // A table given by dotted keys (`b.c = 1` for the path `a.b`): its first line.
+            best = Some((path.len(), i + 1));
         }
     }
     best.map(|(_, line)| line)

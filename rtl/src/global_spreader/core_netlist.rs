@@ -49,6 +49,15 @@ fn nets(g: &Geo, nl: &mut Netlist) {
     nl.wire("sticky", 1);
     nl.wire("ack", n);
     nl.wire("res_fit", k * n);
+    for kind in 1..g.kinds {
+        // R16: the other resource kinds' fits, read data and errors.
+        nl.wire(&format!("res_fit_k{kind}"), k * n);
+        nl.wire(&format!("res_rd_k{kind}"), g.rw);
+        nl.wire(&format!("res_err_k{kind}"), 1);
+    }
+    if g.kinds > 1 {
+        nl.wire("res_copy_k", (g.kinds - 1) * g.rw);
+    }
     nl.wire("ent_nz", n);
     nl.wire("prio", k * n * g.prw);
     nl.wire("res_rd", g.rw);
@@ -191,7 +200,7 @@ fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
         i.pin(&format!("load${kk}"), nl.bit("load", kk));
         i.pin(&format!("gnt${kk}"), nl.bit("gnt", kk));
         for e in 0..n {
-            i.pin(&format!("fit${kk}${e}"), nl.bit("res_fit", kk * n + e));
+            i.pin(&format!("fit${kk}${e}"), Ex::and(kinds_of(g, nl, "res_fit", kk * n + e, 1)));
             i.pin(&format!("prio${kk}${e}"), nl.bits("prio", (kk * n + e) * g.prw, g.prw).zext(8));
             if g.pick {
                 i.pin(&format!("ll_ok${kk}${e}"), nl.bit("ll_ok", kk * n + e));
@@ -256,7 +265,7 @@ fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
         i.pin(&format!("ar_valid${e}"), nl.bit("ar_valid", e));
         i.pin(&format!("ack${e}"), nl.bit("ack", e));
     }
-    i.pin("credit_err$0", nl.net("res_err"));
+    i.pin("credit_err$0", Ex::or(kinds_of(g, nl, "res_err", 0, 1)));
     i.pin("credit_err$1", nl.net("ent_err"));
     let mut r = 0;
     if g.has_vdt {
@@ -275,7 +284,8 @@ fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
         i.pin(&format!("cp_wd_lo${kk}"), nl.bit("cfg_wdata", 2 * t));
     }
     for (x, w) in ["res_rd", "ent_rd", "idx_rd", "eu_rd"].iter().enumerate() {
-        i.pin(&format!("rd_ext${x}"), nl.net(w).zext(32));
+        let rd = if x == 0 { Ex::or(kinds_of(g, nl, w, 0, g.rw)) } else { nl.net(w) };
+        i.pin(&format!("rd_ext${x}"), rd.zext(32));
     }
     for b in 0..g.avw {
         i.pin(&format!("eu_avail_cnt${b}"), nl.bit("eu_avail_cnt", b));
@@ -295,34 +305,50 @@ fn ctl(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
     Ok(())
 }
 
-/// Resources: FREE_RES / RES_TOTAL per EU and the fit of every slot.
+/// Resources: FREE_RES / RES_TOTAL per EU and the fit of every slot; with `resources` (R16)
+/// one such path per kind, each on its own fields of the sizes, credits, footprint and
+/// `st_free_res`, its fits ANDed and its read data and errors ORed into `ctl`'s.
 fn res(g: &Geo, nl: &mut Netlist) -> Result<(), String> {
-    let n = g.n;
-    let m = nl.design("res", &crate::dispatch_width!(g.rw, R => hdl(ResPath::<R>::new(g)); 4 5 6 7 8 9 10 11 12 13 14 15 16)?);
-    let mut i = Instance::new(&m, "res");
-    cfg(&mut i, nl);
-    i.pin("cfg_wdata", nl.bits("cfg_wdata", 0, g.rw));
-    i.pin("rd", nl.net("res_rd"));
-    for e in 0..n {
-        i.pin(&format!("cr_valid${e}"), nl.bit("cr_valid", e));
-        i.pin(&format!("cr_res${e}"), nl.bits("cr_res", e * g.rw, g.rw));
-        i.pin(&format!("ack${e}"), nl.bit("ack", e));
-        i.pin(&format!("free${e}"), nl.bits("st_free_res", e * g.rw, g.rw));
-    }
-    for (kk, t) in g.classes.iter().enumerate() {
-        i.pin(&format!("size_in${kk}"), nl.net(&format!("{}_size", chan(*t))));
-        i.pin(&format!("load${kk}"), nl.bit("load", kk));
-        i.pin(&format!("gnt${kk}"), nl.bit("gnt", kk));
+    let (n, rw, kn) = (g.n, g.rw, g.kinds);
+    for kind in 0..kn {
+        let sfx = kind_suffix(kind);
+        let m = nl.design(&format!("res{sfx}"), &crate::dispatch_width!(g.rw, R => hdl(ResPath::<R>::new(g, kind)); 4 5 6 7 8 9 10 11 12 13 14 15 16)?);
+        let mut i = Instance::new(&m, &format!("res{sfx}"));
+        cfg(&mut i, nl);
+        i.pin("cfg_wdata", nl.bits("cfg_wdata", 0, rw));
+        i.pin("rd", nl.net(&format!("res_rd{sfx}")));
         for e in 0..n {
-            i.pin(&format!("fit${kk}${e}"), nl.bit("res_fit", kk * n + e));
+            i.pin(&format!("cr_valid${e}"), nl.bit("cr_valid", e));
+            i.pin(&format!("cr_res${e}"), nl.bits("cr_res", (e * kn + kind) * rw, rw));
+            i.pin(&format!("ack${e}"), nl.bit("ack", e));
+            i.pin(&format!("free${e}"), nl.bits("st_free_res", (e * kn + kind) * rw, rw));
         }
+        for (kk, t) in g.classes.iter().enumerate() {
+            i.pin(&format!("size_in${kk}"), nl.bits(&format!("{}_size", chan(*t)), kind * rw, rw));
+            i.pin(&format!("load${kk}"), nl.bit("load", kk));
+            i.pin(&format!("gnt${kk}"), nl.bit("gnt", kk));
+            for e in 0..n {
+                i.pin(&format!("fit${kk}${e}"), nl.bit(&format!("res_fit{sfx}"), kk * n + e));
+            }
+        }
+        i.pin("sticky", nl.net("sticky"));
+        i.pin("ar_footprint", nl.bits("ar_footprint", kind * rw, rw));
+        // ar_copy_size is kind 0's size (R16); the other kinds' copies go to `res_copy_k`.
+        i.pin("ar_copy_size", if kind == 0 { nl.net("ar_copy_size") } else { nl.bits("res_copy_k", (kind - 1) * rw, rw) });
+        i.pin("err", nl.net(&format!("res_err{sfx}")));
+        nl.add(i);
     }
-    i.pin("sticky", nl.net("sticky"));
-    i.pin("ar_footprint", nl.net("ar_footprint"));
-    i.pin("ar_copy_size", nl.net("ar_copy_size"));
-    i.pin("err", nl.net("res_err"));
-    nl.add(i);
     Ok(())
+}
+
+/// The suffix of resource kind `kind`'s design, instance and nets (R16): none for kind 0.
+fn kind_suffix(kind: usize) -> String {
+    if kind == 0 { String::new() } else { format!("_k{kind}") }
+}
+
+/// `name` (a per-kind net of `res`) of every resource kind, for an AND or OR over the kinds.
+fn kinds_of(g: &Geo, nl: &Netlist, name: &str, lo: usize, width: usize) -> Vec<Ex> {
+    (0..g.kinds).map(|k| nl.bits(&format!("{name}{}", kind_suffix(k)), lo, width)).collect()
 }
 
 /// Entities: FREE_EDT / EDT_TOTAL / PEND per EU.
@@ -538,7 +564,8 @@ fn pick(g: &Geo, nl: &mut Netlist) {
             i.pin(s, nl.net(s));
         }
     } else {
-        i.pin("free", nl.net("st_free_res"));
+        // least_loaded compares kind 0's FREE_RES (R16).
+        i.pin("free", Ex::cat((0..n).map(|e| nl.bits("st_free_res", e * g.kinds * g.rw, g.rw)).collect()));
     }
     for kk in 0..k {
         i.pin(&format!("ok_{kk}"), nl.bits("ll_ok", kk * n, n));

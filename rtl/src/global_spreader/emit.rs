@@ -61,6 +61,17 @@ impl crate::BlockGen for GlobalSpreaderConfig {
         if g.class_reg {
             p.push(("class_priority_reg (CLASS_PRIO at 0x005)".into(), "true".into()));
         }
+        if g.kinds > 1 {
+            let names = self.resources.clone().unwrap_or_default();
+            p.push(("resources (K kinds)".into(), format!("{:?}", names)));
+            for k in 1..g.kinds {
+                p.push((format!("{}: res_total", names[k]), list(&g.res_total_k[k])));
+                for (c, t) in g.classes.iter().enumerate() {
+                    let name = crate::config::GS_TYPE_NAMES[*t];
+                    p.push((format!("{}: {name}: min_res, frame_res", names[k]), format!("{}, {}", g.min_res_k[k][c], g.frame_res_k[k][c])));
+                }
+            }
+        }
         if g.ways > 1 {
             p.push(("vdt_ways, WAY_W, SET_W".into(), format!("{}, {}, {}", g.ways, g.wyb, g.aw)));
         }
@@ -83,6 +94,9 @@ impl crate::BlockGen for GlobalSpreaderConfig {
 /// The exact ports of `warpgen_global_spreader` (contract §3), in the contract's order.
 pub(super) fn wrapper(g: &Geo) -> Wrapper {
     let (n, iw, rw, adw, pw) = (g.n, g.iw, g.rw, g.adw, g.pw);
+    // R16: K resource kinds widen the sizes, footprint, credits and free counters K times.
+    let kr = g.kinds * rw;
+    let size_doc = |one: &'static str| if g.kinds == 1 { one } else { "demand of kind k at [k*RES_W +: RES_W]; kind 0 is the data to copy" };
     let p = |name: &str, dir: Dir, w: usize, doc: &str| Port::single(name, dir, w, w, doc);
     let i = |name: &str, w: usize, doc: &str| p(name, Dir::In, w, doc);
     let o = |name: &str, w: usize, doc: &str| p(name, Dir::Out, w, doc);
@@ -98,7 +112,7 @@ pub(super) fn wrapper(g: &Geo) -> Wrapper {
             i("vp_indexed", 1, "0: the GS assigns AUTO_IDX"),
             i("vp_base_idx", iw, "first vertex index; a multiple of VGRP when indexed"),
             i("vp_count", g.vcw, "vertices, 1 to VGRP"),
-            i("vp_size", rw, "data to copy (resource units)"),
+            i("vp_size", kr, size_doc("data to copy (resource units)")),
             i("vp_src_addr", adw, "source address (packet id)"),
         ]));
     }
@@ -108,7 +122,7 @@ pub(super) fn wrapper(g: &Geo) -> Wrapper {
             o("pp_ready", 1, "taken at this edge"),
             i("pp_indexed", 1, "0: AUTO_IDX rounded up to 16"),
             i("pp_base_idx", iw, "first vertex index; a multiple of 16 when indexed"),
-            i("pp_size", rw, "data to copy"),
+            i("pp_size", kr, size_doc("data to copy")),
             i("pp_src_addr", adw, "source address"),
         ]));
     }
@@ -119,7 +133,7 @@ pub(super) fn wrapper(g: &Geo) -> Wrapper {
             i("tp_indexed", 1, "1: look the vertices up in the VDT"),
             i("tp_vidx", 3 * iw, "vertex indices v0 (low), v1, v2"),
             i("tp_prid", pw, "primitive id: PT entry"),
-            i("tp_size", rw, "data to copy"),
+            i("tp_size", kr, size_doc("data to copy")),
             i("tp_src_addr", adw, "source address"),
         ]));
     }
@@ -130,15 +144,15 @@ pub(super) fn wrapper(g: &Geo) -> Wrapper {
             i("xp_tri_id", pw, "its triangle's PT entry"),
             i("xp_mask", 16, "pixel mask"),
             i("xp_last", 1, "last packet of the triangle: its PT entry is released at the ack"),
-            i("xp_size", rw, "data to copy"),
+            i("xp_size", kr, size_doc("data to copy")),
             i("xp_src_addr", adw, "source address"),
         ]));
     }
     let mut ar = vec![
         o("ar_valid", n, "one-hot EU of the request, or 0; from registered state"),
         o("ar_type", 2, "0 VTX, 1 TRI, 2 PIX, 3 PATCH"),
-        o("ar_footprint", rw, "size + FRAME_RES[type]: debited at the ack"),
-        o("ar_copy_size", rw, "size"),
+        o("ar_footprint", kr, if g.kinds == 1 { "size + FRAME_RES[type]: debited at the ack" } else { "per kind k at [k*RES_W +: RES_W]: size_k + FRAME_RES[type][k], debited at the ack" }),
+        o("ar_copy_size", rw, if g.kinds == 1 { "size" } else { "kind 0's size" }),
         o("ar_src_addr", adw, "source address"),
         o("ar_vcount", 5, "VTX count, PATCH 16, TRI 3, PIX 0"),
     ];
@@ -175,7 +189,7 @@ pub(super) fn wrapper(g: &Geo) -> Wrapper {
     ]));
     groups.push(chan("Credits from the EUs (effect at the edge)", vec![
         i("cr_valid", n, "bit e: EU e returns cr_res / cr_edt"),
-        i("cr_res", n * rw, "resource units at [e*RES_W +: RES_W]"),
+        i("cr_res", n * kr, if g.kinds == 1 { "resource units at [e*RES_W +: RES_W]" } else { "EU e's units of kind k at [(e*K+k)*RES_W +: RES_W]" }),
         i("cr_edt", n, "bit e: one entity record freed"),
         i("cr_type", 2 * n, "its type at [2e +: 2] (PEND)"),
     ]));
@@ -220,7 +234,7 @@ pub(super) fn wrapper(g: &Geo) -> Wrapper {
         o("stall", 1, "busy and no request"),
         o("eu_avail_cnt", g.avw, "enabled EUs with a free entity record"),
         o("st_slot_valid", 4, "bit t: slot of type t occupied"),
-        o("st_free_res", n * rw, "FREE_RES[e] at [e*RES_W +: RES_W]"),
+        o("st_free_res", n * kr, if g.kinds == 1 { "FREE_RES[e] at [e*RES_W +: RES_W]" } else { "FREE_RES[e][k] at [(e*K+k)*RES_W +: RES_W]" }),
         o("st_free_edt", n * g.fw, "FREE_EDT[e] at [e*FE_W +: FE_W]"),
     ];
     if g.has_vdt {

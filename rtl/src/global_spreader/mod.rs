@@ -108,6 +108,16 @@
 //! completion in m sets DONE at the edge ending m, `po_valid` rises in m+1 at the earliest
 //! (the head), and a pop in p frees the entry for the pixel slot's evaluation in p+1.
 //!
+//! ## Resource kinds (`resources`, contract R16)
+//! One kind (the default, or a one-name list): the design `res` as always, and no other wire.
+//! K kinds: one `res` design per kind (`res`, `res_k1`, …; [`ResPath::new`] with the kind's
+//! reset values and register addresses), each on kind k's fields of the channels' sizes,
+//! `cr_res`, `ar_footprint` and `st_free_res`. `ctl` takes the AND of the kinds' fits (so
+//! R4's fit, REJECT_CNT and the stall causes are over every kind), the OR of their read data
+//! (distinct addresses) and of their clamp errors (`err_credit`); `pick` compares kind 0's
+//! FREE_RES; `ar_copy_size` is kind 0's size (the other kinds' copies, `res_copy_k`, are
+//! unused: a waiver). Same cycle timing.
+//!
 //! ## Set-associative VDT (`vdt_ways`, contract R15)
 //! 1 (default): the direct-mapped VDT, and no module, wire or port of the ways in the Verilog.
 //! W = 2 or 4: `Geo::vd` / `Geo::aw` are the S = vdt_depth / W sets and their SET_W bits, so
@@ -275,6 +285,12 @@ pub struct Geo {
     pub min_res: Vec<u64>,
     pub frame_res: Vec<u64>,
     pub res_total: Vec<u64>,
+    /// Resource kinds K (contract R16; 1 without `resources`), and every kind's reset values:
+    /// RES_TOTAL [kind][EU], MIN_RES and FRAME_RES [kind][class slot] (kind 0 = the fields above).
+    pub kinds: usize,
+    pub res_total_k: Vec<Vec<u64>>,
+    pub min_res_k: Vec<Vec<u64>>,
+    pub frame_res_k: Vec<Vec<u64>>,
     pub edt_total: Vec<u64>,
 }
 
@@ -344,6 +360,10 @@ impl Geo {
             min_res: classes.iter().map(|t| c.min_res_of(*t)).collect(),
             frame_res: classes.iter().map(|t| c.frame_res_of(*t)).collect(),
             res_total: c.res_totals(),
+            kinds: c.kinds(),
+            res_total_k: (0..c.kinds()).map(|k| c.res_totals_of(k)).collect(),
+            min_res_k: (0..c.kinds()).map(|k| classes.iter().map(|t| c.min_res_kind(*t, k)).collect()).collect(),
+            frame_res_k: (0..c.kinds()).map(|k| classes.iter().map(|t| c.frame_res_kind(*t, k)).collect()).collect(),
             edt_total: c.edt_totals(),
             classes,
         }

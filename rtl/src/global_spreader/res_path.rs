@@ -64,10 +64,20 @@ pub struct ResPath<const R: usize> {
 }
 
 impl<const R: usize> ResPath<R> {
-    pub fn new(g: &Geo) -> Self {
+    /// The path of resource kind `kind` (contract R16; 0 is the only kind without `resources`):
+    /// its reset values and its registers' addresses (kind 0: RES_TOTAL 0x020 + e, FREE_RES
+    /// 0x040 + e, MIN_RES 0x00C + t, FRAME_RES 0x010 + t; kind k >= 1: 0x280 + 0x40(k-1) + e,
+    /// 0x2A0 + 0x40(k-1) + e, 0x340 + 8(k-1) + t, 0x344 + 8(k-1) + t).
+    pub fn new(g: &Geo, kind: usize) -> Self {
         assert_eq!(g.rw, R);
         let (n, k) = (g.n, g.k());
         let t = |base: u64| consts::<CFG_AW>(g.classes.iter().map(move |t| base + *t as u64));
+        let (a_min, a_frame, a_total, a_free) = if kind == 0 {
+            (0x00C, 0x010, 0x020, 0x040)
+        } else {
+            let j = kind as u64 - 1;
+            (0x340 + 8 * j, 0x344 + 8 * j, 0x280 + 0x40 * j, 0x2A0 + 0x40 * j)
+        };
         ResPath {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -107,13 +117,13 @@ impl<const R: usize> ResPath<R> {
             zero: constant(0),
             _msb: R - 1,
             _msb1: R,
-            total_rst: consts(g.res_total.iter().copied()),
-            min_rst: consts(g.min_res.iter().copied()),
-            frame_rst: consts(g.frame_res.iter().copied()),
-            a_min: t(0x00C),
-            a_frame: t(0x010),
-            a_total: consts((0..n as u64).map(|e| 0x020 + e)),
-            a_free: consts((0..n as u64).map(|e| 0x040 + e)),
+            total_rst: consts(g.res_total_k[kind].iter().copied()),
+            min_rst: consts(g.min_res_k[kind].iter().copied()),
+            frame_rst: consts(g.frame_res_k[kind].iter().copied()),
+            a_min: t(a_min),
+            a_frame: t(a_frame),
+            a_total: consts((0..n as u64).map(|e| a_total + e)),
+            a_free: consts((0..n as u64).map(|e| a_free + e)),
         }
     }
 }
