@@ -5,7 +5,9 @@
 //! cycle, contract §5) with the §6 invariants and coverage on the four lockstep configs,
 //! and lint + yosys (no latches) per config (the 16-EU one: lint only); with `perf_counters`
 //! (rules G1-G2) directed case X08 and lockstep of `perf_val` on two shapes; with `vdt_ways`
-//! (contract R15) directed X14 and X14/patch and lockstep on two shapes (`lockstep_vdt_ways_5eu`).
+//! (contract R15) directed X14 and X14/patch and lockstep on two shapes (`lockstep_vdt_ways_5eu`);
+//! with resource kinds (contract R16) directed X15 and X15/k4 and lockstep on two shapes, also
+//! with illegal events (`lockstep_resource_kinds_5eu`, `lockstep_resource_kinds_with_illegal_events`).
 
 use warpgen_testbench::global_spreader::directed;
 use warpgen_testbench::global_spreader::lockstep::GlobalSpreader;
@@ -130,6 +132,50 @@ fn lockstep_vdt_ways_5eu() {
             let hit = bins.iter().find(|b| b.0 == name).unwrap_or_else(|| panic!("no bin {name}"));
             assert!(hit.2 && hit.1 >= 10, "{name}: {hit:?}");
         }
+    }
+}
+
+/// The resource-kind shapes (contract R16; `GlobalSpreaderParams::kinds_lockstep_shapes`).
+fn resource_kinds_params() -> [GlobalSpreaderParams; 2] {
+    GlobalSpreaderParams::kinds_lockstep_shapes()
+}
+
+/// Resource kinds (contract R16): the two shapes of [`resource_kinds_params`], 200,000 cycles
+/// each. Every output every cycle against the model (`*_size`, `cr_res` driven and `ar_footprint`,
+/// `st_free_res` compared per kind); the EU models return each kind's footprint in pulses of
+/// their own; the stimulus writes MIN_RES, FRAME_RES and (idle EUs) RES_TOTAL of kinds >= 1 and
+/// reads their FREE_RES; the invariant checker's books per kind (no over-commit, `st_free_res` =
+/// RES_TOTAL - outstanding of each kind, the fit of every kind in I3); coverage requires
+/// new requests with a candidate that fits kind 0 but fails another (`fit_fail_kind_only`),
+/// packets held by a kind >= 1 alone (`wait_kind_only`), credits of kinds >= 1 (`credit_kind`) and
+/// accesses to their registers (`kind_reg_rw`), beside every other bin.
+#[test]
+fn lockstep_resource_kinds_5eu() {
+    for (p, seed) in resource_kinds_params().iter().zip([65, 66]) {
+        let r = kit::lockstep::<GlobalSpreader>(p, seed, CYCLES, false).unwrap_or_else(|e| panic!("{e}"));
+        let bins = r.coverage.bins();
+        let line: Vec<String> = bins.iter().filter(|b| b.2).map(|(n, c, _)| format!("{n}={c}")).collect();
+        println!("kinds {} eus {} res_w {} seed {seed}: {CYCLES} cycles, coverage {}", p.kinds(), p.eus, p.res_w, line.join(" "));
+        for name in ["fit_fail_kind_only", "wait_kind_only", "credit_kind", "kind_reg_rw"] {
+            let hit = bins.iter().find(|b| b.0 == name).unwrap_or_else(|| panic!("no bin {name}"));
+            assert!(hit.2 && hit.1 >= 10, "{name}: {hit:?}");
+        }
+    }
+}
+
+/// Resource kinds with illegal events (credits past RES_TOTAL of any kind, resets, malformed
+/// packets, bad releases) on both shapes: `clamp_kind` (a kind >= 1 clamped, `err_credit`)
+/// required beside every other bin of the mode.
+#[test]
+fn lockstep_resource_kinds_with_illegal_events() {
+    for (p, seed) in resource_kinds_params().iter().zip([67, 68]) {
+        // Half the floor: the random resets (1 in 4,000 cycles) need that many for their 10 hits.
+        let r = kit::lockstep::<GlobalSpreader>(p, seed, CYCLES / 2, true).unwrap_or_else(|e| panic!("{e}"));
+        let bins = r.coverage.bins();
+        let line: Vec<String> = bins.iter().filter(|b| b.2).map(|(n, c, _)| format!("{n}={c}")).collect();
+        println!("kinds {} eus {} errors: {} cycles, coverage {}", p.kinds(), p.eus, CYCLES / 2, line.join(" "));
+        let hit = bins.iter().find(|b| b.0 == "clamp_kind").expect("no bin clamp_kind");
+        assert!(hit.2 && hit.1 >= 10, "clamp_kind: {hit:?}");
     }
 }
 

@@ -108,6 +108,19 @@ const NAMED: &[(&str, &[&str])] = &[
     ("global_spreader", &["global_spreader.vdt_ways=4", "global_spreader.eus=32"]),
     ("global_spreader", &["global_spreader.vdt_ways=4", "global_spreader.eus=16", "global_spreader.entity_types=[\"triangle\", \"patch\"]", "global_spreader.vertices_per_group=16", "global_spreader.vdt_depth=1024", "global_spreader.index_width=32"]),
     ("global_spreader", &["global_spreader.vdt_ways=2", "global_spreader.pixel_reorder=4", "global_spreader.perf_counters=true", "global_spreader.aging=3", "global_spreader.select=\"least_loaded\"", "global_spreader.eus=3"]),
+    // resource kinds (R16): 2 kinds on the default shape; 4 kinds on one EU with vertices only
+    // at the smallest widths (RES_W 4: 4-bit fields of a 16-bit size) and at 32 EUs (cr_res and
+    // st_free_res of 32 x 4 fields) with the kinds' tables; 2 kinds at 32 EUs on the widest
+    // fields (RES_W 16) with two classes; 3 kinds (not a power of two) beside least_loaded
+    // (which compares kind 0) and the counters, and beside round_robin, pixel order, ways and
+    // aging (`resources_configs_load` checks that these load and that the loader refuses bad
+    // lists and tables).
+    ("global_spreader", &["global_spreader.resources=[\"a\", \"b\"]"]),
+    ("global_spreader", &["global_spreader.resources=[\"a\", \"b\", \"c\", \"d\"]", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]", "global_spreader.vdt_depth=4", "global_spreader.index_width=8", "global_spreader.res_width=4", "global_spreader.entity_width=1", "global_spreader.addr_width=8"]),
+    ("global_spreader", &["global_spreader.resources=[\"a\", \"b\", \"c\", \"d\"]", "global_spreader.eus=32", "global_spreader.resource={b={res_total=5, min_res={pixel=3}}, d={res_total=0, frame_res={vertex=2, patch=4095}}}"]),
+    ("global_spreader", &["global_spreader.resources=[\"a\", \"b\"]", "global_spreader.eus=32", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=16", "global_spreader.resource={b={res_total=65535}}"]),
+    ("global_spreader", &["global_spreader.resources=[\"regs\", \"threads\", \"buf\"]", "global_spreader.select=\"least_loaded\"", "global_spreader.perf_counters=true", "global_spreader.eus=3"]),
+    ("global_spreader", &["global_spreader.resources=[\"regs\", \"threads\", \"buf\"]", "global_spreader.select=\"round_robin\"", "global_spreader.pixel_reorder=4", "global_spreader.vdt_ways=2", "global_spreader.aging=3", "global_spreader.eus=2", "global_spreader.res_width=4"]),
 ];
 
 #[test]
@@ -219,6 +232,26 @@ fn vdt_ways_configs_load() {
         &["global_spreader.vdt_ways=2", "global_spreader.entity_types=[\"triangle\", \"pixel\"]"],
         &["global_spreader.vdt_ways=4", "global_spreader.vdt_depth=8"],
         &["global_spreader.vdt_ways=2", "global_spreader.vdt_depth=4", "global_spreader.entity_types=[\"patch\"]", "global_spreader.vertices_per_group=4"],
+    ];
+    for set in refused {
+        assert!(load(set).is_err(), "{set:?} accepted");
+    }
+}
+
+/// R16: the `resources` points of `NAMED` load, and the loader refuses an empty list, five
+/// names, a bad name, a name listed twice, a table for a kind not listed and for the first kind.
+#[test]
+fn resources_configs_load() {
+    let n = named_points_load("global_spreader.resources");
+    assert!(n >= 5, "{n} resources points");
+    let refused: [&[&str]; 7] = [
+        &["global_spreader.resources=[]"],
+        &["global_spreader.resources=[\"a\", \"b\", \"c\", \"d\", \"e\"]"],
+        &["global_spreader.resources=[\"a\", \"Regs\"]"],
+        &["global_spreader.resources=[\"a\", \"a\"]"],
+        &["global_spreader.resources=[\"a\", \"b\"]", "global_spreader.resource={c={res_total=1}}"],
+        &["global_spreader.resources=[\"a\", \"b\"]", "global_spreader.resource={a={res_total=1}}"],
+        &["global_spreader.resources=[\"a\", \"b\"]", "global_spreader.res_width=4", "global_spreader.resource={b={res_total=16}}"],
     ];
     for set in refused {
         assert!(load(set).is_err(), "{set:?} accepted");

@@ -58,6 +58,15 @@
 //!   triangle and with no grant. X14/patch (with patch: PG = 4 groups, all four sets of one
 //!   way): a patch takes the one way whose four entries are free, blocked while none is, and a
 //!   triangle hits two patches' groups in both ways with their `grp`.
+//! * X15 (resource kinds, `resources`, contract R16; in `x15.rs`; 2 EUs, K = 2, kind 1's totals
+//!   [8, 16]): a vertex packet that fits kind 0 on EU0 but not kind 1 goes to EU1, one that fits
+//!   no EU in kind 1 waits (REJECT_CNT counts the kind-1 failures), credits of kind 1 only and of
+//!   both kinds in one pulse, RES_TOTAL[e][1] written (FREE_RES follows; at the edge of an ack
+//!   the write wins over kind 1's debit, kind 0's applies), FRAME_RES / MIN_RES of kind 1 (a
+//!   MIN_RES threshold of kind 1 holds a packet that fits fp_1), FREE_RES of kind 1 read back and
+//!   read-only, a kind-1 credit past RES_TOTAL clamped with `err_credit`, an unbuilt kind's and
+//!   EU's registers reading 0. X15/k4 (1 EU, K = 4, RES_W 6): fp of four 6-bit kinds, a packet
+//!   failing kind 3 only, a credit of all four kinds, the registers of kinds 2 and 3.
 
 use super::model::{Select, PATCH, PIX, TRI, VTX};
 use super::{Dut, GlobalSpreader, GlobalSpreaderParams};
@@ -76,6 +85,7 @@ mod x11;
 mod x12;
 mod x13;
 mod x14;
+mod x15;
 
 pub use cases_contract::*;
 pub use cases_tc01_15::*;
@@ -87,6 +97,7 @@ pub use x11::x11_aging;
 pub use x12::{x12_absent_types, x12_class_priority, x12_constant};
 pub use x13::x13_pixel_order;
 pub use x14::{x14_patch_ways, x14_vdt_ways};
+pub use x15::{x15_four_kinds, x15_resource_kinds};
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,6 +130,10 @@ pub enum ParamsKind {
     VdtWays,
     /// As [`ParamsKind::VdtWays`] with patch too (PG = 4).
     VdtWaysPatch,
+    /// K = 2 resource kinds (R16): 2 EUs, kind 1's RES_TOTAL [8, 16], its MIN_RES and FRAME_RES 0.
+    ResKinds,
+    /// K = 4 (R16): 1 EU, RES_W 6, RES_TOTAL 63 (kind 0), 10, 20, 30.
+    ResKinds4,
 }
 
 impl ParamsKind {
@@ -151,6 +166,19 @@ impl ParamsKind {
                 pt_depth: 8,
                 ..GlobalSpreaderParams::with_eus(2)
             },
+            ParamsKind::ResKinds => {
+                let mut p = GlobalSpreaderParams::with_eus(2).with_kinds(2);
+                p.more_kinds[0].res_total = vec![8, 16];
+                p
+            }
+            ParamsKind::ResKinds4 => {
+                let one = GlobalSpreaderParams::with_eus(1);
+                let mut p = GlobalSpreaderParams { res_w: 6, res_total: vec![63], ..one }.with_kinds(4);
+                for (k, total) in [10, 20, 30].into_iter().enumerate() {
+                    p.more_kinds[k].res_total = vec![total];
+                }
+                p
+            }
         }
     }
 }
@@ -219,6 +247,8 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X13", PixelOrder, x13_pixel_order),
         ("X14", VdtWays, x14_vdt_ways),
         ("X14/patch", VdtWaysPatch, x14_patch_ways),
+        ("X15", ResKinds, x15_resource_kinds),
+        ("X15/k4", ResKinds4, x15_four_kinds),
     ]
 }
 

@@ -20,7 +20,10 @@
 //!   ([`EuBehaviour::work`]); `cr_res` pulses summing to its footprint, split at random
 //!   into early parts and a final part. At most one pulse per EU per cycle (parts of
 //!   several entities that fall due together are summed into one pulse, which carries at
-//!   most one `cr_edt`).
+//!   most one `cr_edt`). With resource kinds (R16, K > 1) each kind k's fp_k is split on its
+//!   own the same way (early parts of one kind, due at random; the final parts of every kind
+//!   together), so a pulse may carry one kind or several and each kind's pulses sum to fp_k;
+//!   the random numbers of kinds >= 1 are drawn only with K > 1.
 //! * **Releases.** VTX/PATCH entities are RETAINED after their `cr_edt`: after
 //!   [`EuBehaviour::retain`] cycles the EU releases each of the entity's VDT slots (one
 //!   `vr` per cycle, from `ar_base_idx`; with `vdt_ways` > 1 at {`ar_vdt_way`, set}, the way
@@ -39,7 +42,7 @@
 //!   EU refuses in the write cycle, [`EuPool::force_refuse`], so that no request can be
 //!   acked by it or held at it across the write).
 
-use super::model::{ones, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PATCH, PIX, VTX};
+use super::model::{ones, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PerKind, PATCH, PIX, VTX};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -93,10 +96,10 @@ enum Stage {
 struct Entity {
     ty: usize,
     record: u64,
-    /// Early resource parts still to send: (due cycle, amount).
-    early: Vec<(u64, u64)>,
-    /// Resources of the final part.
-    final_res: u64,
+    /// Early resource parts still to send: (due cycle, amount per kind).
+    early: Vec<(u64, PerKind)>,
+    /// Resources of the final part, per kind.
+    final_res: PerKind,
     /// VTX/PATCH: the VDT slots the entity occupies (from `ar_base_idx`).
     slots: Vec<usize>,
     stage: Stage,
@@ -105,7 +108,8 @@ struct Entity {
 /// One EU's books.
 #[derive(Debug, Clone)]
 struct Eu {
-    res_total: u64,
+    /// RES_TOTAL per kind (R16).
+    res_total: PerKind,
     edt_total: u64,
     /// Free EDT records.
     free_records: Vec<u64>,
@@ -114,8 +118,8 @@ struct Eu {
     pr_due: Vec<(u64, u64)>,
     /// Cycles the current request has been held.
     hold: u32,
-    /// Footprint acked and not yet credited.
-    outstanding: u64,
+    /// Footprint acked and not yet credited, per kind.
+    outstanding: PerKind,
     /// No ack or refusal in the next driven cycle.
     force_hold: bool,
     /// Refuse (never ack) in the next driven cycle.
@@ -124,9 +128,9 @@ struct Eu {
     /// a credit pulse (res, edt, type), each sent only if the EU sends none of its own.
     extra_vr: Option<u64>,
     extra_pr: Option<u64>,
-    extra_credit: Option<(u64, bool, u64)>,
-    /// `cr_res` left over when a pulse would exceed the port width.
-    carry: u64,
+    extra_credit: Option<(PerKind, bool, u64)>,
+    /// `cr_res` left over when a pulse would exceed the port width, per kind.
+    carry: PerKind,
     /// R14: pixels acked and not yet completed: (due cycle, `ar_seq` at the ack).
     pix_due: Vec<(u64, u64)>,
     /// Error injection: a completion of this seq in the next driven cycle (if none of its own).
@@ -138,7 +142,7 @@ struct Eu {
 }
 
 impl Eu {
-    fn new(res_total: u64, edt_total: u64) -> Self {
+    fn new(res_total: PerKind, edt_total: u64) -> Self {
         Eu {
             res_total,
             edt_total,
@@ -146,13 +150,13 @@ impl Eu {
             entities: Vec::new(),
             pr_due: Vec::new(),
             hold: 0,
-            outstanding: 0,
+            outstanding: [0; 4],
             force_hold: false,
             force_refuse: false,
             extra_vr: None,
             extra_pr: None,
             extra_credit: None,
-            carry: 0,
+            carry: [0; 4],
             pix_due: Vec::new(),
             extra_pc: None,
             acks: 0,
@@ -162,7 +166,7 @@ impl Eu {
     }
 
     fn idle(&self) -> bool {
-        self.entities.is_empty() && self.outstanding == 0 && self.pr_due.is_empty() && self.carry == 0
+        self.entities.is_empty() && self.outstanding == [0; 4] && self.pr_due.is_empty() && self.carry == [0; 4]
     }
 }
 
@@ -171,7 +175,7 @@ impl Eu {
 pub struct EuStats {
     pub acks: u64,
     pub refusals: u64,
-    /// Sum over cycles of the footprint outstanding on the EU (its "busy" integral).
+    /// Sum over cycles of the footprint outstanding on the EU (its "busy" integral; kind 0).
     pub res_cycles: u64,
 }
 
@@ -194,7 +198,7 @@ impl EuPool {
             p: p.clone(),
             rng: ChaCha8Rng::seed_from_u64(seed),
             behaviour: vec![behaviour; p.eus],
-            eus: (0..p.eus).map(|e| Eu::new(p.res_total[e], p.edt_total[e])).collect(),
+            eus: (0..p.eus).map(|e| Eu::new(Self::res_totals(p, e), p.edt_total[e])).collect(),
             misbehave: false,
             cycle: 0,
         }
@@ -202,7 +206,12 @@ impl EuPool {
 
     /// Forget every entity (after a GS reset): totals back to the parameters.
     pub fn reset(&mut self) {
-        self.eus = (0..self.p.eus).map(|e| Eu::new(self.p.res_total[e], self.p.edt_total[e])).collect();
+        self.eus = (0..self.p.eus).map(|e| Eu::new(Self::res_totals(&self.p, e), self.p.edt_total[e])).collect();
+    }
+
+    /// RES_TOTAL[e] per kind after reset (R16).
+    fn res_totals(p: &GlobalSpreaderParams, e: usize) -> PerKind {
+        p.per_kind(|k| p.res_total_of(k)[e])
     }
 
     /// EU e holds nothing (no entity, no credit or release pending).
@@ -215,17 +224,18 @@ impl EuPool {
         self.eus.iter().all(Eu::idle)
     }
 
-    /// Footprint acked on EU e and not yet credited.
-    pub fn outstanding(&self, e: usize) -> u64 {
+    /// Footprint acked on EU e and not yet credited, per kind.
+    pub fn outstanding(&self, e: usize) -> PerKind {
         self.eus[e].outstanding
     }
 
-    pub fn totals(&self, e: usize) -> (u64, u64) {
+    /// RES_TOTAL per kind and EDT_TOTAL of EU e, as the EU follows them.
+    pub fn totals(&self, e: usize) -> (PerKind, u64) {
         (self.eus[e].res_total, self.eus[e].edt_total)
     }
 
-    /// Follow a RES_TOTAL/EDT_TOTAL write of an idle EU.
-    pub fn set_totals(&mut self, e: usize, res_total: u64, edt_total: u64) {
+    /// Follow a RES_TOTAL (any kind) / EDT_TOTAL write of an idle EU.
+    pub fn set_totals(&mut self, e: usize, res_total: PerKind, edt_total: u64) {
         let eu = &mut self.eus[e];
         assert!(eu.entities.is_empty(), "totals written for busy EU {e}");
         eu.res_total = res_total;
@@ -268,7 +278,7 @@ impl EuPool {
 
     /// Error injection: EU e sends a credit it does not owe in the next cycle (if it
     /// sends none itself).
-    pub fn extra_credit(&mut self, e: usize, res: u64, edt: bool, ty: u64) {
+    pub fn extra_credit(&mut self, e: usize, res: PerKind, edt: bool, ty: u64) {
         self.eus[e].extra_credit = Some((res, edt, ty));
     }
 
@@ -351,7 +361,7 @@ impl EuPool {
 
             // Credits: at most one cr_edt, and every resource part due now.
             let mut edt: Option<usize> = None;
-            let mut res = std::mem::take(&mut self.eus[e].carry);
+            let mut res: PerKind = std::mem::take(&mut self.eus[e].carry);
             let retain = b.retain;
             let mut k = 0;
             while k < self.eus[e].entities.len() {
@@ -377,26 +387,29 @@ impl EuPool {
                 let en = &mut self.eus[e].entities[k];
                 en.early.retain(|&(at, amt)| {
                     if at <= now {
-                        res += amt;
+                        add(&mut res, &amt);
                         false
                     } else {
                         true
                     }
                 });
                 if matches!(en.stage, Stage::Final { at } if at <= now) {
-                    res += en.final_res + en.early.iter().map(|x| x.1).sum::<u64>();
+                    add(&mut res, &en.final_res);
+                    en.early.iter().for_each(|x| add(&mut res, &x.1));
                     self.eus[e].entities.swap_remove(k);
                 } else {
                     k += 1;
                 }
             }
-            if res > p.res_mask() {
-                self.eus[e].carry = res - p.res_mask();
-                res = p.res_mask();
+            for k in 0..p.kinds() {
+                if res[k] > p.res_mask() {
+                    self.eus[e].carry[k] = res[k] - p.res_mask();
+                    res[k] = p.res_mask();
+                }
+                self.eus[e].outstanding[k] -= res[k];
             }
-            self.eus[e].outstanding -= res;
             let extra = self.eus[e].extra_credit.take();
-            if res > 0 || edt.is_some() {
+            if res != [0; 4] || edt.is_some() {
                 inp.cr_valid |= 1 << e;
                 inp.cr_res[e] = res;
                 inp.cr_edt |= u64::from(edt.is_some()) << e;
@@ -408,8 +421,11 @@ impl EuPool {
                 inp.cr_type[e] = ty;
             } else {
                 // Don't-care payload; `cr_edt` without `cr_valid` only when misbehaving.
-                inp.cr_res[e] = self.rng.gen::<u64>() & p.res_mask();
+                inp.cr_res[e] = [self.rng.gen::<u64>() & p.res_mask(), 0, 0, 0];
                 inp.cr_type[e] = self.rng.gen_range(0..4);
+                for k in 1..p.kinds() {
+                    inp.cr_res[e][k] = self.rng.gen::<u64>() & p.res_mask();
+                }
                 if self.misbehave && self.rng.gen_ratio(1, 8) {
                     inp.cr_edt |= 1 << e;
                 }
@@ -458,7 +474,7 @@ impl EuPool {
             return;
         }
         for eu in self.eus.iter_mut() {
-            eu.res_cycles += eu.outstanding;
+            eu.res_cycles += eu.outstanding[0];
         }
         let Some(e) = out.target() else { return };
         let (ready, refuse) = (inp.ar_ready >> e & 1 == 1, inp.ar_refuse >> e & 1 == 1);
@@ -480,14 +496,19 @@ impl EuPool {
         let edt_at = now - 1 + self.uniform(b.work).max(1);
         let mut early = Vec::new();
         let mut left = fp;
-        if fp > 1 && self.rng.gen_range(0..100) < b.split_pct {
-            // Early parts leave at least one unit for the final part, so that a retained
-            // entity's resources really come back after its VDT releases.
-            for _ in 0..self.rng.gen_range(1..=3) {
-                let amt = self.rng.gen_range(0..left);
-                left -= amt;
-                let at = self.rng.gen_range(now..=edt_at.max(now));
-                early.push((at, amt));
+        // Kind 0 first, then (R16, K > 1 only) each other kind on its own.
+        for k in 0..p.kinds() {
+            if fp[k] > 1 && self.rng.gen_range(0..100) < b.split_pct {
+                // Early parts leave at least one unit for the final part, so that a retained
+                // entity's resources really come back after its VDT releases.
+                for _ in 0..self.rng.gen_range(1..=3) {
+                    let amt = self.rng.gen_range(0..left[k]);
+                    left[k] -= amt;
+                    let at = self.rng.gen_range(now..=edt_at.max(now));
+                    let mut part = [0; 4];
+                    part[k] = amt;
+                    early.push((at, part));
+                }
             }
         }
         // R15's EU obligation: entry {way, set(base) + g}, the way of the ack (direct mapped:
@@ -505,7 +526,7 @@ impl EuPool {
         }
         eu.hold = 0;
         eu.acks += 1;
-        eu.outstanding += fp;
+        add(&mut eu.outstanding, &fp);
         if let Some(k) = eu.free_records.iter().position(|&r| r == record) {
             eu.free_records.swap_remove(k);
         }
@@ -517,5 +538,12 @@ impl EuPool {
             slots,
             stage: Stage::Working { edt_at },
         });
+    }
+}
+
+/// `acc` += `x`, kind by kind.
+fn add(acc: &mut PerKind, x: &PerKind) {
+    for k in 0..4 {
+        acc[k] += x[k];
     }
 }

@@ -68,6 +68,7 @@ impl crate::kit::Block for GlobalSpreader {
         let types: String = (0..4).filter(|&t| p.has(t)).map(|t| &TYPE_NAMES[t][..1]).collect();
         let rob = if p.pixel_reorder > 0 { format!("-rob{}", p.pixel_reorder) } else { String::new() };
         let ways = if p.vdt_ways > 1 { format!("-w{}", p.vdt_ways) } else { String::new() };
-        format!("eu{}-{types}-g{}-v{}{ways}-p{}{rob}", p.eus, p.vgrp, p.vdt_depth, p.pt_depth)
+        let kinds = if p.kinds() > 1 { format!("-k{}", p.kinds()) } else { String::new() };
+        format!("eu{}-{types}-g{}-v{}{ways}-p{}{rob}{kinds}", p.eus, p.vgrp, p.vdt_depth, p.pt_depth)
     }
 }

@@ -43,6 +43,8 @@ pub type ModelDut = crate::kit::ModelDut<GlobalSpreader>;
 ///   `st_free_edt`, `st_vdt_valid` (if VDT), `st_pt_valid` (if PT);
 /// * when `ar_valid != 0`: every `ar_*` port that exists for the parameters (`ar_seq` with
 ///   `pixel_reorder`, `ar_vdt_way` with `vdt_ways` > 1);
+/// * with K resource kinds (R16) `st_free_res` and `ar_footprint` per kind k < K (named
+///   `st_free_res[e][k]`, `ar_footprint[k]` when K > 1);
 /// * when `cfg_rvalid`: `cfg_rdata`;
 /// * with `pixel_reorder` (R14) every cycle: `po_valid` and `po_seq` (HEAD, a function of
 ///   registered state whether or not `po_valid`).
@@ -84,8 +86,15 @@ pub fn first_difference(
         cmp(&|| "po_seq".into(), e.po_seq, a.po_seq);
     }
     let at = |v: &Vec<u64>, k: usize| v.get(k).copied().unwrap_or(u64::MAX);
+    let kinds = p.kinds();
+    // R16: kind n of EU k (one kind: the name without the kind).
+    let kind_name =
+        |port: &str, k: usize, n: usize| if kinds > 1 { format!("{port}[{k}][{n}]") } else { format!("{port}[{k}]") };
+    let res_at = |v: &Vec<model::PerKind>, k: usize, n: usize| v.get(k).map_or(u64::MAX, |x| x[n]);
     for k in 0..p.eus {
-        cmp(&|| format!("st_free_res[{k}]"), at(&e.st_free_res, k), at(&a.st_free_res, k));
+        for n in 0..kinds {
+            cmp(&|| kind_name("st_free_res", k, n), res_at(&e.st_free_res, k, n), res_at(&a.st_free_res, k, n));
+        }
         cmp(&|| format!("st_free_edt[{k}]"), at(&e.st_free_edt, k), at(&a.st_free_edt, k));
     }
     // A missing bit reads 2 (never equal to a present one).
@@ -102,7 +111,10 @@ pub fn first_difference(
     }
     if e.ar_valid != 0 {
         cmp(&|| "ar_type".into(), e.ar_type, a.ar_type);
-        cmp(&|| "ar_footprint".into(), e.ar_footprint, a.ar_footprint);
+        for n in 0..kinds {
+            let name = if kinds > 1 { format!("ar_footprint[{n}]") } else { "ar_footprint".into() };
+            cmp(&|| name.clone(), e.ar_footprint[n], a.ar_footprint[n]);
+        }
         cmp(&|| "ar_copy_size".into(), e.ar_copy_size, a.ar_copy_size);
         cmp(&|| "ar_src_addr".into(), e.ar_src_addr, a.ar_src_addr);
         cmp(&|| "ar_vcount".into(), e.ar_vcount, a.ar_vcount);

@@ -69,23 +69,34 @@
 //!   writes {way, set(base) + g}; a TRI ref hits in the lowest valid way with its tag. With
 //!   W = 1 the same code is §2's direct-mapped rule (one way: S = vdt_depth, SET_W = VDT_AW).
 //!
+//! * R16 (`resources`, K kinds; [`PerKind`] values, kind k at [k]) — `res.rs`: each packet's
+//!   size, FRAME_RES, MIN_RES, RES_TOTAL and FREE_RES are per kind; fp_k = size_k +
+//!   FRAME_RES[t][k]; an EU fits when every kind fits (and FREE_EDT >= 1); least_loaded compares
+//!   kind 0; the ack debits fp_k from every kind k; credits per kind, each kind clamped to [0,
+//!   RES_TOTAL[e][k]] (any clamp sets `err_credit`); a RES_TOTAL[e][k] write sets FREE_RES[e][k]
+//!   after the edge's debit and credit; kind k >= 1's registers at 0x280 + 0x40(k-1) + e (RES_TOTAL),
+//!   0x2A0 + 0x40(k-1) + e (FREE_RES, read-only), 0x340 + 8(k-1) + t (MIN_RES), 0x344 + 8(k-1) + t
+//!   (FRAME_RES). `ar_copy_size` is kind 0's size. With K = 1 every kind >= 1 value stays 0 and
+//!   the rules are R4 / R8 / R9 as written.
+//!
 //! Inputs are taken modulo their port widths, as the Verilog ports would truncate them.
 //! Inputs of absent classes are ignored; outputs of absent ports are 0 / empty.
 //! Outputs are functions of the registered state, except `*_ready` which also depends on
 //! `ar_ready` of the same cycle (R3).
 
 // cycle: the model and its rules; params: the parameters; perf: the events of the counters
-// (rules G1-G2); ports: the inputs, outputs and packet; rob: the pixel reorder buffer (R14);
-// types: the model's value types.
+// (rules G1-G2); ports: the inputs, outputs and packet; res: the resource kinds' fit, credits
+// and registers (R16); rob: the pixel reorder buffer (R14); types: the model's value types.
 mod cycle;
 mod params;
 pub mod perf;
 mod ports;
+mod res;
 mod rob;
 mod types;
 
 pub use cycle::GlobalSpreaderModel;
-pub use params::{GlobalSpreaderParams, Select};
+pub use params::{GlobalSpreaderParams, PerKind, ResKind, Select};
 pub use ports::{GlobalSpreaderInputs, GlobalSpreaderOutputs, Packet};
 pub use rob::Rob;
 pub(crate) use types::Mutation;
@@ -152,6 +163,37 @@ pub mod reg {
     }
     pub const fn pend(e: usize, t: usize) -> u64 {
         0x200 + 4 * e as u64 + t as u64
+    }
+    /// R16: RES_TOTAL[e][k] (kind 0: [`res_total`]; kind k >= 1: 0x280 + 0x40(k-1) + e).
+    pub const fn res_total_of(e: usize, k: usize) -> u64 {
+        if k == 0 { res_total(e) } else { 0x280 + 0x40 * (k as u64 - 1) + e as u64 }
+    }
+    /// R16: FREE_RES[e][k] (kind 0: [`free_res`]; kind k >= 1: 0x2A0 + 0x40(k-1) + e).
+    pub const fn free_res_of(e: usize, k: usize) -> u64 {
+        if k == 0 { free_res(e) } else { 0x2A0 + 0x40 * (k as u64 - 1) + e as u64 }
+    }
+    /// R16: MIN_RES[t][k] (kind 0: [`min_res`]; kind k >= 1: 0x340 + 8(k-1) + t).
+    pub const fn min_res_of(t: usize, k: usize) -> u64 {
+        if k == 0 { min_res(t) } else { 0x340 + 8 * (k as u64 - 1) + t as u64 }
+    }
+    /// R16: FRAME_RES[t][k] (kind 0: [`frame_res`]; kind k >= 1: 0x344 + 8(k-1) + t).
+    pub const fn frame_res_of(t: usize, k: usize) -> u64 {
+        if k == 0 { frame_res(t) } else { 0x344 + 8 * (k as u64 - 1) + t as u64 }
+    }
+    /// R16: the register a kind-k (k >= 1) address names, whatever the parameters: (kind,
+    /// what, index), what 0 RES_TOTAL, 1 FREE_RES (index e), 2 MIN_RES, 3 FRAME_RES (index t).
+    pub const fn kind_reg(a: u64) -> Option<(usize, usize, usize)> {
+        match a {
+            0x280..=0x33F => {
+                let off = a - 0x280;
+                Some((1 + (off / 0x40) as usize, ((off % 0x40) / 0x20) as usize, (off % 0x20) as usize))
+            }
+            0x340..=0x357 => {
+                let off = a - 0x340;
+                Some((1 + (off / 8) as usize, 2 + ((off % 8) / 4) as usize, (off % 4) as usize))
+            }
+            _ => None,
+        }
     }
 }
 

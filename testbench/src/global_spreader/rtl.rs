@@ -1,14 +1,16 @@
 //! The Verilated `warpgen_global_spreader` behind the [`Dut`] interface.
 //!
 //! Ports follow contract §3 (and R14's with `pixel_reorder`: out `ar_seq`, `po_valid`,
-//! `po_seq`, in `pc_valid`, `pc_seq`, `po_ready`; R15's out `ar_vdt_way` with `vdt_ways` > 1);
+//! `po_seq`, in `pc_valid`, `pc_seq`, `po_ready`; R15's out `ar_vdt_way` with `vdt_ways` > 1;
+//! R16's widths with K resource kinds: `*_size` and `ar_footprint` K fields of RES_W, `cr_res`
+//! and `st_free_res` N_EU * K fields, EU e's kind k at e * K + k);
 //! ports of absent types / tables / keys do not exist in the Verilog and are neither driven nor
 //! read (their model fields stay 0 / empty, and [`super::first_difference`] does not compare
 //! them). `in_reset` is not a port: it is copied from the cycle's `reset` input, as the model
 //! does.
 
 use super::GlobalSpreader;
-use super::model::Select;
+use super::model::{ResKind, Select};
 use super::{Dut, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, PATCH, PIX, TRI, TYPE_NAMES, VTX};
 use crate::harness::field;
 use warpgen_rtl::config::GlobalSpreaderConfig;
@@ -32,12 +34,34 @@ pub fn toml_for(p: &GlobalSpreaderParams) -> String {
         if p.pixel_reorder > 0 { format!("pixel_reorder = {}\n", p.pixel_reorder) } else { String::new() };
     // R15: `vdt_ways` only when set-associative (1, the default, is direct mapped).
     let vdt_ways = if p.vdt_ways > 1 { format!("vdt_ways = {}\n", p.vdt_ways) } else { String::new() };
+    // R16: `resources` (named k0, k1, ...) and a `resource.<name>` table per kind after the
+    // first, only with more than one kind (one kind, the default, has neither).
+    let resources = if p.kinds() > 1 {
+        let names: Vec<String> = (0..p.kinds()).map(|k| format!("\"k{k}\"")).collect();
+        let tables: Vec<String> = p
+            .more_kinds
+            .iter()
+            .enumerate()
+            .map(|(j, r)| {
+                format!(
+                    "k{} = {{ res_total = {}, min_res = {}, frame_res = {} }}",
+                    j + 1,
+                    list(&mut r.res_total.iter().copied()),
+                    table(&|t| r.min_res[t].to_string()),
+                    table(&|t| r.frame_res[t].to_string())
+                )
+            })
+            .collect();
+        format!("resources = [{}]\nresource = {{ {} }}\n", names.join(", "), tables.join(", "))
+    } else {
+        String::new()
+    };
     format!(
         "[global_spreader]\neus = {}\nentity_types = [{types}]\nvertices_per_group = {}\nvdt_depth = {}\npt_depth = {}\n\
          index_width = {}\nres_width = {}\nentity_width = {}\naddr_width = {}\nres_total = {}\nedt_total = {}\n\
          min_res = {}\nframe_res = {}\npriority = {}\ndedicated = {}\neu_enable = {}\nenable = {}\nlocality = {}\n\
          yield_enable = {}\nperf_counters = {}\nselect = \"{}\"\naging = {}\n\
-         {class_priority}class_priority_reg = {}\n{pixel_reorder}{vdt_ways}",
+         {class_priority}class_priority_reg = {}\n{pixel_reorder}{vdt_ways}{resources}",
         p.eus,
         p.vgrp,
         p.vdt_depth,
@@ -107,6 +131,13 @@ impl From<&GlobalSpreaderConfig> for GlobalSpreaderParams {
             class_priority_reg: c.class_priority_reg,
             pixel_reorder: c.pixel_reorder as usize,
             vdt_ways: c.vdt_ways as usize,
+            more_kinds: (1..c.kinds())
+                .map(|k| ResKind {
+                    res_total: c.res_totals_of(k),
+                    min_res: [0, 1, 2, 3].map(|t| c.min_res_kind(t, k)),
+                    frame_res: [0, 1, 2, 3].map(|t| c.frame_res_kind(t, k)),
+                })
+                .collect(),
         }
     }
 }
@@ -368,6 +399,11 @@ impl RtlGlobalSpreader {
         (0..n).map(|i| field(&self.sim, o, i * w as usize, w as usize)).collect()
     }
 
+    /// A value per kind from the K fields of one item (R16; the kinds not built 0).
+    fn per_kind(&self, mut fields: impl Iterator<Item = u64>) -> super::model::PerKind {
+        std::array::from_fn(|_| fields.next().unwrap_or(0))
+    }
+
     fn bits(&self, o: Option<PortId>, n: usize) -> Vec<bool> {
         match o {
             Some(o) => (0..n).map(|i| self.sim.get_word(o, i / 64) >> (i % 64) & 1 == 1).collect(),
@@ -384,6 +420,9 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
     fn eval(&mut self, i: &GlobalSpreaderInputs) -> GlobalSpreaderOutputs {
         let p = &self.p;
         let (ent_w, res_w, vdt_aw, prid_w, idx_w, rb_w) = (p.ent_w, p.res_w, p.vdt_aw(), p.prid_w(), p.idx_w, p.rb_w());
+        let kinds = p.kinds();
+        // R16: `cr_res` as N_EU * K fields, EU e's kind k at e * K + k.
+        let cr_res: Vec<u64> = i.cr_res.iter().flat_map(|c| c[..kinds].to_vec()).collect();
         for k in 0..self.ins.len() {
             let id = self.ins[k].id;
             use InVal::*;
@@ -393,12 +432,18 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
                 VpIndexed => i.vp_indexed as u64,
                 VpBase => i.vp_base_idx,
                 VpCount => i.vp_count,
-                VpSize => i.vp_size,
+                VpSize => {
+                    self.drive_wide(id, &i.vp_size[..kinds], res_w);
+                    continue;
+                }
                 VpSrc => i.vp_src_addr,
                 PpValid => i.pp_valid as u64,
                 PpIndexed => i.pp_indexed as u64,
                 PpBase => i.pp_base_idx,
-                PpSize => i.pp_size,
+                PpSize => {
+                    self.drive_wide(id, &i.pp_size[..kinds], res_w);
+                    continue;
+                }
                 PpSrc => i.pp_src_addr,
                 TpValid => i.tp_valid as u64,
                 TpIndexed => i.tp_indexed as u64,
@@ -407,13 +452,19 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
                     continue;
                 }
                 TpPrid => i.tp_prid,
-                TpSize => i.tp_size,
+                TpSize => {
+                    self.drive_wide(id, &i.tp_size[..kinds], res_w);
+                    continue;
+                }
                 TpSrc => i.tp_src_addr,
                 XpValid => i.xp_valid as u64,
                 XpTri => i.xp_tri_id,
                 XpMask => i.xp_mask,
                 XpLast => i.xp_last as u64,
-                XpSize => i.xp_size,
+                XpSize => {
+                    self.drive_wide(id, &i.xp_size[..kinds], res_w);
+                    continue;
+                }
                 XpSrc => i.xp_src_addr,
                 ArReady => i.ar_ready,
                 ArRefuse => i.ar_refuse,
@@ -423,7 +474,7 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
                 }
                 CrValid => i.cr_valid,
                 CrRes => {
-                    self.drive_wide(id, &i.cr_res, res_w);
+                    self.drive_wide(id, &cr_res, res_w);
                     continue;
                 }
                 CrEdt => i.cr_edt,
@@ -471,7 +522,7 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
             pp_ready: rdy(PATCH),
             ar_valid: g(o.ar_valid),
             ar_type: g(o.ar_type),
-            ar_footprint: g(o.ar_footprint),
+            ar_footprint: self.per_kind(self.fields(o.ar_footprint, p.kinds(), p.res_w).into_iter()),
             ar_copy_size: g(o.ar_copy_size),
             ar_src_addr: g(o.ar_src_addr),
             ar_vcount: g(o.ar_vcount),
@@ -489,7 +540,10 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
             stall: g(o.stall) != 0,
             eu_avail_cnt: g(o.eu_avail_cnt),
             st_slot_valid: g(o.st_slot_valid),
-            st_free_res: self.fields(o.st_free_res, p.eus, p.res_w),
+            st_free_res: {
+                let v = self.fields(o.st_free_res, p.eus * p.kinds(), p.res_w);
+                v.chunks(p.kinds()).map(|c| self.per_kind(c.iter().copied())).collect()
+            },
             st_free_edt: self.fields(o.st_free_edt, p.eus, p.fe_w()),
             st_vdt_valid: self.bits(o.st_vdt_valid, p.vdt_depth),
             st_pt_valid: self.bits(o.st_pt_valid, p.pt_depth),

@@ -40,6 +40,14 @@
 //! the group's set with its own tag or another (tag 0: the group itself, which a free way may
 //! then hold twice). With W = 1 every draw and value is as without the key.
 //!
+//! With resource kinds (R16, K > 1) every packet has a demand per kind (kinds >= 1: 0 a quarter
+//! of the time, else up to half the kind's largest RES_TOTAL, so the kinds after the first, with
+//! the smaller totals of the tests, are often the one that does not fit), the EUs return each
+//! kind's footprint in pulses of their own (`eu.rs`), and 30 % of the random writes go to a kind
+//! >= 1's MIN_RES, FRAME_RES or (idle EU) RES_TOTAL, or read its FREE_RES; the restore writes
+//! them back, the read sweep reads them, and an injected credit (illegal events) carries every
+//! kind. With K = 1 every draw and value is as without the key.
+//!
 //! With `allow_errors` the stimulus also sends malformed vertex and patch packets,
 //! releases of invalid VDT/PT entries, credits to idle EUs (which overflow), ack and
 //! refuse together, `cr_edt` without `cr_valid`, and reset pulses (all strobes quiet
@@ -50,9 +58,10 @@
 //! [`Mirror`]: the registers as written, per-EU outstanding footprint and records from
 //! acks and credits, VDT/PT validity from acks and releases, the packet in each slot from
 //! the transfers) and checks every cycle:
-//! * I1 no over-commit: outstanding <= RES_TOTAL and records <= EDT_TOTAL per EU;
-//!   `st_free_res = RES_TOTAL − outstanding`, `st_free_edt = EDT_TOTAL − records`,
-//!   `eu_avail_cnt`; no `err_credit` (legal runs);
+//! * I1 no over-commit: outstanding <= RES_TOTAL (per kind, R16) and records <= EDT_TOTAL per
+//!   EU; `st_free_res = RES_TOTAL − outstanding` of every kind, `st_free_edt = EDT_TOTAL −
+//!   records`, `eu_avail_cnt`; no `err_credit` (legal runs), and `err_credit` after any clamp
+//!   the books see (a credit past RES_TOTAL of any kind, or past EDT_TOTAL);
 //! * I2 every non-malformed transferred packet is acked once, with its payload, in channel
 //!   order (the ack's `ar_src_addr` is the id of the packet in the slot); malformed
 //!   packets are never acked and raise `err_malformed` in the next cycle;
@@ -98,7 +107,11 @@
 //! PATCH acks into a way > 0), `vdt_set_conflict_avoided` (new VTX / PATCH requests while way 0
 //! of their set is taken), `vdt_all_ways_blocked` (cycles with a VTX / PATCH blocked with every
 //! way taken), `vdt_hit_way_nonzero` and `vdt_hit_two_ways` (new TRI requests with a ref hitting
-//! in a way > 0 / whose tag two ways hold).
+//! in a way > 0 / whose tag two ways hold); with resource kinds (K > 1) `fit_fail_kind_only`
+//! (new requests with a candidate that fits kind 0 but fails a kind >= 1), `wait_kind_only`
+//! (slot-cycles with a packet no candidate fits though one fits kind 0), `credit_kind` (`cr_valid`
+//! pulses with a kind >= 1 credit), `kind_reg_rw` (accesses to a kind >= 1's register), and in
+//! error mode `clamp_kind` (a kind >= 1 clamped).
 //! Every bin needs [`Coverage::MIN_HITS`] hits, except where the parameters make it
 //! impossible: with one EU every valid ref is in the target, so global refs and the
 //! locality fallback cannot happen; bins of absent types are not required.
@@ -138,6 +151,7 @@ pub fn readable_registers(p: &GlobalSpreaderParams) -> Vec<u64> {
     for &t in &types {
         v.extend([reg::ded_mask(t), reg::min_res(t), reg::frame_res(t)]);
     }
+    let more = |f: &mut dyn FnMut(usize)| (1..p.kinds()).for_each(f);
     for e in 0..p.eus {
         v.extend([
             reg::res_total(e),
@@ -151,7 +165,29 @@ pub fn readable_registers(p: &GlobalSpreaderParams) -> Vec<u64> {
             v.extend([reg::prio(t, e), reg::alloc_cnt(e, t), reg::pend(e, t)]);
         }
     }
+    // R16: the registers of kinds >= 1 (none with one kind).
+    more(&mut |k| {
+        for &t in &types {
+            v.extend([reg::min_res_of(t, k), reg::frame_res_of(t, k)]);
+        }
+        for e in 0..p.eus {
+            v.extend([reg::res_total_of(e, k), reg::free_res_of(e, k)]);
+        }
+    });
     v
+}
+
+/// A RES_TOTAL (any kind the parameters have, R16) or EDT_TOTAL address: (kind, or None for
+/// EDT_TOTAL; EU), the EU possibly not built.
+fn total_reg(p: &GlobalSpreaderParams, a: u64) -> Option<(Option<usize>, usize)> {
+    match a {
+        0x020..=0x03F => Some((Some(0), (a & 0x1F) as usize)),
+        0x060..=0x07F => Some((None, (a & 0x1F) as usize)),
+        _ => match reg::kind_reg(a) {
+            Some((k, 0, e)) if k < p.kinds() => Some((Some(k), e)),
+            _ => None,
+        },
+    }
 }
 
 /// Seeded random stimulus with the EU models; see the module documentation.
@@ -356,6 +392,12 @@ impl GlobalSpreaderStimulus {
             self.restore.push_back((reg::min_res(t), 0));
             let f = if self.pct(70) { 0 } else { self.rng.gen_range(0..4) };
             self.restore.push_back((reg::frame_res(t), f));
+            // R16: the same for each kind >= 1 (nothing drawn with one kind).
+            for k in 1..p.kinds() {
+                self.restore.push_back((reg::min_res_of(t, k), 0));
+                let f = if self.pct(70) { 0 } else { self.rng.gen_range(0..4) };
+                self.restore.push_back((reg::frame_res_of(t, k), f));
+            }
             let mut perm: Vec<u64> = (0..p.eus as u64).collect();
             if self.pct(60) {
                 for s in (1..perm.len()).rev() {
@@ -367,8 +409,10 @@ impl GlobalSpreaderStimulus {
             }
         }
         for e in 0..p.eus {
-            if self.pool.totals(e) != (p.res_total[e], p.edt_total[e]) {
-                self.restore.push_back((reg::res_total(e), p.res_total[e]));
+            if self.pool.totals(e) != (p.per_kind(|k| p.res_total_of(k)[e]), p.edt_total[e]) {
+                for k in 0..p.kinds() {
+                    self.restore.push_back((reg::res_total_of(e, k), p.res_total_of(k)[e]));
+                }
                 self.restore.push_back((reg::edt_total(e), p.edt_total[e]));
             }
         }
@@ -377,21 +421,20 @@ impl GlobalSpreaderStimulus {
     /// A write of RES_TOTAL/EDT_TOTAL of EU e is allowed now (idle, refusing this cycle).
     fn total_write_ok(&mut self, e: usize) -> bool {
         let held_here = self.mirror.held.is_some_and(|k| k[0] >> e & 1 == 1);
-        self.pool.idle(e) && self.mirror.outstanding[e] == 0 && self.mirror.records[e] == 0 && !held_here
+        self.pool.idle(e) && self.mirror.outstanding[e] == [0; 4] && self.mirror.records[e] == 0 && !held_here
     }
 
+    /// A RES_TOTAL (of any kind, R16) or EDT_TOTAL write at `addr`, if its EU may take one now.
     fn write_total(&mut self, inp: &mut GlobalSpreaderInputs, addr: u64, data: u64) -> bool {
-        let res = (0x020..0x040).contains(&addr);
-        let e = (addr & 0x1F) as usize;
+        let Some((kind, e)) = total_reg(&self.p, addr) else { return false };
         if e >= self.p.eus || !self.total_write_ok(e) {
             return false;
         }
-        let (r, d) = self.pool.totals(e);
-        let (r, d) = if res {
-            (data & self.p.res_mask(), d)
-        } else {
-            (r, (data & 0xFFFF_FFFF).min(1 << self.p.ent_w))
-        };
+        let (mut r, mut d) = self.pool.totals(e);
+        match kind {
+            Some(k) => r[k] = data & self.p.res_mask(),
+            None => d = (data & 0xFFFF_FFFF).min(1 << self.p.ent_w),
+        }
         self.pool.set_totals(e, r, d);
         self.pool.force_refuse(e);
         *inp = inp.clone().write(addr, data);
@@ -410,7 +453,7 @@ impl GlobalSpreaderStimulus {
             return;
         }
         while let Some((a, d)) = self.restore.pop_front() {
-            if (0x020..0x040).contains(&a) || (0x060..0x080).contains(&a) {
+            if total_reg(&self.p, a).is_some() {
                 if self.write_total(inp, a, d) {
                     return;
                 }
@@ -453,6 +496,10 @@ impl GlobalSpreaderStimulus {
             *inp = inp.clone().write(reg::CLASS_PRIO, d);
             return;
         }
+        if p.kinds() > 1 && self.pct(30) {
+            self.random_kind_write(inp, t, e);
+            return;
+        }
         let (a, d) = match self.rng.gen_range(0..100) {
             0..=9 => {
                 // EN off for a while.
@@ -487,13 +534,36 @@ impl GlobalSpreaderStimulus {
             }
             _ => (self.rng.gen_range(0..0x400), self.rng.gen::<u32>() as u64),
         };
-        if (0x020..0x040).contains(&a) || (0x060..0x080).contains(&a) {
+        if total_reg(&p, a).is_some() {
             // a random address hit a total: only for an idle EU
             if !self.write_total(inp, a, d) {
                 *inp = inp.clone().read(a);
             }
             return;
         }
+        *inp = inp.clone().write(a, d);
+    }
+
+    /// R16 (K > 1): a write to a register of a kind k >= 1 for type t or EU e: MIN_RES, FRAME_RES,
+    /// or RES_TOTAL of an idle EU (else a read of its FREE_RES).
+    fn random_kind_write(&mut self, inp: &mut GlobalSpreaderInputs, t: usize, e: usize) {
+        let p = self.p.clone();
+        let k = self.rng.gen_range(1..p.kinds());
+        let (a, d) = match self.rng.gen_range(0..100) {
+            0..=34 => (reg::min_res_of(t, k), self.rng.gen_range(0..=source::kind_demand_max(&p, k))),
+            35..=64 => (reg::frame_res_of(t, k), self.rng.gen_range(0..8)),
+            _ => {
+                let d = match self.rng.gen_range(0..10) {
+                    0 => 0,
+                    1 => self.rng.gen::<u32>() as u64,
+                    _ => self.rng.gen_range(4..=64.min(p.res_mask()).max(4)),
+                };
+                if !self.write_total(inp, reg::res_total_of(e, k), d) {
+                    *inp = inp.clone().read(reg::free_res_of(e, k));
+                }
+                return;
+            }
+        };
         *inp = inp.clone().write(a, d);
     }
 
@@ -515,8 +585,12 @@ impl GlobalSpreaderStimulus {
                 }
             }
             2 if self.total_write_ok(e) => {
-                // A credit to an idle EU: overflows and sets err_credit.
-                let res = self.rng.gen_range(0..=p.res_mask());
+                // A credit to an idle EU: overflows and sets err_credit (R16: of every kind, each
+                // other kind's amount 0 half the time, drawn only with K > 1).
+                let mut res = [self.rng.gen_range(0..=p.res_mask()), 0, 0, 0];
+                for k in 1..p.kinds() {
+                    res[k] = if self.pct(50) { 0 } else { self.rng.gen_range(1..=p.res_mask()) };
+                }
                 let edt = self.pct(50);
                 self.pool.force_refuse(e);
                 self.pool.extra_credit(e, res, edt, self.rng.gen_range(0..4));

@@ -4,7 +4,7 @@
 
 use super::GlobalSpreader;
 use super::directed::{all_cases, run_all, ParamsKind};
-use super::model::{Mutation, PATCH, PIX, TRI, VTX};
+use super::model::{Mutation, Regs, Select, PATCH, PIX, TRI, VTX};
 use super::stimulus::{readable_registers, Coverage, GlobalSpreaderStimulus, Invariants};
 use super::workload::{format_table, run_workload, Workload};
 use super::*;
@@ -287,7 +287,7 @@ fn first_difference_follows_contract_section_5() {
     let e = m.outputs(&GlobalSpreaderInputs::idle(&p));
     assert_eq!(first_difference(&p, &e, &e), None);
     let mut a = e.clone();
-    a.ar_footprint = 7;
+    a.ar_footprint = [7, 0, 0, 0];
     a.cfg_rdata = 9;
     assert_eq!(first_difference(&p, &e, &a), None);
     a.ar_valid = 1;
@@ -387,6 +387,11 @@ fn mutants() -> Vec<(Mutation, Option<&'static str>)> {
         (TagFromVdtAw, Some("X14")),
         (PatchSplitWays, Some("X14/patch")),
         (HeldRefsRelooked, Some("X14")),
+        (KindsIgnoredInFit, Some("X15")),
+        (DebitKind0Everywhere, Some("X15")),
+        (MinResKind0, Some("X15")),
+        (ClampKind0Only, Some("X15")),
+        (KindTotalKeepsFree, Some("X15")),
         (StaleFree, None),
         (StaleTables, None),
         (NotSticky, None),
@@ -671,4 +676,148 @@ fn invariants_catch_broken_ways() {
         let e = first_violation(p, kind, 1, 60_000).unwrap_or_else(|| panic!("mutant {kind:?} passes the invariants"));
         eprintln!("{kind:?}: {e}");
     }
+}
+
+/// R16's parameters and register map: K = 1 by default (no kind >= 1 value, the reset registers
+/// as before), `with_kinds`, the per-kind reset values, the ranges, and the addresses of kinds
+/// 1 to 3 with the decoding back to (kind, register, index).
+#[test]
+fn resource_kinds_params_and_addresses() {
+    let d = GlobalSpreaderParams::default();
+    assert_eq!((d.kinds(), d.more_kinds.len()), (1, 0));
+    let r = Regs::reset(&d);
+    assert_eq!((r.res_total[4], r.min_res[PIX], r.frame_res[VTX]), ([64, 0, 0, 0], [0; 4], [0; 4]));
+    let mut k3 = GlobalSpreaderParams { res_w: 6, res_total: vec![63; 5], ..d.clone() }.with_kinds(3);
+    k3.more_kinds[1].res_total = vec![1, 2, 3, 4, 5];
+    k3.more_kinds[0].min_res[TRI] = 7;
+    k3.more_kinds[1].frame_res[PATCH] = 9;
+    assert_eq!((k3.kinds(), k3.validate()), (3, Ok(())));
+    let r = Regs::reset(&k3);
+    assert_eq!((r.res_total[0], r.res_total[4]), ([63, 63, 1, 0], [63, 63, 5, 0]));
+    assert_eq!((r.min_res[TRI], r.frame_res[PATCH]), ([0, 7, 0, 0], [0, 0, 9, 0]));
+    let bad = [
+        GlobalSpreaderParams { ..d.clone() }.with_kinds(5),
+        {
+            let mut p = d.clone().with_kinds(2);
+            p.more_kinds[0].res_total = vec![64; 4];
+            p
+        },
+        {
+            let mut p = d.clone().with_kinds(2);
+            p.more_kinds[0].frame_res[VTX] = 4096;
+            p
+        },
+    ];
+    for b in bad {
+        assert!(b.validate().is_err(), "{b:?} accepted");
+    }
+    use model::reg;
+    assert_eq!([reg::res_total_of(3, 0), reg::res_total_of(3, 1), reg::res_total_of(31, 3)], [0x023, 0x283, 0x31F]);
+    assert_eq!([reg::free_res_of(3, 0), reg::free_res_of(3, 1), reg::free_res_of(0, 2)], [0x043, 0x2A3, 0x2E0]);
+    let tables = [reg::min_res_of(TRI, 1), reg::frame_res_of(TRI, 1), reg::min_res_of(PATCH, 3), reg::frame_res_of(PATCH, 3)];
+    assert_eq!(tables, [0x341, 0x345, 0x353, 0x357]);
+    let decoded = [0x2E5, 0x356, 0x27F, 0x358].map(reg::kind_reg);
+    assert_eq!(decoded, [Some((2, 1, 5)), Some((3, 3, 2)), None, None]);
+    // The read sweep: kind >= 1's MIN_RES, FRAME_RES per type and RES_TOTAL, FREE_RES per EU.
+    assert_eq!(readable_registers(&d.clone().with_kinds(4)).len(), readable_registers(&d).len() + 3 * (2 * 4 + 2 * 5));
+}
+
+/// `resources` crosses the TOML both ways: absent with one kind; with K > 1, names k0.. and a
+/// `resource.<name>` table per kind after the first, which the config gives back as the same
+/// params.
+#[test]
+fn resource_kinds_round_trip_through_the_config() {
+    for p in resource_kinds_params().into_iter().chain([GlobalSpreaderParams::default()]) {
+        let text = rtl::toml_for(&p);
+        assert_eq!(text.contains("resources"), p.kinds() > 1, "{text}");
+        let c = rtl::config_for(&p);
+        assert_eq!(GlobalSpreaderParams::from(c.global_spreader.as_ref().unwrap()), p, "{text}");
+    }
+}
+
+/// The resource-kind shapes (model only; the lockstep test runs the first two on the RTL): K = 2
+/// at the 5-EU defaults with kind 1 smaller ([16, 16, 8, 8, 8], a MIN_RES and a FRAME_RES), K = 4
+/// at 3 EUs with RES_W 6, K = 3 with least_loaded and round_robin, K = 2 at one EU.
+fn resource_kinds_params() -> Vec<GlobalSpreaderParams> {
+    let [k2, k4] = GlobalSpreaderParams::kinds_lockstep_shapes();
+    let mut ll = GlobalSpreaderParams { select: Select::LeastLoaded, ..GlobalSpreaderParams::lockstep_5eu() }.with_kinds(3);
+    ll.more_kinds[0].res_total = vec![12, 20, 12, 20, 12];
+    ll.more_kinds[1].res_total = vec![30; 5];
+    let mut rr = GlobalSpreaderParams { select: Select::RoundRobin, ..ll.clone() };
+    rr.more_kinds[1].res_total = vec![8, 30, 30, 30, 8];
+    let mut one = GlobalSpreaderParams::lockstep_1eu().with_kinds(2);
+    one.more_kinds[0].res_total = vec![12];
+    vec![k2, k4, ll, rr, one]
+}
+
+/// R16 under random stimulus (model only): legal and with illegal events, invariants every cycle
+/// (the checker's books per kind: no over-commit, `st_free_res` = RES_TOTAL - outstanding of each
+/// kind, the fit of every kind in I3), a drain that returns every kind, and every bin:
+/// `fit_fail_kind_only`, `wait_kind_only`, `credit_kind`, `kind_reg_rw`, and `clamp_kind` with
+/// illegal events.
+#[test]
+fn resource_kinds_runs_hold_invariants_and_cover() {
+    for p in &resource_kinds_params() {
+        for (errs, seed) in [(false, 41), (true, 42)] {
+            let cycles = if p.eus == 1 { 120_000 } else { 80_000 };
+            let cov = random_run(p, seed, errs, cycles, true).unwrap_or_else(|e| panic!("K {} {p:?}: {e}", p.kinds()));
+            eprintln!("K {} eus {} res_w {} {} errors {errs}: {}", p.kinds(), p.eus, p.res_w, p.select.name(), bins(&cov));
+            cov.assert_all_hit().unwrap_or_else(|e| panic!("K {} eus {} errors {errs}: {e}", p.kinds(), p.eus));
+        }
+    }
+}
+
+/// R16 in the invariant checker: a model that gets the kinds wrong fails it under random
+/// stimulus (K = 2 and K = 4 shapes). `ClampKind0Only` is not among them: the checker expects
+/// `err_credit` after every clamp its books see, but in the error runs the sticky flag is nearly
+/// always set already by an earlier clamp (X15 and the lockstep comparison catch it).
+#[test]
+fn invariants_catch_broken_kinds() {
+    use Mutation::*;
+    let sets = resource_kinds_params();
+    for kind in [KindsIgnoredInFit, DebitKind0Everywhere, MinResKind0, KindTotalKeepsFree] {
+        let e = sets[..2]
+            .iter()
+            .find_map(|p| first_violation(p, kind, 1, 60_000))
+            .unwrap_or_else(|| panic!("mutant {kind:?} passes the invariants"));
+        eprintln!("{kind:?}: {e}");
+    }
+}
+
+/// With one kind no input or output carries a value in a kind >= 1 (legal and illegal events).
+#[test]
+fn one_kind_keeps_every_value_in_kind_0() {
+    let p = GlobalSpreaderParams::lockstep_5eu();
+    let mut m = GlobalSpreaderModel::new(&p);
+    let mut stim = GlobalSpreaderStimulus::new(&p, 3).allow_errors(true);
+    let mut last = GlobalSpreaderOutputs::default();
+    for _ in 0..20_000 {
+        let i = stim.next(&last);
+        let o = m.outputs(&i);
+        let sizes = [i.vp_size, i.pp_size, i.tp_size, i.xp_size];
+        assert!(sizes.iter().chain(&i.cr_res).chain(&o.st_free_res).chain([&o.ar_footprint]).all(|v| v[1..] == [0; 3]));
+        m.clock(&i);
+        last = o;
+    }
+}
+
+/// R16 in the lockstep comparison: `st_free_res` and `ar_footprint` per kind, the kinds built
+/// only, named by kind when K > 1.
+#[test]
+fn first_difference_compares_every_kind() {
+    let p = GlobalSpreaderParams::default().with_kinds(2);
+    let e = GlobalSpreaderModel::new(&p).outputs(&GlobalSpreaderInputs::idle(&p));
+    let mut a = e.clone();
+    a.st_free_res[3][2] = 5;
+    assert_eq!(first_difference(&p, &e, &a), None);
+    a.st_free_res[3][1] = 5;
+    assert_eq!(first_difference(&p, &e, &a).unwrap(), "st_free_res[3][1]: expected 0x40, actual 0x5");
+    let mut e2 = e.clone();
+    e2.ar_valid = 1;
+    let mut a = e2.clone();
+    a.ar_footprint[1] = 3;
+    assert_eq!(first_difference(&p, &e2, &a).unwrap(), "ar_footprint[1]: expected 0x0, actual 0x3");
+    assert_eq!(first_difference(&GlobalSpreaderParams::default(), &e2, &a), None);
+    a.ar_footprint[0] = 3;
+    assert_eq!(first_difference(&GlobalSpreaderParams::default(), &e2, &a).unwrap(), "ar_footprint: expected 0x0, actual 0x3");
 }

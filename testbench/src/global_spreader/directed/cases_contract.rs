@@ -112,7 +112,7 @@ pub fn x01_credit_gating(dut: &mut dyn Dut<GlobalSpreader>) -> Result<(), String
     r.step(i, &[])?;
     r.idle(&[Req(0)])?;
     let mut i = r.inp();
-    i.cr_res[0] = 4;
+    i.cr_res[0] = [4, 0, 0, 0];
     i.cr_edt = 1;
     i.cr_type[0] = VTX as u64;
     r.step(i, &[FreeRes(0, 60)])?;

@@ -48,6 +48,10 @@ pub(super) enum Exp {
     PoSeq(u64),
     /// R15 (`vdt_ways` > 1): `ar_vdt_way`.
     Way(u64),
+    /// R16 (resource kinds): `ar_footprint`'s fp_k, all four fields (kinds not built: 0).
+    FpKinds([u64; 4]),
+    /// R16: `st_free_res` of EU e, kind k.
+    FreeResKind(usize, usize, u64),
 }
 use Exp::*;
 
@@ -61,7 +65,8 @@ impl Exp {
             Req(e) => ("ar_valid".into(), format!("{:#b}", 1u64 << e), format!("{:#b}", o.ar_valid)),
             NoReq => ("ar_valid".into(), format!("{:#b}", 0), format!("{:#b}", o.ar_valid)),
             Type(t) => ("ar_type".into(), t.to_string(), o.ar_type.to_string()),
-            Fp(v) => ("ar_footprint".into(), v.to_string(), o.ar_footprint.to_string()),
+            Fp(v) => ("ar_footprint".into(), v.to_string(), o.ar_footprint[0].to_string()),
+            FpKinds(v) => ("ar_footprint".into(), format!("{v:?}"), format!("{:?}", o.ar_footprint)),
             Copy(v) => ("ar_copy_size".into(), v.to_string(), o.ar_copy_size.to_string()),
             Src(v) => ("ar_src_addr".into(), format!("{v:#x}"), format!("{:#x}", o.ar_src_addr)),
             Vcount(v) => ("ar_vcount".into(), v.to_string(), o.ar_vcount.to_string()),
@@ -80,7 +85,10 @@ impl Exp {
             Flag(k, v) => (ERR_NAMES[k].into(), b(v).to_string(), b(o.errs()[k]).to_string()),
             NoErr => ("err_*".into(), format!("{:?}", [0u8; 5]), format!("{:?}", o.errs().map(u8::from))),
             Slots(v) => ("st_slot_valid".into(), format!("{v:#06b}"), format!("{:#06b}", o.st_slot_valid)),
-            FreeRes(e, v) => (format!("st_free_res[{e}]"), v.to_string(), format!("{:?}", o.st_free_res.get(e))),
+            FreeRes(e, v) => (format!("st_free_res[{e}]"), v.to_string(), format!("{:?}", o.st_free_res.get(e).map(|x| x[0]))),
+            FreeResKind(e, k, v) => {
+                (format!("st_free_res[{e}][{k}]"), v.to_string(), format!("{:?}", o.st_free_res.get(e).map(|x| x[k])))
+            }
             FreeEdt(e, v) => (format!("st_free_edt[{e}]"), v.to_string(), format!("{:?}", o.st_free_edt.get(e))),
             Vdt(s, v) => (format!("st_vdt_valid[{s}]"), b(v).to_string(), format!("{:?}", o.st_vdt_valid.get(s).map(|&x| b(x)))),
             Pt(s, v) => (format!("st_pt_valid[{s}]"), b(v).to_string(), format!("{:?}", o.st_pt_valid.get(s).map(|&x| b(x)))),
@@ -92,7 +100,7 @@ impl Exp {
             Way(v) => ("ar_vdt_way".into(), v.to_string(), o.ar_vdt_way.to_string()),
         };
         let ok = match self {
-            FreeRes(_, _) | FreeEdt(_, _) => a == format!("Some({e})"),
+            FreeRes(_, _) | FreeEdt(_, _) | FreeResKind(_, _, _) => a == format!("Some({e})"),
             Vdt(_, _) | Pt(_, _) => a == format!("Some({e})"),
             _ => e == a,
         };

@@ -3,7 +3,7 @@
 
 use super::{
     ones, reg, Decision, Eval, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Grant, Mutation,
-    Packet, PtEntry, Ref, Regs, Request, Rob, Slot, VdtEntry, CLASS_PRIORITY, ERR_CREDIT, ERR_MALFORMED, ERR_PT_MISS,
+    Packet, PerKind, PtEntry, Ref, Regs, Request, Rob, Slot, VdtEntry, CLASS_PRIORITY, ERR_CREDIT, ERR_MALFORMED, ERR_PT_MISS,
     ERR_RELEASE, ERR_VDT_MISS, PATCH, PIX, TRI, VTX, Select,
 };
 
@@ -12,7 +12,8 @@ use super::{
 pub struct GlobalSpreaderModel {
     pub(in crate::global_spreader) p: GlobalSpreaderParams,
     pub(in crate::global_spreader) r: Regs,
-    pub(in crate::global_spreader) free_res: Vec<u64>,
+    /// FREE_RES[e][k] by EU, then kind (R16; one kind: [e][0]).
+    pub(in crate::global_spreader) free_res: Vec<PerKind>,
     pub(in crate::global_spreader) free_edt: Vec<u64>,
     pub(in crate::global_spreader) reject_cnt: Vec<u64>,
     pub(in crate::global_spreader) nack_cnt: Vec<u64>,
@@ -52,10 +53,11 @@ impl GlobalSpreaderModel {
         }
         let vdt_n = if p.has_vdt() { p.vdt_depth } else { 0 };
         let pt_n = if p.has_pt() { p.pt_depth } else { 0 };
+        let r = Regs::reset(p);
         GlobalSpreaderModel {
             p: p.clone(),
-            r: Regs::reset(p),
-            free_res: p.res_total.clone(),
+            free_res: r.res_total.clone(),
+            r,
             free_edt: p.edt_total.clone(),
             reject_cnt: vec![0; p.eus],
             nack_cnt: vec![0; p.eus],
@@ -91,7 +93,7 @@ impl GlobalSpreaderModel {
     }
 
     #[inline]
-    fn mutated(&self, _m: Mutation) -> bool {
+    pub(super) fn mutated(&self, _m: Mutation) -> bool {
         #[cfg(test)]
         {
             self.mutation == _m
@@ -115,7 +117,7 @@ impl GlobalSpreaderModel {
     // ---- evaluation (R4–R7) --------------------------------------------------------
 
     /// The state a fit or table lookup reads (the mutants read an older one).
-    fn free_view(&self) -> (&[u64], &[u64]) {
+    pub(super) fn free_view(&self) -> (&[PerKind], &[u64]) {
         #[cfg(test)]
         if self.mutation == Mutation::StaleFree {
             if let Some(prev) = &self.prev {
@@ -146,12 +148,6 @@ impl GlobalSpreaderModel {
             PATCH => ((self.r.auto_idx + 15) & !15) & p.idx_mask(),
             _ => 0,
         }
-    }
-
-    /// R4 fit of EU e for footprint fp and type t.
-    fn fits(&self, e: usize, fp: u64, t: usize) -> bool {
-        let (free_res, free_edt) = self.free_view();
-        free_res[e] >= fp && free_res[e] >= self.r.min_res[t] && free_edt[e] >= 1
     }
 
     /// R4–R6 for packet k with refused mask `mask`.
@@ -198,7 +194,8 @@ impl GlobalSpreaderModel {
             PIX => refs[0].valid.then_some(refs[0].eu),
             _ => None,
         };
-        let fp = k.size + self.r.frame_res[t];
+        // R4 / R16: fp_k = size_k + FRAME_RES[type][k], exact, per kind.
+        let fp = p.per_kind(|n| k.size[n] + self.r.frame_res[t][n]);
 
         // R5: home first (if allowed), then the priority list.
         let allowed = |e: usize| self.r.eu_enable >> e & 1 == 1 && self.r.ded_mask[t] >> e & 1 == 1;
@@ -217,14 +214,14 @@ impl GlobalSpreaderModel {
                 list.push(e);
             }
         }
-        let cands: Vec<(usize, bool)> = list.into_iter().map(|e| (e, self.fits(e, fp, t))).collect();
+        let cands: Vec<(usize, bool)> = list.into_iter().map(|e| (e, self.fits(e, &fp, t))).collect();
         // R6
         let ok = |&&(e, fit): &&(usize, bool)| fit && mask >> e & 1 == 0;
         let sel = if blocked {
             None
         } else if p.select == Select::LeastLoaded {
             // The home (first in the list) if it is ok, else the PRIO candidate with the most
-            // FREE_RES, ties to the first in PRIO order.
+            // FREE_RES (R16: of kind 0), ties to the first in PRIO order.
             let home_first = home_listed && !self.mutated(Mutation::LoadedIgnoresHome);
             let free = self.free_view().0;
             if home_first && ok(&&cands[0]) {
@@ -233,7 +230,7 @@ impl GlobalSpreaderModel {
                 let rest = cands.iter().skip(usize::from(home_first)).filter(ok).map(|c| c.0);
                 let later_wins = self.mutated(Mutation::LoadedTiesToLast);
                 rest.fold(None, |best: Option<usize>, e| match best {
-                    Some(b) if free[b] > free[e] || (free[b] == free[e] && !later_wins) => Some(b),
+                    Some(b) if free[b][0] > free[e][0] || (free[b][0] == free[e][0] && !later_wins) => Some(b),
                     _ => Some(e),
                 })
             }
@@ -433,7 +430,8 @@ impl GlobalSpreaderModel {
             o.ar_valid = 1 << r.target;
             o.ar_type = k.ty as u64;
             o.ar_footprint = r.fp;
-            o.ar_copy_size = k.size;
+            // R16: the data to copy is kind 0's size.
+            o.ar_copy_size = k.size[0];
             o.ar_src_addr = k.src_addr;
             o.ar_vcount = r.vcount();
             if k.ty == VTX || k.ty == PATCH {
@@ -481,16 +479,16 @@ impl GlobalSpreaderModel {
                 (0..4).filter(|&t| stored(t)).map(|t| self.r.class_rank[t] << (2 * self.rank_field(t))).sum()
             }
             0x008..=0x00B if ty_ok((a - 0x008) as usize) => self.r.ded_mask[(a - 0x008) as usize],
-            0x00C..=0x00F if ty_ok((a - 0x00C) as usize) => self.r.min_res[(a - 0x00C) as usize],
-            0x010..=0x013 if ty_ok((a - 0x010) as usize) => self.r.frame_res[(a - 0x010) as usize],
+            0x00C..=0x00F if ty_ok((a - 0x00C) as usize) => self.r.min_res[(a - 0x00C) as usize][0],
+            0x010..=0x013 if ty_ok((a - 0x010) as usize) => self.r.frame_res[(a - 0x010) as usize][0],
             0x020..=0x0DF => {
                 let e = (a & 0x1F) as usize;
                 if e >= n {
                     return 0;
                 }
                 match a >> 5 {
-                    1 => self.r.res_total[e],
-                    2 => self.free_res[e],
+                    1 => self.r.res_total[e][0],
+                    2 => self.free_res[e][0],
                     3 => self.r.edt_total[e],
                     4 => self.free_edt[e],
                     5 => self.reject_cnt[e],
@@ -505,6 +503,8 @@ impl GlobalSpreaderModel {
                     0
                 }
             }
+            // R16: the registers of kinds >= 1.
+            0x280..=0x357 => self.read_kind_reg(a),
             0x180..=0x27F => {
                 let off = if a >= 0x200 { a - 0x200 } else { a - 0x180 };
                 let (e, t) = ((off / 4) as usize, (off % 4) as usize);
@@ -552,15 +552,19 @@ impl GlobalSpreaderModel {
                 }
             }
             0x008..=0x00B if ty_ok((a - 0x008) as usize) => self.r.ded_mask[(a - 0x008) as usize] = data & p.eu_mask(),
-            0x00C..=0x00F if ty_ok((a - 0x00C) as usize) => self.r.min_res[(a - 0x00C) as usize] = data & p.res_mask(),
+            0x00C..=0x00F if ty_ok((a - 0x00C) as usize) => {
+                self.r.min_res[(a - 0x00C) as usize][0] = data & p.res_mask()
+            }
             0x010..=0x013 if ty_ok((a - 0x010) as usize) => {
-                self.r.frame_res[(a - 0x010) as usize] = data & p.res_mask()
+                self.r.frame_res[(a - 0x010) as usize][0] = data & p.res_mask()
             }
             0x020..=0x03F if ((a & 0x1F) as usize) < n => {
                 let e = (a & 0x1F) as usize;
-                self.r.res_total[e] = data & p.res_mask();
-                self.free_res[e] = self.r.res_total[e];
+                self.r.res_total[e][0] = data & p.res_mask();
+                self.free_res[e][0] = self.r.res_total[e][0];
             }
+            // R16: the registers of kinds >= 1.
+            0x280..=0x357 => self.write_kind_reg(a, data),
             0x060..=0x07F if ((a & 0x1F) as usize) < n => {
                 let e = (a & 0x1F) as usize;
                 self.r.edt_total[e] = (data & 0xFFFF_FFFF).min(1 << p.ent_w);
@@ -615,7 +619,7 @@ impl GlobalSpreaderModel {
         let mut set = [false; 5];
 
         // R8 outcome of the request.
-        let mut debit_res = vec![0u64; n];
+        let mut debit_res = vec![[0u64; 4]; n];
         let mut debit_edt = vec![0u64; n];
         let mut pend_inc: Option<(usize, usize)> = None;
         let mut vdt_sets: Vec<(usize, VdtEntry)> = Vec::new();
@@ -644,7 +648,7 @@ impl GlobalSpreaderModel {
                     self.rr_ptr = (e + 1) % n;
                 }
                 let ent = i.ar_ent.get(e).copied().unwrap_or(0) & p.ent_mask();
-                debit_res[e] = r.fp;
+                debit_res[e] = self.debit(&r.fp);
                 debit_edt[e] = 1;
                 pend_inc = Some((e, t));
                 self.alloc_cnt[e][t] = (self.alloc_cnt[e][t] + 1) & 0xFFFF_FFFF;
@@ -796,11 +800,8 @@ impl GlobalSpreaderModel {
         let pend_max = ones(p.fe_w());
         for e in 0..n {
             let cv = i.cr_valid >> e & 1 == 1;
-            let cr = if cv { i.cr_res.get(e).copied().unwrap_or(0) & p.res_mask() } else { 0 };
             let ce = u64::from(cv && i.cr_edt >> e & 1 == 1);
-            let (v, clamped) = clamp(self.free_res[e] as i64 + cr as i64 - debit_res[e] as i64, self.r.res_total[e]);
-            self.free_res[e] = v;
-            set[ERR_CREDIT] |= clamped;
+            set[ERR_CREDIT] |= self.credit_res(e, i, &debit_res[e]);
             let (v, clamped) = clamp(self.free_edt[e] as i64 + ce as i64 - debit_edt[e] as i64, self.r.edt_total[e]);
             self.free_edt[e] = v;
             set[ERR_CREDIT] |= clamped;
@@ -858,7 +859,7 @@ impl GlobalSpreaderModel {
 }
 
 /// Clamp an exact counter value to [0, max]; true if it was clamped.
-fn clamp(v: i64, max: u64) -> (u64, bool) {
+pub(super) fn clamp(v: i64, max: u64) -> (u64, bool) {
     if v < 0 {
         (0, true)
     } else if v as u64 > max {

@@ -62,7 +62,24 @@ pub struct GlobalSpreaderParams {
     /// `pixel_reorder` (R14): D, the entries of the pixel reorder buffer; 0: no ROB (the
     /// default), else a power of two 2..=64 (pixel must be built).
     pub pixel_reorder: usize,
+    /// `resources` / `resource.<name>` (R16): the reset values of the resource kinds after the
+    /// first, kind k at [k - 1] (at most 3); empty (the default): one kind, K = 1. Kind 0's are
+    /// `res_total`, `min_res` and `frame_res`.
+    pub more_kinds: Vec<ResKind>,
 }
+
+/// The reset values of a resource kind k >= 1 (R16: its table `resource.<name>`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResKind {
+    /// RES_TOTAL[e][k] per EU: 0..=2^RES_W-1.
+    pub res_total: Vec<u64>,
+    /// MIN_RES[t][k] and FRAME_RES[t][k] by type code.
+    pub min_res: [u64; 4],
+    pub frame_res: [u64; 4],
+}
+
+/// A value per resource kind (R16): kind k at [k]; the kinds the parameters do not have are 0.
+pub type PerKind = [u64; 4];
 
 /// `select` (contract R6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -138,7 +155,30 @@ impl GlobalSpreaderParams {
             class_priority: None,
             class_priority_reg: false,
             pixel_reorder: 0,
+            more_kinds: Vec::new(),
         }
+    }
+
+    /// These parameters with K = `k` resource kinds (R16), the kinds after the first at the
+    /// defaults of `resource.<name>` (RES_TOTAL min(64, 2^RES_W-1), MIN_RES and FRAME_RES 0).
+    pub fn with_kinds(mut self, k: usize) -> Self {
+        let kind = ResKind { res_total: vec![64.min(self.res_mask()); self.eus], min_res: [0; 4], frame_res: [0; 4] };
+        self.more_kinds = vec![kind; k.saturating_sub(1)];
+        self
+    }
+
+    /// The resource-kind lockstep shapes (contract R16): K = 2 at the 5-EU defaults with kind 1
+    /// the smaller (RES_TOTAL [16, 16, 8, 8, 8], MIN_RES[vertex] 2, FRAME_RES[pixel] 1), and K = 4
+    /// at 3 EUs with RES_W 6 (6-bit fields: kind 0 63 each, kind 1 [24, 12, 24], kind 2 [40, 40,
+    /// 16], kind 3 [20, 30, 63] with MIN_RES and FRAME_RES of its own).
+    pub fn kinds_lockstep_shapes() -> [Self; 2] {
+        let mut k2 = Self::lockstep_5eu().with_kinds(2);
+        k2.more_kinds[0] = ResKind { res_total: vec![16, 16, 8, 8, 8], min_res: [2, 0, 0, 0], frame_res: [0, 0, 1, 0] };
+        let mut k4 = Self { res_w: 6, res_total: vec![63; 3], ..Self::lockstep_3eu() }.with_kinds(4);
+        k4.more_kinds[0].res_total = vec![24, 12, 24];
+        k4.more_kinds[1].res_total = vec![40, 40, 16];
+        k4.more_kinds[2] = ResKind { res_total: vec![20, 30, 63], min_res: [0, 1, 0, 3], frame_res: [1, 0, 0, 2] };
+        [k2, k4]
     }
 
     /// Lockstep configuration: 1 EU, defaults (256-entry tables).
@@ -297,6 +337,27 @@ impl GlobalSpreaderParams {
         self.pixel_reorder.trailing_zeros() * u32::from(self.pixel_reorder > 0)
     }
 
+    /// K: the resource kinds (R16; 1 without `resources`).
+    pub fn kinds(&self) -> usize {
+        1 + self.more_kinds.len()
+    }
+    /// RES_TOTAL[e][k] after reset, by EU (R16; kind 0: `res_total`).
+    pub fn res_total_of(&self, k: usize) -> &[u64] {
+        if k == 0 { &self.res_total } else { &self.more_kinds[k - 1].res_total }
+    }
+    /// MIN_RES[t][k] after reset (R16; kind 0: `min_res`).
+    pub fn min_res_of(&self, t: usize, k: usize) -> u64 {
+        if k == 0 { self.min_res[t] } else { self.more_kinds[k - 1].min_res[t] }
+    }
+    /// FRAME_RES[t][k] after reset (R16; kind 0: `frame_res`).
+    pub fn frame_res_of(&self, t: usize, k: usize) -> u64 {
+        if k == 0 { self.frame_res[t] } else { self.more_kinds[k - 1].frame_res[t] }
+    }
+    /// A value per kind with `f(k)` for the kinds the parameters have, 0 for the rest.
+    pub fn per_kind(&self, f: impl Fn(usize) -> u64) -> PerKind {
+        std::array::from_fn(|k| if k < self.kinds() { f(k) } else { 0 })
+    }
+
     /// The ranges of contract §2.
     pub fn validate(&self) -> Result<(), String> {
         let bad = |what: &str| Err(format!("global_spreader parameter {what} out of range: {self:?}"));
@@ -347,6 +408,16 @@ impl GlobalSpreaderParams {
         }
         if self.min_res.iter().chain(&self.frame_res).any(|&r| r > self.res_mask()) {
             return bad("min_res/frame_res");
+        }
+        // R16: at most 4 kinds; each kind's totals per EU and tables in range, as kind 0's.
+        if self.more_kinds.len() > 3 {
+            return bad("resources");
+        }
+        for k in &self.more_kinds {
+            let tables = k.min_res.iter().chain(&k.frame_res);
+            if k.res_total.len() != self.eus || k.res_total.iter().chain(tables).any(|&r| r > self.res_mask()) {
+                return bad("resource.<name>");
+            }
         }
         for list in &self.priority {
             let mut seen = 0u64;

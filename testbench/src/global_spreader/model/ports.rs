@@ -1,11 +1,13 @@
 //! The block's ports: the inputs and outputs of one cycle (contract §3), and the packet of a
 //! channel as held in a slot, with its malformed check (R2).
 
-use super::{ones, GlobalSpreaderParams, PATCH, TRI, VTX};
+use super::{ones, GlobalSpreaderParams, PerKind, PATCH, TRI, VTX};
 
 /// Block inputs for one cycle (every input port except `clock`). Per-EU one-bit vectors
 /// are masks (bit e = EU e); per-EU multi-bit vectors have one element per EU (missing
-/// elements read 0). Values wider than their port are truncated by the model.
+/// elements read 0). Values wider than their port are truncated by the model. Resource
+/// values are per kind (R16, [`PerKind`]: kind k at [k], the port's field [k*RES_W +: RES_W];
+/// the kinds the parameters do not have are ignored).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GlobalSpreaderInputs {
     /// Synchronous, active-high reset.
@@ -15,13 +17,13 @@ pub struct GlobalSpreaderInputs {
     pub vp_indexed: bool,
     pub vp_base_idx: u64,
     pub vp_count: u64,
-    pub vp_size: u64,
+    pub vp_size: PerKind,
     pub vp_src_addr: u64,
     // PATCH channel
     pub pp_valid: bool,
     pub pp_indexed: bool,
     pub pp_base_idx: u64,
-    pub pp_size: u64,
+    pub pp_size: PerKind,
     pub pp_src_addr: u64,
     // TRI channel
     pub tp_valid: bool,
@@ -29,14 +31,14 @@ pub struct GlobalSpreaderInputs {
     /// v0, v1, v2 (`tp_vidx`, v0 in the low bits).
     pub tp_vidx: [u64; 3],
     pub tp_prid: u64,
-    pub tp_size: u64,
+    pub tp_size: PerKind,
     pub tp_src_addr: u64,
     // PIX channel
     pub xp_valid: bool,
     pub xp_tri_id: u64,
     pub xp_mask: u64,
     pub xp_last: bool,
-    pub xp_size: u64,
+    pub xp_size: PerKind,
     pub xp_src_addr: u64,
     // allocation answers
     pub ar_ready: u64,
@@ -44,7 +46,8 @@ pub struct GlobalSpreaderInputs {
     pub ar_ent: Vec<u64>,
     // credits
     pub cr_valid: u64,
-    pub cr_res: Vec<u64>,
+    /// EU e's credit of kind k at `cr_res[e][k]` (the port's field (e*K + k)).
+    pub cr_res: Vec<PerKind>,
     pub cr_edt: u64,
     pub cr_type: Vec<u64>,
     // releases
@@ -74,7 +77,7 @@ impl GlobalSpreaderInputs {
         let z = vec![0; p.eus];
         GlobalSpreaderInputs {
             ar_ent: z.clone(),
-            cr_res: z.clone(),
+            cr_res: vec![[0; 4]; p.eus],
             cr_type: z.clone(),
             vr_slot: z.clone(),
             pr_id: z.clone(),
@@ -108,32 +111,33 @@ impl GlobalSpreaderInputs {
     /// The packet on channel t's payload (type code, masked to the port widths).
     pub fn packet(&self, p: &GlobalSpreaderParams, t: usize) -> Packet {
         let mut k = Packet { ty: t, ..Default::default() };
+        let size = |s: &PerKind| p.per_kind(|n| s[n] & p.res_mask());
         match t {
             VTX => {
                 k.indexed = self.vp_indexed;
                 k.base_idx = self.vp_base_idx & p.idx_mask();
                 k.count = self.vp_count & ones(p.vcnt_w());
-                k.size = self.vp_size & p.res_mask();
+                k.size = size(&self.vp_size);
                 k.src_addr = self.vp_src_addr & p.addr_mask();
             }
             PATCH => {
                 k.indexed = self.pp_indexed;
                 k.base_idx = self.pp_base_idx & p.idx_mask();
-                k.size = self.pp_size & p.res_mask();
+                k.size = size(&self.pp_size);
                 k.src_addr = self.pp_src_addr & p.addr_mask();
             }
             TRI => {
                 k.indexed = self.tp_indexed && p.has_vdt();
                 k.vidx = self.tp_vidx.map(|v| v & p.idx_mask());
                 k.prid = self.tp_prid & p.prid_mask();
-                k.size = self.tp_size & p.res_mask();
+                k.size = size(&self.tp_size);
                 k.src_addr = self.tp_src_addr & p.addr_mask();
             }
             _ => {
                 k.prid = self.xp_tri_id & p.prid_mask();
                 k.mask = self.xp_mask & 0xFFFF;
                 k.last = self.xp_last;
-                k.size = self.xp_size & p.res_mask();
+                k.size = size(&self.xp_size);
                 k.src_addr = self.xp_src_addr & p.addr_mask();
             }
         }
@@ -153,7 +157,8 @@ pub struct GlobalSpreaderOutputs {
     pub xp_ready: bool,
     pub ar_valid: u64,
     pub ar_type: u64,
-    pub ar_footprint: u64,
+    /// fp_k per kind (R16; one kind: [0]).
+    pub ar_footprint: PerKind,
     pub ar_copy_size: u64,
     pub ar_src_addr: u64,
     pub ar_vcount: u64,
@@ -179,7 +184,8 @@ pub struct GlobalSpreaderOutputs {
     pub eu_avail_cnt: u64,
     /// Bit t = slot of type t full.
     pub st_slot_valid: u64,
-    pub st_free_res: Vec<u64>,
+    /// FREE_RES[e][k] by EU, then kind (R16).
+    pub st_free_res: Vec<PerKind>,
     pub st_free_edt: Vec<u64>,
     pub st_vdt_valid: Vec<bool>,
     pub st_pt_valid: Vec<bool>,
@@ -221,7 +227,8 @@ pub struct Packet {
     pub prid: u64,
     pub mask: u64,
     pub last: bool,
-    pub size: u64,
+    /// The demand per resource kind (R16; one kind: [0], the others 0).
+    pub size: PerKind,
     pub src_addr: u64,
 }
 

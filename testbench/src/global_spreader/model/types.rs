@@ -1,7 +1,7 @@
 //! The model's value types: VDT and PT entries (D9), a slot's evaluation, requests and grants
 //! (R4–R7), the stored registers (contract §2.1), slots, and the mutations of the mutation tests.
 
-use super::{GlobalSpreaderParams, Packet, PATCH, TRI, VTX};
+use super::{GlobalSpreaderParams, Packet, PerKind, PATCH, TRI, VTX};
 
 /// A VDT entry {tag, eu, ent, grp} (D9).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -39,8 +39,8 @@ pub struct Eval {
     pub way: usize,
     pub refs: [Ref; 3],
     pub home: Option<usize>,
-    /// size + FRAME_RES[type], exact.
-    pub fp: u64,
+    /// fp_k = size_k + FRAME_RES[type][k] per kind k, exact (R16; one kind: fp in [0]).
+    pub fp: PerKind,
     /// Candidates in order, with their fit.
     pub cands: Vec<(usize, bool)>,
     pub sel: Option<usize>,
@@ -54,7 +54,8 @@ pub struct Request {
     pub base: u64,
     /// R15: `ar_vdt_way` (VTX / PATCH; 0 for the other types); a held request keeps it.
     pub way: usize,
-    pub fp: u64,
+    /// `ar_footprint`, fp_k per kind (R16).
+    pub fp: PerKind,
     pub refs: [Ref; 3],
 }
 
@@ -186,6 +187,16 @@ pub(crate) enum Mutation {
     /// (the lowest hitting way's entry, way 0's when none hits), so a release during the hold
     /// changes them (R7 keeps the payload).
     HeldRefsRelooked,
+    /// resource kinds (R16): the fit looks at kind 0 only (kinds >= 1 always fit).
+    KindsIgnoredInFit,
+    /// resource kinds: an ack debits kind 0's fp from every kind.
+    DebitKind0Everywhere,
+    /// resource kinds: MIN_RES of kind 0 is every kind's threshold.
+    MinResKind0,
+    /// resource kinds: a clamp of a kind >= 1 does not set `err_credit`.
+    ClampKind0Only,
+    /// resource kinds: a RES_TOTAL[e][k] write (k >= 1) leaves FREE_RES[e][k].
+    KindTotalKeepsFree,
 }
 
 /// The registers of contract §2.1 that are stored (the rest are counters or state).
@@ -197,9 +208,11 @@ pub struct Regs {
     pub eu_enable: u64,
     pub auto_idx: u64,
     pub ded_mask: [u64; 4],
-    pub min_res: [u64; 4],
-    pub frame_res: [u64; 4],
-    pub res_total: Vec<u64>,
+    /// MIN_RES[t][k], FRAME_RES[t][k] by type code, then kind (R16; one kind: [t][0]).
+    pub min_res: [PerKind; 4],
+    pub frame_res: [PerKind; 4],
+    /// RES_TOTAL[e][k] by EU, then kind.
+    pub res_total: Vec<PerKind>,
     pub edt_total: Vec<u64>,
     /// PRIO[t][s], PRIO_W-bit values.
     pub prio: [Vec<u64>; 4],
@@ -218,9 +231,9 @@ impl Regs {
             eu_enable: p.eu_enable,
             auto_idx: 0,
             ded_mask: p.dedicated,
-            min_res: p.min_res,
-            frame_res: p.frame_res,
-            res_total: p.res_total.clone(),
+            min_res: std::array::from_fn(|t| p.per_kind(|k| p.min_res_of(t, k))),
+            frame_res: std::array::from_fn(|t| p.per_kind(|k| p.frame_res_of(t, k))),
+            res_total: (0..p.eus).map(|e| p.per_kind(|k| p.res_total_of(k)[e])).collect(),
             edt_total: p.edt_total.clone(),
             prio: std::array::from_fn(|t| (0..p.eus).map(|s| p.prio_reset(t, s)).collect()),
             class_rank: p.class_rank_reset(),

@@ -81,6 +81,16 @@ pub struct CoverageCounts {
     pub vdt_all_ways_blocked: u64,
     pub vdt_hit_way_nonzero: u64,
     pub vdt_hit_two_ways: u64,
+    /// resource kinds (R16, K > 1): new requests with a candidate that fits kind 0 (and has a
+    /// record) but fails a kind >= 1; slot-cycles with a packet not blocked, no candidate
+    /// fitting, though some candidate fits kind 0 (a kind >= 1 holds it); `cr_valid` pulses
+    /// crediting a kind >= 1; kinds >= 1 clamped at an edge (illegal events only); configuration
+    /// reads and writes of a kind >= 1's register.
+    pub fit_fail_kind_only: u64,
+    pub wait_kind_only: u64,
+    pub credit_kind: u64,
+    pub clamp_kind: u64,
+    pub kind_reg_rw: u64,
 }
 
 /// Functional coverage of a run, from each cycle's inputs and outputs. It also runs the
@@ -178,6 +188,29 @@ impl Coverage {
                 }
             }
         }
+        // R16: what the kinds after the first did to the fit, credits and register accesses.
+        let kinds = p.kinds();
+        if kinds > 1 {
+            let kind0_only = |v: &super::View, e: usize, fit: bool, t: usize| !fit && m.fits_kinds(e, &v.fp, t, 1);
+            if m.held.is_none() && o.target().is_some() {
+                let t = o.ar_type as usize;
+                if let Some(v) = m.slots.get(t).and_then(|s| s.as_ref()).map(|k| m.view(k)) {
+                    h.fit_fail_kind_only += u64::from(v.cands.iter().any(|&(e, fit)| kind0_only(&v, e, fit, t)));
+                }
+            }
+            for t in 0..4 {
+                if let Some(v) = m.slots[t].as_ref().map(|k| m.view(k)) {
+                    let none_fits = !v.blocked && !v.cands.iter().any(|c| c.1);
+                    h.wait_kind_only += u64::from(none_fits && v.cands.iter().any(|&(e, fit)| kind0_only(&v, e, fit, t)));
+                }
+            }
+            for e in 0..p.eus {
+                let cr = i.cr_res.get(e).copied().unwrap_or_default();
+                h.credit_kind += u64::from(i.cr_valid >> e & 1 == 1 && (1..kinds).any(|k| cr[k] & p.res_mask() != 0));
+            }
+            let built = |a: u64| reg::kind_reg(a).is_some_and(|(k, _, _)| k < kinds);
+            h.kind_reg_rw += u64::from(i.cfg_valid && built(i.cfg_addr & 0x3FF));
+        }
         // R7b: the current class order (ascending rank, ties in the fixed order).
         let order = m.class_order();
         let before = |t: usize| order.iter().copied().take_while(move |&u| u != t);
@@ -207,6 +240,7 @@ impl Coverage {
         h.rob_out_of_order += ev.rob.out_of_order;
         h.rob_pop += u64::from(ev.rob.popped);
         h.rob_ignored += ev.rob.ignored.len() as u64;
+        h.clamp_kind += ev.clamp_kind;
         let mut this_ack = None;
         if let Some(a) = &ev.ack {
             h.acks[a.ty] += 1;
@@ -244,6 +278,7 @@ impl Coverage {
         let classes = p.types.iter().filter(|&&x| x).count();
         let rob = p.pixel_reorder > 0;
         let ways = p.vdt_ways > 1;
+        let kinds = p.kinds() > 1;
         let mut v: Vec<(String, u64, bool)> = (0..4)
             .map(|t| (format!("acks[{}]", super::model::TYPE_NAMES[t]), h.acks[t], p.has(t)))
             .collect();
@@ -287,6 +322,11 @@ impl Coverage {
             ("vdt_all_ways_blocked".into(), h.vdt_all_ways_blocked, ways),
             ("vdt_hit_way_nonzero".into(), h.vdt_hit_way_nonzero, ways && tri_vdt),
             ("vdt_hit_two_ways".into(), h.vdt_hit_two_ways, ways && tri_vdt),
+            ("fit_fail_kind_only".into(), h.fit_fail_kind_only, kinds && multi),
+            ("wait_kind_only".into(), h.wait_kind_only, kinds),
+            ("credit_kind".into(), h.credit_kind, kinds),
+            ("clamp_kind".into(), h.clamp_kind, kinds && errs),
+            ("kind_reg_rw".into(), h.kind_reg_rw, kinds),
         ]);
         v
     }

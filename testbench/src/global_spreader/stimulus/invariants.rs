@@ -68,9 +68,9 @@ impl Invariants {
             return Err(format!("after draining, slot {t} still holds {:?}", m.slots[t]));
         }
         for e in 0..m.p.eus {
-            if m.outstanding[e] != 0 || m.records[e] != 0 {
+            if m.outstanding[e] != [0; 4] || m.records[e] != 0 {
                 return Err(format!(
-                    "after draining, EU {e} owes {} resources and {} records",
+                    "after draining, EU {e} owes {:?} resources (per kind) and {} records",
                     m.outstanding[e], m.records[e]
                 ));
             }
@@ -98,12 +98,13 @@ impl Invariants {
     fn check_cycle(&self, i: &GlobalSpreaderInputs, o: &GlobalSpreaderOutputs) -> Result<(), String> {
         let m = &self.m;
         let p = &m.p;
-        // I1 and the status outputs.
+        // I1 and the status outputs (R16: FREE_RES per kind, the kinds not built 0).
         for e in 0..p.eus {
             let (fr, fe) = (m.free_res(e), m.free_edt(e));
             if o.st_free_res.get(e) != Some(&fr) || o.st_free_edt.get(e) != Some(&fe) {
                 return Err(format!(
-                    "EU {e}: st_free_res/st_free_edt {:?}/{:?}, books say {fr}/{fe} (RES_TOTAL {}, outstanding {}, EDT_TOTAL {}, records {})",
+                    "EU {e}: st_free_res/st_free_edt {:?}/{:?}, books say {fr:?}/{fe} \
+                     (RES_TOTAL {:?}, outstanding {:?}, EDT_TOTAL {}, records {})",
                     o.st_free_res.get(e),
                     o.st_free_edt.get(e),
                     m.r.res_total[e],
@@ -225,7 +226,8 @@ impl Invariants {
             o.ar_global_ref,
             o.ar_vdt_way,
         );
-        let want = (k.src_addr, k.size, v.fp, vcount, base, prid, mask, exp_valid, exp_refs, global, way);
+        // R16: `ar_copy_size` is kind 0's size; `ar_footprint` fp_k per kind.
+        let want = (k.src_addr, k.size[0], v.fp, vcount, base, prid, mask, exp_valid, exp_refs, global, way);
         if got != want {
             return Err(format!("request payload {got:?}, expected {want:?} for {k:?}"));
         }
@@ -233,7 +235,7 @@ impl Invariants {
             return Err(format!("target EU {e} is not a candidate {:?} (enabled, dedicated, priority)", v.cands));
         };
         if !v.cands[pos].1 {
-            return Err(format!("target EU {e} does not fit fp {} (free {} / {} records)", v.fp, m.free_res(e), m.free_edt(e)));
+            return Err(format!("target EU {e} does not fit fp {:?} (free {:?} / {} records)", v.fp, m.free_res(e), m.free_edt(e)));
         }
         if self.refused_recent[t] >> e & 1 == 1 {
             return Err(format!("target EU {e} refused this packet and is still masked"));
@@ -241,7 +243,7 @@ impl Invariants {
         let open = |c: usize, fit: bool| fit && self.refused_any[t] >> c & 1 == 0;
         if p.select != Select::FirstFit {
             // R6 least_loaded / round_robin: the home (locality) if it is open, else no open
-            // PRIO candidate with more FREE_RES, or as much and earlier (least_loaded) / closer
+            // PRIO candidate with more FREE_RES (of kind 0, R16), or as much and earlier (least_loaded) / closer
             // to RR_PTR in circular EU order (round_robin).
             let home_first = m.r.locality && v.home.is_some() && v.cands.first().map(|c| c.0) == v.home;
             if home_first && v.cands[0].0 != e && open(v.cands[0].0, v.cands[0].1) {
@@ -252,13 +254,13 @@ impl Invariants {
                 let from_ptr = |x: usize| (x + p.eus - m.rr_ptr) % p.eus;
                 let beats = |q: usize, c: usize| match p.select {
                     Select::RoundRobin => from_ptr(c) < from_ptr(e),
-                    _ => m.free_res(c) > m.free_res(e) || (m.free_res(c) == m.free_res(e) && q < pos),
+                    _ => m.free_res(c)[0] > m.free_res(e)[0] || (m.free_res(c)[0] == m.free_res(e)[0] && q < pos),
                 };
                 let better = v.cands.iter().enumerate().skip(skip).find(|&(q, &(c, fit))| open(c, fit) && beats(q, c));
                 if let Some((_, &(c, _))) = better {
                     return Err(format!(
                         "EU {c} (free {}) beats target {e} (free {}, RR_PTR {}) in {:?} and never refused ({})",
-                        m.free_res(c), m.free_res(e), m.rr_ptr, v.cands, p.select.name()
+                        m.free_res(c)[0], m.free_res(e)[0], m.rr_ptr, v.cands, p.select.name()
                     ));
                 }
             }
@@ -313,8 +315,9 @@ impl Invariants {
         if let Some(t) = ev.overrun.first() {
             return Err(format!("a packet of type {t} was taken into a full slot"));
         }
-        if let Some(&(e, v, total)) = ev.overcommit.first() {
-            return Err(format!("EU {e} over-committed: {v} > {total}"));
+        if let Some(&(e, k, v, total)) = ev.overcommit.first() {
+            let what = if k < 4 { format!("resource kind {k}") } else { "records".into() };
+            return Err(format!("EU {e} over-committed in {what}: {v} > {total}"));
         }
         if let Some(e) = ev.busy_total_write {
             return Err(format!("stimulus wrote a total of busy EU {e}"));
@@ -336,6 +339,8 @@ impl Invariants {
             }
         }
         self.expect_err[2] = !ev.malformed.is_empty();
+        // R9 / R16: a clamp of any kind's free counter (or FREE_EDT's) sets `err_credit`.
+        self.expect_err[3] = ev.clamped;
         // R14's EU obligation: each acked pixel is completed once, while outstanding; an ignored
         // completion is a stimulus error in a legal run.
         if let (true, Some(&(e, s))) = (self.legal, ev.rob.ignored.first()) {

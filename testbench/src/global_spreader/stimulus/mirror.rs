@@ -1,19 +1,21 @@
 //! The checker's own books ([`Mirror`]), kept from the inputs and outputs only: the registers
-//! as written, outstanding footprint and records per EU, VDT/PT validity and the slots.
+//! as written, outstanding footprint (per resource kind, R16) and records per EU, VDT/PT validity
+//! and the slots.
 
 use super::rob::{RobBooks, RobEvents};
 use crate::global_spreader::model::{
-    ones, reg, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Packet, PtEntry, Ref, Regs,
+    ones, reg, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Packet, PerKind, PtEntry, Ref, Regs,
     VdtEntry, CLASS_PRIORITY, PATCH, PIX, TRI, VTX,
 };
 
-/// The `ar_*` fields of a request, for sticky comparisons (`ar_seq`, then `ar_vdt_way` last).
-pub fn request_key(o: &GlobalSpreaderOutputs) -> [u64; 25] {
-    let mut k = [0u64; 25];
+/// The `ar_*` fields of a request, for sticky comparisons (`ar_seq`, `ar_vdt_way`, then the
+/// footprints of kinds 1-3 last; R16).
+pub fn request_key(o: &GlobalSpreaderOutputs) -> [u64; 28] {
+    let mut k = [0u64; 28];
     let head = [
         o.ar_valid,
         o.ar_type,
-        o.ar_footprint,
+        o.ar_footprint[0],
         o.ar_copy_size,
         o.ar_src_addr,
         o.ar_vcount,
@@ -32,6 +34,7 @@ pub fn request_key(o: &GlobalSpreaderOutputs) -> [u64; 25] {
     }
     k[23] = o.ar_seq;
     k[24] = o.ar_vdt_way;
+    k[25..].copy_from_slice(&o.ar_footprint[1..]);
     k
 }
 
@@ -51,7 +54,8 @@ pub struct View {
     pub ref_way: [usize; 3],
     pub ref_matches: [usize; 3],
     pub home: Option<usize>,
-    pub fp: u64,
+    /// fp_k per kind (R16).
+    pub fp: PerKind,
     /// Candidates in order, with their fit.
     pub cands: Vec<(usize, bool)>,
 }
@@ -63,7 +67,7 @@ pub struct AckEvent {
     pub pkt: Option<Packet>,
     pub ty: usize,
     pub eu: usize,
-    pub fp: u64,
+    pub fp: PerKind,
     pub base: u64,
     /// R15: `ar_vdt_way` of a VTX / PATCH ack (0 when direct mapped).
     pub way: usize,
@@ -88,8 +92,13 @@ pub struct CycleEvents {
     pub malformed: Vec<Packet>,
     /// A transfer into a slot that was full and not acked.
     pub overrun: Vec<usize>,
-    /// (EU, outstanding before clamping, total) when an EU's books exceed its capacity.
-    pub overcommit: Vec<(usize, i64, u64)>,
+    /// (EU, kind, outstanding before clamping, total) when an EU's books exceed its capacity
+    /// (kind 4: the records).
+    pub overcommit: Vec<(usize, usize, i64, u64)>,
+    /// R16: kinds >= 1 that the GS clamps at this edge (its FREE_RES would leave [0, RES_TOTAL]).
+    pub clamp_kind: u64,
+    /// The GS clamps a free counter at this edge (any kind, or FREE_EDT): `err_credit` follows.
+    pub clamped: bool,
     /// RES_TOTAL/EDT_TOTAL written while the EU had something outstanding.
     pub busy_total_write: Option<usize>,
     /// R14: the reorder buffer's pixel ack, completions and pop.
@@ -101,13 +110,14 @@ pub struct CycleEvents {
 pub struct Mirror {
     pub p: GlobalSpreaderParams,
     pub r: Regs,
-    pub outstanding: Vec<u64>,
+    /// Footprint acked and not credited, by EU, then kind (R16).
+    pub outstanding: Vec<PerKind>,
     pub records: Vec<u64>,
     pub vdt: Vec<Option<VdtEntry>>,
     pub pt: Vec<Option<PtEntry>>,
     pub slots: [Option<Packet>; 4],
     /// The request of the previous cycle if it was neither acked nor refused.
-    pub held: Option<[u64; 25]>,
+    pub held: Option<[u64; 28]>,
     /// RR_PTR as the acks give it (R6, round_robin): the EU after the last acked one, 0 after reset.
     pub rr_ptr: usize,
     /// R14: the reorder buffer's books (empty without `pixel_reorder`).
@@ -120,7 +130,7 @@ impl Mirror {
         Mirror {
             p: p.clone(),
             r: Regs::reset(p),
-            outstanding: vec![0; p.eus],
+            outstanding: vec![[0; 4]; p.eus],
             records: vec![0; p.eus],
             vdt: vec![None; if p.has_vdt() { p.vdt_depth } else { 0 }],
             pt: vec![None; if p.has_pt() { p.pt_depth } else { 0 }],
@@ -138,14 +148,23 @@ impl Mirror {
         self.cycle = c;
     }
 
-    pub fn free_res(&self, e: usize) -> u64 {
-        self.r.res_total[e].saturating_sub(self.outstanding[e])
+    /// FREE_RES[e] per kind: RES_TOTAL - outstanding (R16; one kind: [0]).
+    pub fn free_res(&self, e: usize) -> PerKind {
+        std::array::from_fn(|k| self.r.res_total[e][k].saturating_sub(self.outstanding[e][k]))
     }
     pub fn free_edt(&self, e: usize) -> u64 {
         self.r.edt_total[e].saturating_sub(self.records[e])
     }
-    pub fn fits(&self, e: usize, fp: u64, t: usize) -> bool {
-        self.free_res(e) >= fp && self.free_res(e) >= self.r.min_res[t] && self.free_edt(e) >= 1
+    /// R4 / R16: EU e fits footprint `fp` of type t: every kind's free count reaches fp_k and
+    /// MIN_RES[t][k], and a record is free.
+    pub fn fits(&self, e: usize, fp: &PerKind, t: usize) -> bool {
+        self.fits_kinds(e, fp, t, self.p.kinds())
+    }
+
+    /// The fit on the first `kinds` kinds only (coverage: a fit that only a later kind fails).
+    pub fn fits_kinds(&self, e: usize, fp: &PerKind, t: usize, kinds: usize) -> bool {
+        let free = self.free_res(e);
+        (0..kinds).all(|k| free[k] >= fp[k] && free[k] >= self.r.min_res[t][k]) && self.free_edt(e) >= 1
     }
 
     /// The checker's reading of R7b: the class slots in priority order, by ascending rank as
@@ -218,7 +237,7 @@ impl Mirror {
         } else {
             None
         };
-        let fp = k.size + self.r.frame_res[t];
+        let fp: PerKind = std::array::from_fn(|n| k.size[n] + self.r.frame_res[t][n]);
         let ok = |e: usize| self.r.eu_enable >> e & 1 == 1 && self.r.ded_mask[t] >> e & 1 == 1;
         let mut order = Vec::new();
         if let Some(h) = home.filter(|&h| self.r.locality && ok(h)) {
@@ -229,7 +248,7 @@ impl Mirror {
                 order.push(v as usize);
             }
         }
-        let cands = order.into_iter().map(|e| (e, self.fits(e, fp, t))).collect();
+        let cands = order.into_iter().map(|e| (e, self.fits(e, &fp, t))).collect();
         View { base, blocked, way, way0_taken, refs, ref_way, ref_matches, home, fp, cands }
     }
 
@@ -245,7 +264,7 @@ impl Mirror {
         }
         let n = p.eus;
         let prev_held = self.held.take();
-        let mut debit = vec![(0u64, 0u64); n];
+        let mut debit = vec![([0u64; 4], 0u64); n];
         let mut vdt_sets = Vec::new();
         let mut pt_set = None;
         let mut pt_clear = None;
@@ -344,20 +363,29 @@ impl Mirror {
         if let Some((s, en)) = pt_set {
             self.pt[s] = Some(en);
         }
-        // Credits (payload of cr_valid) and debits; the GS clamps at [0, total].
+        // Credits (payload of cr_valid) and debits, per kind (R16); the GS clamps each at [0,
+        // total].
         for e in 0..n {
             let cv = i.cr_valid >> e & 1 == 1;
-            let cr = if cv { i.cr_res.get(e).copied().unwrap_or(0) & p.res_mask() } else { 0 };
+            let cr = i.cr_res.get(e).copied().unwrap_or_default();
             let ce = u64::from(cv && i.cr_edt >> e & 1 == 1);
-            let out = self.outstanding[e] as i64 + debit[e].0 as i64 - cr as i64;
+            for k in 0..p.kinds() {
+                let credit = if cv { cr[k] & p.res_mask() } else { 0 };
+                let out = self.outstanding[e][k] as i64 + debit[e].0[k] as i64 - credit as i64;
+                let total = self.r.res_total[e][k];
+                if out > total as i64 {
+                    ev.overcommit.push((e, k, out, total));
+                }
+                let clamped = out < 0 || out > total as i64;
+                ev.clamp_kind += u64::from(k > 0 && clamped);
+                ev.clamped |= clamped;
+                self.outstanding[e][k] = out.clamp(0, total as i64) as u64;
+            }
             let rec = self.records[e] as i64 + debit[e].1 as i64 - ce as i64;
-            if out > self.r.res_total[e] as i64 {
-                ev.overcommit.push((e, out, self.r.res_total[e]));
-            }
             if rec > self.r.edt_total[e] as i64 {
-                ev.overcommit.push((e, rec, self.r.edt_total[e]));
+                ev.overcommit.push((e, 4, rec, self.r.edt_total[e]));
             }
-            self.outstanding[e] = out.clamp(0, self.r.res_total[e] as i64) as u64;
+            ev.clamped |= rec < 0 || rec > self.r.edt_total[e] as i64;
             self.records[e] = rec.clamp(0, self.r.edt_total[e] as i64) as u64;
         }
         if let Some(a) = auto {
@@ -367,6 +395,15 @@ impl Mirror {
             self.write(i.cfg_addr & 0x3FF, i.cfg_wdata, &mut ev);
         }
         ev
+    }
+
+    /// RES_TOTAL[e][k] written: the free count of kind k is the new total (nothing outstanding).
+    fn write_res_total(&mut self, e: usize, k: usize, d: u64, ev: &mut CycleEvents) {
+        if self.outstanding[e][k] != 0 {
+            ev.busy_total_write = Some(e);
+        }
+        self.r.res_total[e][k] = d & self.p.res_mask();
+        self.outstanding[e][k] = 0;
     }
 
     /// The checker's reading of the register writes (contract §2.1).
@@ -388,16 +425,17 @@ impl Mirror {
                 }
             }
             0x008..=0x00B if t(0x008).1 => self.r.ded_mask[t(0x008).0] = d & p.eu_mask(),
-            0x00C..=0x00F if t(0x00C).1 => self.r.min_res[t(0x00C).0] = d & p.res_mask(),
-            0x010..=0x013 if t(0x010).1 => self.r.frame_res[t(0x010).0] = d & p.res_mask(),
-            0x020..=0x03F if a - 0x020 < n => {
-                let e = (a - 0x020) as usize;
-                if self.outstanding[e] != 0 {
-                    ev.busy_total_write = Some(e);
-                }
-                self.r.res_total[e] = d & p.res_mask();
-                self.outstanding[e] = 0;
-            }
+            0x00C..=0x00F if t(0x00C).1 => self.r.min_res[t(0x00C).0][0] = d & p.res_mask(),
+            0x010..=0x013 if t(0x010).1 => self.r.frame_res[t(0x010).0][0] = d & p.res_mask(),
+            0x020..=0x03F if a - 0x020 < n => self.write_res_total((a - 0x020) as usize, 0, d, ev),
+            // R16: kind k >= 1's RES_TOTAL (0x280 + 0x40(k-1) + e), MIN_RES (0x340 + 8(k-1) + t)
+            // and FRAME_RES (0x344 + 8(k-1) + t), for the kinds, EUs and types built.
+            0x280..=0x357 => match reg::kind_reg(a) {
+                Some((k, 0, e)) if k < p.kinds() && e < p.eus => self.write_res_total(e, k, d, ev),
+                Some((k, 2, tt)) if k < p.kinds() && p.has(tt) => self.r.min_res[tt][k] = d & p.res_mask(),
+                Some((k, 3, tt)) if k < p.kinds() && p.has(tt) => self.r.frame_res[tt][k] = d & p.res_mask(),
+                _ => {}
+            },
             0x060..=0x07F if a - 0x060 < n => {
                 let e = (a - 0x060) as usize;
                 if self.records[e] != 0 {

@@ -4,7 +4,7 @@
 use super::{CycleEvents, Mirror};
 use crate::global_spreader::eu::EuPool;
 use crate::global_spreader::model::{
-    ones, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Packet, PATCH, PIX, TRI, VTX,
+    ones, GlobalSpreaderInputs, GlobalSpreaderOutputs, GlobalSpreaderParams, Packet, PerKind, PATCH, PIX, TRI, VTX,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -127,12 +127,21 @@ impl PacketSource {
     }
 
     /// A packet size from the mix, scaled down for narrow resource counters (at most a
-    /// quarter of 2^RES_W−1).
-    fn size(&mut self, t: usize) -> u64 {
+    /// quarter of 2^RES_W−1). R16, K > 1: each further kind's demand is drawn after kind 0's,
+    /// 0 a quarter of the time, else uniform from 0 to the type's upper bound, at most
+    /// [`kind_demand_max`] (so with the smaller totals of the tests' kinds >= 1 those kinds are
+    /// often the one that does not fit, and a packet still fits the largest EU once it is
+    /// empty); with one kind nothing more is drawn.
+    fn size(&mut self, t: usize) -> PerKind {
         let cap = (self.p.res_mask() / 4).max(1);
         let (lo, hi) = self.mix.size[t];
         let hi = hi.min(cap);
-        self.rng.gen_range(lo.min(hi)..=hi)
+        let mut size = [self.rng.gen_range(lo.min(hi)..=hi), 0, 0, 0];
+        for k in 1..self.p.kinds() {
+            let hi = hi.min(kind_demand_max(&self.p, k));
+            size[k] = if self.pct(25) { 0 } else { self.rng.gen_range(0..=hi) };
+        }
+        size
     }
 
     /// Valid VDT entries as (vertex group number, EU): entry {way, set} holds group
@@ -250,7 +259,7 @@ impl PacketSource {
                 Some(k) => put(inp, &k, true),
                 None => {
                     // Don't-care payload.
-                    let k = Packet {
+                    let mut k = Packet {
                         ty: t,
                         indexed: self.rng.gen(),
                         base_idx: self.rng.gen(),
@@ -259,9 +268,12 @@ impl PacketSource {
                         prid: self.rng.gen(),
                         mask: self.rng.gen(),
                         last: self.rng.gen(),
-                        size: self.rng.gen(),
+                        size: [self.rng.gen(), 0, 0, 0],
                         src_addr: self.rng.gen(),
                     };
+                    for n in 1..self.p.kinds() {
+                        k.size[n] = self.rng.gen();
+                    }
                     put(inp, &k, false);
                 }
             }
@@ -332,6 +344,12 @@ impl PacketSource {
             _ => {}
         }
     }
+}
+
+/// R16: the largest demand (size) the stimulus draws for kind k >= 1: half the kind's largest
+/// RES_TOTAL after reset, at least 1 (also the range of its random MIN_RES writes).
+pub fn kind_demand_max(p: &GlobalSpreaderParams, k: usize) -> u64 {
+    (p.res_total_of(k).iter().copied().max().unwrap_or(0) / 2).max(1)
 }
 
 /// Drive channel `k.ty` with packet `k`.
