@@ -273,6 +273,23 @@ fn global_spreader_vdt_ways4_prove() {
     assert!(t.contains(" a_way_low ") && t.contains(" c_way_top "), "{t}");
 }
 
+/// The small config of `global_spreader_proves` on 2 EUs with `global_spreader.resources` =
+/// ["a", "b"] (contract R16: two kinds, kind 1's RES_TOTAL 7 on EU 0 and 15 on EU 1, MIN_RES 1
+/// for triangles, FRAME_RES 1 for vertices): FREE_RES per EU and kind equals the shadow
+/// (`a_free`; debits, credits and clamps per kind, the kinds' registers), a new request's
+/// target fits every kind (`a_fit`), fp_k = size_k + FRAME_RES[type][k] (`a_footprint`), no
+/// over-commit per kind (`a_no_overcommit`), the kinds' registers read back (`a_cfg_read`);
+/// covered: a request going past an EU whose kind 0 fits but kind 1 does not (`c_kind_limit`),
+/// a packet waiting on kind 1 (`c_kind_wait`), a credit of kind 1 alone and a clamp of kind 1.
+#[test]
+fn global_spreader_resource_kinds_prove() {
+    let sets = ["global_spreader.eus=2", "global_spreader.entity_types=[\"vertex\",\"triangle\"]", "global_spreader.vdt_depth=4", "global_spreader.pt_depth=2", "global_spreader.res_width=4", "global_spreader.entity_width=1", "global_spreader.index_width=8", "global_spreader.addr_width=8", "global_spreader.resources=[\"a\",\"b\"]", "global_spreader.resource={b={res_total=[7,15], min_res={triangle=1}, frame_res={vertex=1}}}"];
+    let t = proves("global_spreader", &sets, &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "8"]);
+    for label in [" a_fit ", " a_free ", " c_kind_limit ", " c_kind_wait ", " c_kind_credit ", " c_kind_clamp "] {
+        assert!(t.contains(label), "{label}: {t}");
+    }
+}
+
 #[test]
 fn thread_merge_proves() {
     proves("thread_merge", &["thread_merge.slots=3", "thread_merge.tag_width=2", "thread_merge.prim_width=2", "thread_merge.pair_hold=0", "thread_merge.merge_timeout=0", "thread_merge.remap=false"], &["--pdr-seconds", "10", "--depth", "6", "--cover-depth", "12"]);

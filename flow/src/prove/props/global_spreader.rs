@@ -63,6 +63,21 @@
 //!   payload (`a_sticky`). Covers: a VTX / PATCH acked in a way other than 0 (`c_way_ack`), a
 //!   patch (`c_way_patch`, with patch), way 3 (`c_way_top`, with 4 ways). Not checked: the refs'
 //!   way choice (R15: the lowest way whose tag hits), as the refs' EU/entity are not (I4).
+//! * With `resources` = K > 1 kinds (R16; nothing changes, not a byte, with one kind): the slot
+//!   sizes, FREE_RES, RES_TOTAL, MIN_RES, FRAME_RES and the outstanding footprints are kept per
+//!   kind, kind k of EU / type x at [(x*K + k)*RES_W +: RES_W] as the ports pack them. `a_free`
+//!   (per kind: debit fp_k at the ack, credit `cr_res` of kind k, clamp to [0, RES_TOTAL[e][k]],
+//!   a RES_TOTAL[e][k] write wins), `a_fit` (the target fits every kind: FREE_RES[e][k] >= fp_k
+//!   and >= MIN_RES[type][k]), `a_footprint` (fp_k = the slot's size_k + FRAME_RES[type][k]),
+//!   `a_no_overcommit` (I1 per kind), `a_err_credit` (a clamp of any kind), `a_payload`
+//!   (`ar_copy_size` is kind 0's size), `a_cfg_read` and the register shadows (kind k >= 1's
+//!   RES_TOTAL 0x280 + 0x40(k-1) + e, FREE_RES 0x2A0 + 0x40(k-1) + e, MIN_RES 0x340 + 8(k-1) + t,
+//!   FRAME_RES 0x344 + 8(k-1) + t); `m_eu_obligations` per kind (credits of kind k never exceed
+//!   its outstanding units; the kinds' totals written for an idle EU). Covers: a new request
+//!   while an EU fits its kind 0 but not every kind (`c_kind_limit`, two EUs or more), a packet
+//!   waiting while an EU fits its kind 0 and none every kind (`c_kind_wait`), a credit of kind 1
+//!   alone (`c_kind_credit`), a clamp of a kind other than 0 alone (`c_kind_clamp`). Not checked:
+//!   `least_loaded`'s comparison of kind 0 (R6; the candidate order is not, R5).
 //!
 //! Assumptions: `m_reset_quiet` (R13: valid and strobe inputs 0 during reset);
 //! `m_eu_obligations` (§6, only in traces with the free constant `f_obey`): credits never exceed
@@ -126,7 +141,16 @@ pub fn props(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
         ("q_base[LVG +: VAW]", "q_base[LVG +: VAW] + g4", "q_base[LVG +: VAW] + g")
     };
     let (way_shadow, way_asserts) = if ways { (WAY_SHADOW.to_string(), way_asserts(c)) } else { (String::new(), String::new()) };
-    s += &BODY
+    // R16 (`resources`, K > 1 kinds): the sizes, FREE_RES, RES_TOTAL, MIN_RES, FRAME_RES and the
+    // outstanding footprints per kind, item x*NK + k kind k's of item x (EU or type), as the
+    // ports pack them; kind 0's at x*NK*RW. With one kind, R4 / R8 / R9 as written: the same
+    // text byte for byte (every placeholder takes the text it replaced).
+    let kinds = Kinds::of(c);
+    let mut body = BODY.to_string();
+    for (at, text) in kinds.texts() {
+        body = body.replace(at, &text);
+    }
+    s += &body
         .replace("@ROB_SHADOW@", &rob_shadow)
         .replace("@ROB_ASSERTS@", rob_asserts)
         .replace("@WAY_SHADOW@", &way_shadow)
@@ -221,11 +245,27 @@ fn prelude(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
     s += &format!("    localparam [N-1:0] R_EUEN = {n}'b{};\n", bits(&c.eu_enabled()));
     let ded: Vec<String> = (0..4).rev().map(|t| format!("{n}'b{}", bits(&c.dedicated_of(t)))).collect();
     s += &format!("    localparam [4*N-1:0] R_DED = {{{}}};\n", ded.join(", "));
-    let minres: Vec<u64> = (0..4).map(|t| c.min_res_of(t)).collect();
-    let frameres: Vec<u64> = (0..4).map(|t| c.frame_res_of(t)).collect();
-    s += &format!("    localparam [4*RW-1:0] R_MINRES = {};\n", packed(rw, &minres));
-    s += &format!("    localparam [4*RW-1:0] R_FRAMERES = {};\n", packed(rw, &frameres));
-    s += &format!("    localparam [N*RW-1:0] R_RESTOT = {};\n", packed(rw, &c.res_totals()));
+    let nk = c.kinds();
+    if nk == 1 {
+        let minres: Vec<u64> = (0..4).map(|t| c.min_res_of(t)).collect();
+        let frameres: Vec<u64> = (0..4).map(|t| c.frame_res_of(t)).collect();
+        s += &format!("    localparam [4*RW-1:0] R_MINRES = {};\n", packed(rw, &minres));
+        s += &format!("    localparam [4*RW-1:0] R_FRAMERES = {};\n", packed(rw, &frameres));
+        s += &format!("    localparam [N*RW-1:0] R_RESTOT = {};\n", packed(rw, &c.res_totals()));
+    } else {
+        // R16: item t*NK + k of MIN_RES / FRAME_RES, e*NK + k of RES_TOTAL (the ports' order);
+        // the loop variables and the per-kind clamp flags of the kinds' shadow.
+        s += &format!("    // ---- R16 (resources): NK kinds, kind k of item x at [(x*NK + k)*RW +: RW]\n    localparam NK = {nk};\n");
+        s += "    integer k2, k3, k4, k5, k7, k10, e10;\n    reg [NK-1:0] f_kclamp;\n";
+        let per_type = |f: &dyn Fn(usize, usize) -> u64| -> Vec<u64> { (0..4).flat_map(|t| (0..nk).map(move |k| (t, k))).map(|(t, k)| f(t, k)).collect() };
+        let restot: Vec<u64> = {
+            let by_kind: Vec<Vec<u64>> = (0..nk).map(|k| c.res_totals_of(k)).collect();
+            (0..n).flat_map(|e| by_kind.iter().map(move |v| v[e])).collect()
+        };
+        s += &format!("    localparam [4*NK*RW-1:0] R_MINRES = {};\n", packed(rw, &per_type(&|t, k| c.min_res_kind(t, k))));
+        s += &format!("    localparam [4*NK*RW-1:0] R_FRAMERES = {};\n", packed(rw, &per_type(&|t, k| c.frame_res_kind(t, k))));
+        s += &format!("    localparam [N*NK*RW-1:0] R_RESTOT = {};\n", packed(rw, &restot));
+    }
     s += &format!("    localparam [N*FW-1:0] R_EDTTOT = {};\n", packed(fw, &c.edt_totals()));
     s += "    // ---- Optional ports (a type's channel, a table): 0 when the config has none\n";
     let alias = |s: &mut String, w: &str, name: &str, port: &str| {
@@ -233,17 +273,19 @@ fn prelude(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
         let range = if w.is_empty() { String::new() } else { format!("[{w}-1:0] ") };
         *s += &format!("    wire {range}{name} = {src};\n");
     };
+    // R16: a channel's size is one RES_W field per kind
+    let size_w = if nk == 1 { "RW" } else { "NK*RW" };
     for (name, w, port) in [
         ("v_valid", "", "vp_valid"), ("v_ready", "", "vp_ready"), ("v_indexed", "", "vp_indexed"),
-        ("v_base", "IW", "vp_base_idx"), ("v_count", "VCW", "vp_count"), ("v_size", "RW", "vp_size"),
+        ("v_base", "IW", "vp_base_idx"), ("v_count", "VCW", "vp_count"), ("v_size", size_w, "vp_size"),
         ("v_src", "AW", "vp_src_addr"),
         ("p_valid", "", "pp_valid"), ("p_ready", "", "pp_ready"), ("p_indexed", "", "pp_indexed"),
-        ("p_base", "IW", "pp_base_idx"), ("p_size", "RW", "pp_size"), ("p_src", "AW", "pp_src_addr"),
+        ("p_base", "IW", "pp_base_idx"), ("p_size", size_w, "pp_size"), ("p_src", "AW", "pp_src_addr"),
         ("t_valid", "", "tp_valid"), ("t_ready", "", "tp_ready"), ("t_indexed", "", "tp_indexed"),
-        ("t_vidx", "3*IW", "tp_vidx"), ("t_prid", "PW", "tp_prid"), ("t_size", "RW", "tp_size"),
+        ("t_vidx", "3*IW", "tp_vidx"), ("t_prid", "PW", "tp_prid"), ("t_size", size_w, "tp_size"),
         ("t_src", "AW", "tp_src_addr"),
         ("x_valid", "", "xp_valid"), ("x_ready", "", "xp_ready"), ("x_last", "", "xp_last"),
-        ("x_tri", "PW", "xp_tri_id"), ("x_mask", "16", "xp_mask"), ("x_size", "RW", "xp_size"),
+        ("x_tri", "PW", "xp_tri_id"), ("x_mask", "16", "xp_mask"), ("x_size", size_w, "xp_size"),
         ("x_src", "AW", "xp_src_addr"),
         ("q_base", "IW", "ar_base_idx"), ("q_prid", "PW", "ar_prid"), ("q_mask", "16", "ar_pix_mask"),
         ("q_gref", "", "ar_global_ref"), ("q_rv", "3", "ar_ref_valid"), ("q_reu", "3*EUW", "ar_ref_eu"),
@@ -268,6 +310,190 @@ fn prelude(c: &GlobalSpreaderConfig, e: &Emitted) -> String {
     }
     s
 }
+
+/// R16 (`resources`): the text of each kind placeholder of [`BODY`]. With one kind each is
+/// the text of R4 / R8 / R9 as written (byte for byte the checker without the key); with K > 1
+/// kinds the shadows and checks per kind, kind k of item x (an EU, a type) at
+/// [(x*NK + k)*RW +: RW] as the ports pack them, kind k >= 1's registers at R16's addresses.
+struct Kinds {
+    k: usize,
+    n: usize,
+}
+
+impl Kinds {
+    fn of(c: &GlobalSpreaderConfig) -> Kinds {
+        Kinds { k: c.kinds(), n: c.eus as usize }
+    }
+
+    /// (placeholder, text), every placeholder of the kinds once.
+    fn texts(&self) -> Vec<(&'static str, String)> {
+        let one = self.k == 1;
+        let pick = |a: &str, b: &str| if one { a.to_string() } else { b.to_string() };
+        // per kind k >= 1: its registers' addresses (R16, §2.1)
+        let kinds: Vec<(usize, u32, u32, u32)> = (1..self.k)
+            .map(|k| (k, 0x280 + 0x40 * (k as u32 - 1), 0x340 + 8 * (k as u32 - 1), 0x344 + 8 * (k as u32 - 1)))
+            .collect();
+        let each = |f: &dyn Fn(&(usize, u32, u32, u32)) -> String| -> String { kinds.iter().map(f).collect() };
+        vec![
+            ("@REQ_RW@", pick("2*RW", "(NK+1)*RW")),
+            ("@KRW@", pick("RW", "NK*RW")),
+            ("@KREG_T@", each(&|(k, _, mn, fr)| format!(
+                "                if (f_cw && cfg_addr == 10'h{mn:03X} + t) s_minres[(t*NK+{k})*RW +: RW] <= cfg_wdata[RW-1:0];\n\
+                 \x20               if (f_cw && cfg_addr == 10'h{fr:03X} + t) s_frameres[(t*NK+{k})*RW +: RW] <= cfg_wdata[RW-1:0];\n"))),
+            ("@KREG_E@", each(&|(k, rt, _, _)| format!(
+                "                if (f_cw && cfg_addr == 10'h{rt:03X} + e1) s_restot[(e1*NK+{k})*RW +: RW] <= cfg_wdata[RW-1:0];\n"))),
+            ("@KCLAMP0@", pick("", " f_kclamp = 0;")),
+            ("@FRES_UPD@", pick(FRES_UPD_1, FRES_UPD_K)),
+            ("@KFRES_W@", each(&|(k, rt, _, _)| format!(
+                "            if (f_cw && cfg_addr == 10'h{rt:03X} + e3) n_fres[(e3*NK+{k})*RW +: RW] = cfg_wdata[RW-1:0];\n"))),
+            ("@SOUT_W@", pick("N*(RW+1)", "N*NK*(RW+1)")),
+            ("@OBL_CR@", pick(OBL_CR_1, OBL_CR_K)),
+            ("@OBL_ADDR@", each(&|(_, rt, _, _)| format!(" || cfg_addr == 10'h{rt:03X} + e2"))),
+            ("@SOUT_E2@", pick("e2*(RW+1) +: RW+1", "e2*NK*(RW+1) +: NK*(RW+1)")),
+            ("@SOUT_UPD@", pick(SOUT_UPD_1, SOUT_UPD_K)),
+            ("@I1@", pick(I1_1, I1_K)),
+            ("@FP_DEF@", pick(FP_DEF_1, FP_DEF_K)),
+            ("@KREAD@", each(&|(k, rt, mn, _)| format!(
+                "        end else if (cfg_addr >= 10'h{rt:03X} && cfg_addr < 10'h{rte:03X}) begin\n\
+                 \x20           // R16: kind {k}'s RES_TOTAL (cfg_addr[5] = 0), FREE_RES (1)\n\
+                 \x20           e6 = cfg_addr[4:0];\n\
+                 \x20           if (e6 >= N) f_rexp = 0;\n\
+                 \x20           else if (!cfg_addr[5]) f_rexp = s_restot[(e6*NK+{k})*RW +: RW];\n\
+                 \x20           else f_rexp = s_fres[(e6*NK+{k})*RW +: RW];\n\
+                 \x20       end else if (cfg_addr >= 10'h{mn:03X} && cfg_addr < 10'h{mne:03X}) begin\n\
+                 \x20           // R16: kind {k}'s MIN_RES (cfg_addr[2] = 0), FRAME_RES (1)\n\
+                 \x20           t6 = cfg_addr[1:0];\n\
+                 \x20           if (!HAS_TY[t6]) f_rexp = 0;\n\
+                 \x20           else if (!cfg_addr[2]) f_rexp = s_minres[(t6*NK+{k})*RW +: RW];\n\
+                 \x20           else f_rexp = s_frameres[(t6*NK+{k})*RW +: RW];\n",
+                rte = rt + 0x40,
+                mne = mn + 8
+            ))),
+            ("@FP_OK@", pick("{1'b0, ar_footprint} == f_fp", "f_fpok")),
+            ("@FP0@", pick("ar_footprint", "ar_footprint[RW-1:0]")),
+            ("@FIT@", pick("f_tfree >= ar_footprint && f_tfree >= s_minres[ar_type*RW +: RW]", "f_fitk")),
+            ("@KIND_SHADOW@", pick("", KIND_SHADOW)),
+            ("@KIND_ASSERTS@", if one { String::new() } else { self.asserts() }),
+        ]
+    }
+
+    /// R16's covers (K > 1; the asserts of R4 / R8 / R9 take the kinds themselves: `a_fit`,
+    /// `a_footprint`, `a_free`, `a_no_overcommit`, `a_err_credit`, `a_cfg_read`). With one EU
+    /// no request can leave an EU that fits kind 0 only (`a_fit`): `c_kind_limit` needs two.
+    fn asserts(&self) -> String {
+        let mut s = String::from(KIND_LIMIT_NOTE);
+        if self.n >= 2 {
+            s += "        c_kind_limit: cover (f_new && (f_k0fit & ~f_kallfit) != 0);\n";
+        }
+        s + KIND_COVERS
+    }
+}
+
+const FRES_UPD_1: &str = r##"            f_rsum = {1'b0, s_fres[e3*RW +: RW]} + (cr_valid[e3] ? {1'b0, cr_res[e3*RW +: RW]} : 0);
+            f_rdeb = q_ack[e3] ? {1'b0, ar_footprint} : 0;
+            if (f_rsum < f_rdeb) begin
+                n_fres[e3*RW +: RW] = 0; f_clamp[e3] = 1'b1;
+            end else if (f_rsum - f_rdeb > {1'b0, s_restot[e3*RW +: RW]}) begin
+                n_fres[e3*RW +: RW] = s_restot[e3*RW +: RW]; f_clamp[e3] = 1'b1;
+            end else n_fres[e3*RW +: RW] = f_rsum - f_rdeb;
+"##;
+
+/// R16, R8, R9: per kind, FREE_RES + credit - debit_k exactly, clamped to [0, RES_TOTAL[e][k]];
+/// a clamp of any kind is the EU's (err_credit), and `f_kclamp` notes the kind.
+const FRES_UPD_K: &str = r##"            for (k3 = 0; k3 < NK; k3 = k3 + 1) begin   // R16: per kind
+                f_rsum = {1'b0, s_fres[(e3*NK+k3)*RW +: RW]} + (cr_valid[e3] ? {1'b0, cr_res[(e3*NK+k3)*RW +: RW]} : 0);
+                f_rdeb = q_ack[e3] ? {1'b0, ar_footprint[k3*RW +: RW]} : 0;
+                if (f_rsum < f_rdeb) begin
+                    n_fres[(e3*NK+k3)*RW +: RW] = 0; f_clamp[e3] = 1'b1; f_kclamp[k3] = 1'b1;
+                end else if (f_rsum - f_rdeb > {1'b0, s_restot[(e3*NK+k3)*RW +: RW]}) begin
+                    n_fres[(e3*NK+k3)*RW +: RW] = s_restot[(e3*NK+k3)*RW +: RW]; f_clamp[e3] = 1'b1; f_kclamp[k3] = 1'b1;
+                end else n_fres[(e3*NK+k3)*RW +: RW] = f_rsum - f_rdeb;
+            end
+"##;
+
+const OBL_CR_1: &str = "            if (cr_valid[e2] && cr_res[e2*RW +: RW] > s_out[e2*(RW+1) +: RW+1]) f_obl = 1'b0;\n";
+
+const OBL_CR_K: &str = r##"            for (k2 = 0; k2 < NK; k2 = k2 + 1)   // R16: per kind
+                if (cr_valid[e2] && cr_res[(e2*NK+k2)*RW +: RW] > s_out[(e2*NK+k2)*(RW+1) +: RW+1]) f_obl = 1'b0;
+"##;
+
+const SOUT_UPD_1: &str = r##"                s_out[e2*(RW+1) +: RW+1] <= s_out[e2*(RW+1) +: RW+1] + (q_ack[e2] ? ar_footprint : 0)
+                                          - (cr_valid[e2] ? cr_res[e2*RW +: RW] : 0);
+"##;
+
+const SOUT_UPD_K: &str = r##"                for (k4 = 0; k4 < NK; k4 = k4 + 1)   // R16: per kind
+                    s_out[(e2*NK+k4)*(RW+1) +: RW+1] <= s_out[(e2*NK+k4)*(RW+1) +: RW+1]
+                        + (q_ack[e2] ? ar_footprint[k4*RW +: RW] : 0) - (cr_valid[e2] ? cr_res[(e2*NK+k4)*RW +: RW] : 0);
+"##;
+
+const I1_1: &str = r##"        for (e7 = 0; e7 < N; e7 = e7 + 1)
+            if ({1'b0, st_free_res[e7*RW +: RW]} + s_out[e7*(RW+1) +: RW+1] != {1'b0, s_restot[e7*RW +: RW]}
+                || {1'b0, st_free_edt[e7*FW +: FW]} + s_rec[e7*(FW+1) +: FW+1] != {1'b0, s_edttot[e7*FW +: FW]})
+                f_i1 = 1'b0;
+"##;
+
+const I1_K: &str = r##"        for (e7 = 0; e7 < N; e7 = e7 + 1) begin
+            for (k7 = 0; k7 < NK; k7 = k7 + 1)   // R16: per kind
+                if ({1'b0, st_free_res[(e7*NK+k7)*RW +: RW]} + s_out[(e7*NK+k7)*(RW+1) +: RW+1]
+                    != {1'b0, s_restot[(e7*NK+k7)*RW +: RW]}) f_i1 = 1'b0;
+            if ({1'b0, st_free_edt[e7*FW +: FW]} + s_rec[e7*(FW+1) +: FW+1] != {1'b0, s_edttot[e7*FW +: FW]})
+                f_i1 = 1'b0;
+        end
+"##;
+
+const FP_DEF_1: &str = "    wire [RW:0] f_fp = ar_copy_size + s_frameres[ar_type*RW +: RW];\n";
+
+/// R16, R4: per kind k, the request's fp_k against its slot's size_k + FRAME_RES[type][k]
+/// (kind 0's size is `ar_copy_size`: a_payload), and the target's fit in every kind.
+const FP_DEF_K: &str = r##"    // R16, R4: per kind k, fp_k = size_k + FRAME_RES[type][k] (exact; below 2^RES_W), and the
+    // target fits every kind: FREE_RES[e][k] >= fp_k and >= MIN_RES[type][k]
+    reg f_fpok, f_fitk; reg [RW:0] f_fpk;
+    always @(*) begin
+        f_fpok = 1'b1; f_fitk = 1'b1; f_fpk = 0;
+        for (k5 = 0; k5 < NK; k5 = k5 + 1) begin
+            f_fpk = s_size[(ar_type*NK+k5)*RW +: RW] + s_frameres[(ar_type*NK+k5)*RW +: RW];
+            if ({1'b0, ar_footprint[k5*RW +: RW]} != f_fpk) f_fpok = 1'b0;
+            if (st_free_res[(f_tgt*NK+k5)*RW +: RW] < ar_footprint[k5*RW +: RW]
+                || st_free_res[(f_tgt*NK+k5)*RW +: RW] < s_minres[(ar_type*NK+k5)*RW +: RW]) f_fitk = 1'b0;
+        end
+    end
+"##;
+
+/// R16: per EU, whether the packet of the request (with none, of the first occupied slot in
+/// the fixed order) would fit its kind 0, and every kind, there (enabled, dedicated, a record);
+/// and a credit of kind 1 with none of kind 0.
+const KIND_SHADOW: &str = r##"    // ---- R16 (resources): the kinds' fit of the request's packet (else the first slot's) per EU
+    reg [N-1:0] f_k0fit, f_kallfit; reg [RW:0] f_kfp; reg f_kok, f_kall, f_kcr;
+    wire [1:0] f_kty = (|ar_valid) ? ar_type : f_top;
+    always @(*) begin
+        f_k0fit = 0; f_kallfit = 0; f_kfp = 0; f_kok = 1'b0; f_kall = 1'b0; f_kcr = 1'b0;
+        for (e10 = 0; e10 < N; e10 = e10 + 1) begin
+            f_kall = s_euen[e10] && s_ded[f_kty*N + e10] && s_fedt[e10*FW +: FW] != 0;
+            for (k10 = 0; k10 < NK; k10 = k10 + 1) begin
+                f_kfp = s_size[(f_kty*NK+k10)*RW +: RW] + s_frameres[(f_kty*NK+k10)*RW +: RW];
+                f_kok = {1'b0, s_fres[(e10*NK+k10)*RW +: RW]} >= f_kfp
+                        && s_fres[(e10*NK+k10)*RW +: RW] >= s_minres[(f_kty*NK+k10)*RW +: RW];
+                if (k10 == 0) f_k0fit[e10] = f_kall && f_kok;
+                if (!f_kok) f_kall = 1'b0;
+            end
+            f_kallfit[e10] = f_kall;
+            if (cr_valid[e10] && cr_res[(e10*NK+1)*RW +: RW] != 0 && cr_res[e10*NK*RW +: RW] == 0) f_kcr = 1'b1;
+        end
+    end
+
+"##;
+
+const KIND_LIMIT_NOTE: &str = concat!(
+    "        // R16, R4: a new request while an EU fits its kind 0 but not every kind (the request goes\n",
+    "        // elsewhere: a_fit); a packet waiting while an EU fits its kind 0 and none every kind\n"
+);
+
+const KIND_COVERS: &str = r##"        c_kind_wait: cover (!(|ar_valid) && s_slot[f_top] && f_k0fit != 0 && f_kallfit == 0);
+        // R16, R9: a credit of kind 1 alone (under §6); a clamp of a kind other than 0 alone
+        // (err_credit follows: a_err_credit)
+        c_kind_credit: cover (f_obey && f_kcr);
+        c_kind_clamp: cover (f_kclamp[0] == 1'b0 && f_kclamp[NK-1:1] != 0);
+"##;
 
 /// R15 (`vdt_ways` > 1): per way w, whether the entries the request's VTX / PATCH would take in
 /// w are free (VTX {w, set(base)}; PATCH {w, set(base) + g}, g < PG, one valid entry takes the
@@ -397,7 +623,7 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
         for (e = 0; e < N; e = e + 1) if (ar_valid[e]) f_tgt = e;
     end
     // the whole request (R7: sticky means all of it)
-    wire [N+2+2*RW+AW+5+IW+PW+16+1+3+3*EUW+3*EW+3*ELW+3*GW@REQ_WAYW@-1:0] f_req =
+    wire [N+2+@REQ_RW@+AW+5+IW+PW+16+1+3+3*EUW+3*EW+3*ELW+3*GW@REQ_WAYW@-1:0] f_req =
         {ar_valid, ar_type, ar_footprint, ar_copy_size, ar_src_addr, ar_vcount, q_base, q_prid, q_mask,
          q_gref, q_rv, q_reu, q_rent, q_relem, q_rgrp@REQ_WAY@};
     // a request presented in the previous cycle, neither acked nor refused
@@ -408,26 +634,26 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
 
     // ---- Shadow of the slots and their packets (R3: a transfer loads the slot, an ack empties it)
     reg [3:0] s_slot = 4'b0;
-    reg [4*AW-1:0] s_src; reg [4*RW-1:0] s_size;
+    reg [4*AW-1:0] s_src; reg [4*@KRW@-1:0] s_size;
     reg s_vind, s_pind, s_tind, s_xlast;
     reg [IW-1:0] s_vbase, s_pbase; reg [VCW-1:0] s_vcnt; reg [3*IW-1:0] s_tvidx;
     reg [PW-1:0] s_tprid, s_xtri; reg [15:0] s_xmask;
     always @(posedge clock) begin
         s_slot <= reset ? 4'b0 : (ch_good | (s_slot & ~f_ackt));
         if (ch_good[0]) begin
-            s_src[0*AW +: AW] <= v_src; s_size[0*RW +: RW] <= v_size;
+            s_src[0*AW +: AW] <= v_src; s_size[0*@KRW@ +: @KRW@] <= v_size;
             s_vind <= v_indexed; s_vbase <= v_base; s_vcnt <= v_count;
         end
         if (ch_good[1]) begin
-            s_src[1*AW +: AW] <= t_src; s_size[1*RW +: RW] <= t_size;
+            s_src[1*AW +: AW] <= t_src; s_size[1*@KRW@ +: @KRW@] <= t_size;
             s_tind <= t_indexed; s_tvidx <= t_vidx; s_tprid <= t_prid;
         end
         if (ch_good[2]) begin
-            s_src[2*AW +: AW] <= x_src; s_size[2*RW +: RW] <= x_size;
+            s_src[2*AW +: AW] <= x_src; s_size[2*@KRW@ +: @KRW@] <= x_size;
             s_xtri <= x_tri; s_xmask <= x_mask; s_xlast <= x_last;
         end
         if (ch_good[3]) begin
-            s_src[3*AW +: AW] <= p_src; s_size[3*RW +: RW] <= p_size;
+            s_src[3*AW +: AW] <= p_src; s_size[3*@KRW@ +: @KRW@] <= p_size;
             s_pind <= p_indexed; s_pbase <= p_base;
         end
     end
@@ -435,7 +661,7 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
     // ---- Shadow of the registers (§2.1, R11: a write takes effect at its edge)
     wire f_cw = cfg_valid && cfg_we;
     reg [2:0] s_ctrl; reg [N-1:0] s_euen; reg [4*N-1:0] s_ded;
-    reg [4*RW-1:0] s_minres, s_frameres; reg [N*RW-1:0] s_restot; reg [N*FW-1:0] s_edttot;
+    reg [4*@KRW@-1:0] s_minres, s_frameres; reg [N*@KRW@-1:0] s_restot; reg [N*FW-1:0] s_edttot;
     reg [IW-1:0] s_auto; reg [7:0] s_cp;
     wire [IW-1:0] f_auto_p0 = s_auto + 15;
     wire [IW-1:0] f_auto16 = {f_auto_p0[IW-1:4], 4'b0000};   // AUTO_IDX rounded up to 16 (R4)
@@ -450,12 +676,12 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
             if (f_cw && cfg_addr == 10'h001) s_euen <= cfg_wdata[N-1:0];
             for (t = 0; t < 4; t = t + 1) if (HAS_TY[t]) begin
                 if (f_cw && cfg_addr == 10'h008 + t) s_ded[t*N +: N] <= cfg_wdata[N-1:0];
-                if (f_cw && cfg_addr == 10'h00C + t) s_minres[t*RW +: RW] <= cfg_wdata[RW-1:0];
-                if (f_cw && cfg_addr == 10'h010 + t) s_frameres[t*RW +: RW] <= cfg_wdata[RW-1:0];
-            end
+                if (f_cw && cfg_addr == 10'h00C + t) s_minres[t*@KRW@ +: RW] <= cfg_wdata[RW-1:0];
+                if (f_cw && cfg_addr == 10'h010 + t) s_frameres[t*@KRW@ +: RW] <= cfg_wdata[RW-1:0];
+@KREG_T@            end
             for (e1 = 0; e1 < N; e1 = e1 + 1) begin
-                if (f_cw && cfg_addr == 10'h020 + e1) s_restot[e1*RW +: RW] <= cfg_wdata[RW-1:0];
-                if (f_cw && cfg_addr == 10'h060 + e1)
+                if (f_cw && cfg_addr == 10'h020 + e1) s_restot[e1*@KRW@ +: RW] <= cfg_wdata[RW-1:0];
+@KREG_E@                if (f_cw && cfg_addr == 10'h060 + e1)
                     s_edttot[e1*FW +: FW] <= (cfg_wdata > (32'd1 << EW)) ? (32'd1 << EW) : cfg_wdata[FW-1:0];
             end
             // R8: a non-indexed VTX/PATCH ack advances AUTO_IDX; R11: a write wins
@@ -466,22 +692,15 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
     end
 
     // ---- Shadow of FREE_RES, FREE_EDT, PEND (R8 debit, R9 credit and clamp)
-    reg [N*RW-1:0] s_fres, n_fres; reg [N*FW-1:0] s_fedt, n_fedt;
+    reg [N*@KRW@-1:0] s_fres, n_fres; reg [N*FW-1:0] s_fedt, n_fedt;
     reg [4*N*FW-1:0] s_pend, n_pend;
     reg [RW:0] f_rsum, f_rdeb; reg [FW:0] f_esum, f_edeb;
     reg f_cr_err;          // R9: this edge clamps or decrements a PEND at 0 (sets err_credit)
     reg [N-1:0] f_clamp;   // per EU: this edge clamps FREE_RES or FREE_EDT
     always @(*) begin
-        n_fres = s_fres; n_fedt = s_fedt; n_pend = s_pend; f_cr_err = 1'b0; f_clamp = 0;
+        n_fres = s_fres; n_fedt = s_fedt; n_pend = s_pend; f_cr_err = 1'b0; f_clamp = 0;@KCLAMP0@
         for (e3 = 0; e3 < N; e3 = e3 + 1) begin
-            f_rsum = {1'b0, s_fres[e3*RW +: RW]} + (cr_valid[e3] ? {1'b0, cr_res[e3*RW +: RW]} : 0);
-            f_rdeb = q_ack[e3] ? {1'b0, ar_footprint} : 0;
-            if (f_rsum < f_rdeb) begin
-                n_fres[e3*RW +: RW] = 0; f_clamp[e3] = 1'b1;
-            end else if (f_rsum - f_rdeb > {1'b0, s_restot[e3*RW +: RW]}) begin
-                n_fres[e3*RW +: RW] = s_restot[e3*RW +: RW]; f_clamp[e3] = 1'b1;
-            end else n_fres[e3*RW +: RW] = f_rsum - f_rdeb;
-            f_esum = {1'b0, s_fedt[e3*FW +: FW]} + (cr_valid[e3] && cr_edt[e3]);
+@FRES_UPD@            f_esum = {1'b0, s_fedt[e3*FW +: FW]} + (cr_valid[e3] && cr_edt[e3]);
             f_edeb = q_ack[e3];
             if (f_esum < f_edeb) begin
                 n_fedt[e3*FW +: FW] = 0; f_clamp[e3] = 1'b1;
@@ -498,8 +717,8 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
             end
             // R9: a RES_TOTAL / EDT_TOTAL write wins over the edge's debit and credit (the
             // counter takes the written value); a clamp of the edge still sets err_credit
-            if (f_cw && cfg_addr == 10'h020 + e3) n_fres[e3*RW +: RW] = cfg_wdata[RW-1:0];
-            if (f_cw && cfg_addr == 10'h060 + e3)
+            if (f_cw && cfg_addr == 10'h020 + e3) n_fres[e3*@KRW@ +: RW] = cfg_wdata[RW-1:0];
+@KFRES_W@            if (f_cw && cfg_addr == 10'h060 + e3)
                 n_fedt[e3*FW +: FW] = (cfg_wdata > (32'd1 << EW)) ? (32'd1 << EW) : cfg_wdata[FW-1:0];
         end
         f_cr_err = |f_clamp;
@@ -513,20 +732,19 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
     // ---- The EUs' obligations (contract §6), assumed only in traces where f_obey (chosen
     // freely at the start): elsewhere credits are free, so R9's clamp is reachable.
     (* anyconst *) reg f_obey;
-    reg [N*(RW+1)-1:0] s_out;   // per EU: acked footprints minus credited resources
+    reg [@SOUT_W@-1:0] s_out;   // per EU: acked footprints minus credited resources
     reg [N*(FW+1)-1:0] s_rec;   // per EU: acked entities minus credited records
     reg f_obl;
     always @(*) begin
         f_obl = 1'b1;
         for (e2 = 0; e2 < N; e2 = e2 + 1) begin
             // §6: cr_res pulses sum to the footprint of an acked entity, after its ack
-            if (cr_valid[e2] && cr_res[e2*RW +: RW] > s_out[e2*(RW+1) +: RW+1]) f_obl = 1'b0;
-            // §6: one cr_edt per acked entity, with cr_type = its type
+@OBL_CR@            // §6: one cr_edt per acked entity, with cr_type = its type
             if (cr_valid[e2] && cr_edt[e2] && (!HAS_TY[cr_type[e2*2 +: 2]] || s_pend[(e2*4+cr_type[e2*2 +: 2])*FW +: FW] == 0))
                 f_obl = 1'b0;
             // §6: RES_TOTAL / EDT_TOTAL written only for an idle EU with no pending request
-            if (f_cw && (cfg_addr == 10'h020 + e2 || cfg_addr == 10'h060 + e2)
-                && (s_out[e2*(RW+1) +: RW+1] != 0 || s_rec[e2*(FW+1) +: FW+1] != 0 || ar_valid[e2]))
+            if (f_cw && (cfg_addr == 10'h020 + e2 || cfg_addr == 10'h060 + e2@OBL_ADDR@)
+                && (s_out[@SOUT_E2@] != 0 || s_rec[e2*(FW+1) +: FW+1] != 0 || ar_valid[e2]))
                 f_obl = 1'b0;
         end
     end
@@ -534,11 +752,9 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
     always @(posedge clock) begin
         for (e2 = 0; e2 < N; e2 = e2 + 1) begin
             if (reset) begin
-                s_out[e2*(RW+1) +: RW+1] <= 0; s_rec[e2*(FW+1) +: FW+1] <= 0;
+                s_out[@SOUT_E2@] <= 0; s_rec[e2*(FW+1) +: FW+1] <= 0;
             end else begin
-                s_out[e2*(RW+1) +: RW+1] <= s_out[e2*(RW+1) +: RW+1] + (q_ack[e2] ? ar_footprint : 0)
-                                          - (cr_valid[e2] ? cr_res[e2*RW +: RW] : 0);
-                s_rec[e2*(FW+1) +: FW+1] <= s_rec[e2*(FW+1) +: FW+1] + q_ack[e2] - (cr_valid[e2] && cr_edt[e2]);
+@SOUT_UPD@                s_rec[e2*(FW+1) +: FW+1] <= s_rec[e2*(FW+1) +: FW+1] + q_ack[e2] - (cr_valid[e2] && cr_edt[e2]);
             end
         end
     end
@@ -590,10 +806,9 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
         f_avail = 0;
         for (e5 = 0; e5 < N; e5 = e5 + 1) if (s_euen[e5] && s_fedt[e5*FW +: FW] != 0) f_avail = f_avail + 1;
     end
-    wire [RW-1:0] f_tfree = st_free_res[f_tgt*RW +: RW];
+    wire [RW-1:0] f_tfree = st_free_res[f_tgt*@KRW@ +: RW];
     wire [FW-1:0] f_tfedt = st_free_edt[f_tgt*FW +: FW];
-    wire [RW:0] f_fp = ar_copy_size + s_frameres[ar_type*RW +: RW];
-    // the highest-priority occupied slot (class priority PIX > TRI > PATCH > VTX)
+@FP_DEF@    // the highest-priority occupied slot (class priority PIX > TRI > PATCH > VTX)
     wire [1:0] f_top = s_slot[2] ? 2'd2 : s_slot[1] ? 2'd1 : s_slot[3] ? 2'd3 : 2'd0;
     // the request's payload as R7 defines it for its type (refs checked on their own)
     wire [4:0] f_vcnt = ar_type == 0 ? s_vcnt : ar_type == 3 ? 5'd16 : ar_type == 1 ? 5'd3 : 5'd0;
@@ -619,11 +834,7 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
     reg f_i1;
     always @(*) begin
         f_i1 = 1'b1;
-        for (e7 = 0; e7 < N; e7 = e7 + 1)
-            if ({1'b0, st_free_res[e7*RW +: RW]} + s_out[e7*(RW+1) +: RW+1] != {1'b0, s_restot[e7*RW +: RW]}
-                || {1'b0, st_free_edt[e7*FW +: FW]} + s_rec[e7*(FW+1) +: FW+1] != {1'b0, s_edttot[e7*FW +: FW]})
-                f_i1 = 1'b0;
-    end
+@I1@    end
     // R4: a PATCH is blocked if any of its PG entries is valid
     reg f_pblk; reg [VAW-1:0] f_ps;
     always @(*) begin
@@ -656,19 +867,19 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
             t6 = cfg_addr[1:0];
             if (!HAS_TY[t6]) f_rexp = 0;
             else if (cfg_addr < 10'h00C) f_rexp = s_ded[t6*N +: N];
-            else if (cfg_addr < 10'h010) f_rexp = s_minres[t6*RW +: RW];
-            else f_rexp = s_frameres[t6*RW +: RW];
+            else if (cfg_addr < 10'h010) f_rexp = s_minres[t6*@KRW@ +: RW];
+            else f_rexp = s_frameres[t6*@KRW@ +: RW];
         end else if (cfg_addr >= 10'h020 && cfg_addr < 10'h0A0) begin
             e6 = cfg_addr[4:0];
             if (e6 >= N) f_rexp = 0;
-            else if (cfg_addr[6:5] == 2'd1) f_rexp = s_restot[e6*RW +: RW];
-            else if (cfg_addr[6:5] == 2'd2) f_rexp = s_fres[e6*RW +: RW];
+            else if (cfg_addr[6:5] == 2'd1) f_rexp = s_restot[e6*@KRW@ +: RW];
+            else if (cfg_addr[6:5] == 2'd2) f_rexp = s_fres[e6*@KRW@ +: RW];
             else if (cfg_addr[6:5] == 2'd3) f_rexp = s_edttot[e6*FW +: FW];
             else f_rexp = s_fedt[e6*FW +: FW];
         end else if (cfg_addr >= 10'h200 && cfg_addr < 10'h280) begin
             e6 = cfg_addr[6:2]; t6 = cfg_addr[1:0];
             f_rexp = (e6 < N && HAS_TY[t6]) ? s_pend[(e6*4+t6)*FW +: FW] : 0;
-        end else if (cfg_addr >= 10'h280) f_rexp = 0;
+@KREAD@        end else if (cfg_addr >= 10'h280) f_rexp = 0;
         else f_rknown = 1'b0;
     end
     reg s_rd = 1'b0, s_rknown; reg [31:0] s_rexp;
@@ -677,7 +888,7 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
         s_rknown <= f_rknown; s_rexp <= f_rexp;
     end
 
-@ROB_SHADOW@@WAY_SHADOW@    always @(posedge clock) if (f_live) begin
+@ROB_SHADOW@@WAY_SHADOW@@KIND_SHADOW@    always @(posedge clock) if (f_live) begin
         // I3: ar_valid is one-hot or 0
         a_onehot: assert ((ar_valid & (ar_valid - 1'b1)) == 0);
         c_onehot: cover (|ar_valid);
@@ -698,18 +909,18 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
         c_refused: cover ($past(f_refused) && s_slot[$past(ar_type)]);
         // I2, R7: the request carries its packet's payload; unused fields are 0
         if (|ar_valid) a_payload: assert (HAS_TY[ar_type] && s_slot[ar_type]
-            && ar_src_addr == s_src[ar_type*AW +: AW] && ar_copy_size == s_size[ar_type*RW +: RW]
+            && ar_src_addr == s_src[ar_type*AW +: AW] && ar_copy_size == s_size[ar_type*@KRW@ +: RW]
             && ar_vcount == f_vcnt && (f_pind || (ar_type != 0 && ar_type != 3) ? q_base == f_pbase : 1'b1)
             && q_prid == f_pprid && q_mask == (ar_type == 2 ? s_xmask : 16'd0) && f_refs_ok);
 @C_PAYLOAD@
 @AUTOIDX@
         // R4: a new request's footprint is size + FRAME_RES[type], below 2^RES_W
-        if (f_new) a_footprint: assert ({1'b0, ar_footprint} == f_fp);
-        c_footprint: cover (f_new && ar_footprint != ar_copy_size);
+        if (f_new) a_footprint: assert (@FP_OK@);
+        c_footprint: cover (f_new && @FP0@ != ar_copy_size);
         // R4, R5, I1: a new request goes to an enabled, dedicated EU that fits it (no over-commit)
         if (f_new) a_fit: assert (s_euen[f_tgt] && s_ded[ar_type*N + f_tgt] && f_tfedt != 0
-            && f_tfree >= ar_footprint && f_tfree >= s_minres[ar_type*RW +: RW]);
-        c_fit: cover (f_new && f_tfree == ar_footprint && ar_footprint != 0);
+            && @FIT@);
+        c_fit: cover (f_new && f_tfree == @FP0@ && @FP0@ != 0);
 @A_GRANT@
 @C_GRANT@
         // R4 blocking: a request never overwrites a valid VDT/PT entry
@@ -721,7 +932,7 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
         c_free: cover ($past(f_cr_err));
         // I1 (under §6): free = total - outstanding for resources and records; no err_credit
         if (f_obey) a_no_overcommit: assert (!err_credit && st_free_res == s_fres && f_i1);
-        c_no_overcommit: cover (f_obey && f_acked && f_tfree == ar_footprint && ar_footprint != 0);
+        c_no_overcommit: cover (f_obey && f_acked && f_tfree == @FP0@ && @FP0@ != 0);
         // R8, R10: table valid bits: set by a dispatch (wins), cleared by releases and a PIX with last
         a_tables: assert (g_vdt == s_vdt && g_pt == s_pt);
         c_tables: cover ((|g_vr_valid || |g_pr_valid) && !f_rel_bad);
@@ -744,5 +955,5 @@ const BODY: &str = r##"    integer e, t, g, e1, e2, t2, e3, g3, e4, g4, e5, e6, 
             && f_err == 0 && !cfg_rvalid && st_free_res == R_RESTOT && st_free_edt == R_EDTTOT
             && g_vdt == 0 && g_pt == 0 && ch_ready == (HAS_TY & {4{R_CTRL[0]}}));
         c_reset: cover ($past(reset) && $past(s_slot != 0));
-@ROB_ASSERTS@@WAY_ASSERTS@    end
+@ROB_ASSERTS@@WAY_ASSERTS@@KIND_ASSERTS@    end
 "##;
