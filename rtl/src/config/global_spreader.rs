@@ -125,14 +125,14 @@ impl GlobalSpreaderConfig {
         per_eu(&self.edt_total, self.eus as usize, 1u64 << self.entity_width)
     }
 
-    /// Resolved MIN_RES of type `code`.
+    /// Resolved MIN_RES of type `code` (kind 0, the top-level key).
     pub fn min_res_of(&self, code: usize) -> u64 {
-        self.min_res.get(GS_TYPE_NAMES[code]).map_or(0, |v| *v as u64)
+        self.min_res_kind(code, 0)
     }
 
-    /// Resolved FRAME_RES of type `code`.
+    /// Resolved FRAME_RES of type `code` (kind 0, the top-level key).
     pub fn frame_res_of(&self, code: usize) -> u64 {
-        self.frame_res.get(GS_TYPE_NAMES[code]).map_or(0, |v| *v as u64)
+        self.frame_res_kind(code, 0)
     }
 
     /// Resolved candidate list of type `code` (PRIO[t][0..len]; the other slots are empty).

@@ -27,14 +27,14 @@ impl crate::BlockGen for GlobalSpreaderConfig {
             ("res_width".into(), g.rw.to_string()),
             ("entity_width".into(), g.ent.to_string()),
             ("addr_width".into(), g.adw.to_string()),
-            ("res_total".into(), list(&g.res_total)),
+            ("res_total".into(), list(&g.res_total_k[0])),
             ("edt_total".into(), list(&g.edt_total)),
             ("eu_enable".into(), flags(&g.eu_en)),
             ("enable, locality, yield_enable".into(), format!("{}, {}, {}", g.en, g.loc, g.yld)),
         ];
         for (k, t) in g.classes.iter().enumerate() {
             let name = crate::config::GS_TYPE_NAMES[*t];
-            p.push((format!("{name}: min_res, frame_res"), format!("{}, {}", g.min_res[k], g.frame_res[k])));
+            p.push((format!("{name}: min_res, frame_res"), format!("{}, {}", g.min_res_k[0][k], g.frame_res_k[0][k])));
             p.push((format!("{name}: priority (PRIO slots)"), list(&g.prio[k])));
             p.push((format!("{name}: dedicated"), flags(&g.ded[k])));
         }

@@ -282,11 +282,8 @@ pub struct Geo {
     pub eu_en: Vec<bool>,
     pub ded: Vec<Vec<bool>>,
     pub prio: Vec<Vec<u64>>,
-    pub min_res: Vec<u64>,
-    pub frame_res: Vec<u64>,
-    pub res_total: Vec<u64>,
     /// Resource kinds K (contract R16; 1 without `resources`), and every kind's reset values:
-    /// RES_TOTAL [kind][EU], MIN_RES and FRAME_RES [kind][class slot] (kind 0 = the fields above).
+    /// RES_TOTAL [kind][EU], MIN_RES and FRAME_RES [kind][class slot] (kind 0: the top-level keys).
     pub kinds: usize,
     pub res_total_k: Vec<Vec<u64>>,
     pub min_res_k: Vec<Vec<u64>>,
@@ -357,9 +354,6 @@ impl Geo {
                     (0..n).map(|s| l.get(s).copied().unwrap_or(empty)).collect()
                 })
                 .collect(),
-            min_res: classes.iter().map(|t| c.min_res_of(*t)).collect(),
-            frame_res: classes.iter().map(|t| c.frame_res_of(*t)).collect(),
-            res_total: c.res_totals(),
             kinds: c.kinds(),
             res_total_k: (0..c.kinds()).map(|k| c.res_totals_of(k)).collect(),
             min_res_k: (0..c.kinds()).map(|k| classes.iter().map(|t| c.min_res_kind(*t, k)).collect()).collect(),

@@ -180,6 +180,15 @@ pub mod reg {
     pub const fn frame_res_of(t: usize, k: usize) -> u64 {
         if k == 0 { frame_res(t) } else { 0x344 + 8 * (k as u64 - 1) + t as u64 }
     }
+    /// The resource register an address names, of any kind (kind 0's at the §2.1 addresses,
+    /// R16's kinds >= 1 as [`kind_reg`]): (kind, what, index) as `kind_reg`.
+    pub const fn res_reg(a: u64) -> Option<(usize, usize, usize)> {
+        match a {
+            0x00C..=0x013 => Some((0, 2 + ((a - 0x00C) / 4) as usize, ((a - 0x00C) % 4) as usize)),
+            0x020..=0x05F => Some((0, ((a - 0x020) / 0x20) as usize, ((a - 0x020) % 0x20) as usize)),
+            _ => kind_reg(a),
+        }
+    }
     /// R16: the register a kind-k (k >= 1) address names, whatever the parameters: (kind,
     /// what, index), what 0 RES_TOTAL, 1 FREE_RES (index e), 2 MIN_RES, 3 FRAME_RES (index t).
     pub const fn kind_reg(a: u64) -> Option<(usize, usize, usize)> {

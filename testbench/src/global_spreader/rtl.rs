@@ -241,15 +241,16 @@ pub struct RtlGlobalSpreader {
 }
 
 /// Packs `w`-bit items, item k at `[k*w +: w]`, into little-endian words (cleared first).
-fn pack_words(words: &mut Vec<u64>, items: &[u64], w: u32) {
-    let bits = items.len() * w as usize;
+fn pack_words(words: &mut Vec<u64>, items: impl IntoIterator<Item = u64>, w: u32) {
     words.clear();
-    words.resize(bits.div_ceil(64).max(1), 0);
+    words.push(0);
     let mask = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
-    for (k, &v) in items.iter().enumerate() {
+    for (k, v) in items.into_iter().enumerate() {
         let v = v & mask;
         let lo = k * w as usize;
         let (q, r) = (lo / 64, lo % 64);
+        // The words the fields so far cover: ceil(bits / 64), at least one.
+        words.resize(words.len().max((lo + w as usize).div_ceil(64)), 0);
         words[q] |= v << r;
         if r + w as usize > 64 {
             words[q + 1] |= v >> (64 - r);
@@ -387,7 +388,7 @@ impl RtlGlobalSpreader {
         &mut self.sim
     }
 
-    fn drive_wide(&mut self, id: PortId, items: &[u64], w: u32) {
+    fn drive_wide(&mut self, id: PortId, items: impl IntoIterator<Item = u64>, w: u32) {
         let mut words = std::mem::take(&mut self.words);
         pack_words(&mut words, items, w);
         self.sim.set_wide(id, &words).unwrap_or_else(|e| panic!("global_spreader input: {e}"));
@@ -399,9 +400,11 @@ impl RtlGlobalSpreader {
         (0..n).map(|i| field(&self.sim, o, i * w as usize, w as usize)).collect()
     }
 
-    /// A value per kind from the K fields of one item (R16; the kinds not built 0).
-    fn per_kind(&self, mut fields: impl Iterator<Item = u64>) -> super::model::PerKind {
-        std::array::from_fn(|_| fields.next().unwrap_or(0))
+    /// A value per kind from RES_W fields `at`, `at` + 1, … of packed output `o`, `kinds` of
+    /// them (R16; the kinds not built 0).
+    fn per_kind(&self, o: PortId, at: usize, kinds: usize) -> super::model::PerKind {
+        let w = self.p.res_w as usize;
+        std::array::from_fn(|k| if k < kinds { field(&self.sim, o, (at + k) * w, w) } else { 0 })
     }
 
     fn bits(&self, o: Option<PortId>, n: usize) -> Vec<bool> {
@@ -421,8 +424,6 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
         let p = &self.p;
         let (ent_w, res_w, vdt_aw, prid_w, idx_w, rb_w) = (p.ent_w, p.res_w, p.vdt_aw(), p.prid_w(), p.idx_w, p.rb_w());
         let kinds = p.kinds();
-        // R16: `cr_res` as N_EU * K fields, EU e's kind k at e * K + k.
-        let cr_res: Vec<u64> = i.cr_res.iter().flat_map(|c| c[..kinds].to_vec()).collect();
         for k in 0..self.ins.len() {
             let id = self.ins[k].id;
             use InVal::*;
@@ -433,7 +434,7 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
                 VpBase => i.vp_base_idx,
                 VpCount => i.vp_count,
                 VpSize => {
-                    self.drive_wide(id, &i.vp_size[..kinds], res_w);
+                    self.drive_wide(id, i.vp_size[..kinds].iter().copied(), res_w);
                     continue;
                 }
                 VpSrc => i.vp_src_addr,
@@ -441,19 +442,19 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
                 PpIndexed => i.pp_indexed as u64,
                 PpBase => i.pp_base_idx,
                 PpSize => {
-                    self.drive_wide(id, &i.pp_size[..kinds], res_w);
+                    self.drive_wide(id, i.pp_size[..kinds].iter().copied(), res_w);
                     continue;
                 }
                 PpSrc => i.pp_src_addr,
                 TpValid => i.tp_valid as u64,
                 TpIndexed => i.tp_indexed as u64,
                 TpVidx => {
-                    self.drive_wide(id, &i.tp_vidx, idx_w);
+                    self.drive_wide(id, i.tp_vidx.iter().copied(), idx_w);
                     continue;
                 }
                 TpPrid => i.tp_prid,
                 TpSize => {
-                    self.drive_wide(id, &i.tp_size[..kinds], res_w);
+                    self.drive_wide(id, i.tp_size[..kinds].iter().copied(), res_w);
                     continue;
                 }
                 TpSrc => i.tp_src_addr,
@@ -462,34 +463,35 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
                 XpMask => i.xp_mask,
                 XpLast => i.xp_last as u64,
                 XpSize => {
-                    self.drive_wide(id, &i.xp_size[..kinds], res_w);
+                    self.drive_wide(id, i.xp_size[..kinds].iter().copied(), res_w);
                     continue;
                 }
                 XpSrc => i.xp_src_addr,
                 ArReady => i.ar_ready,
                 ArRefuse => i.ar_refuse,
                 ArEnt => {
-                    self.drive_wide(id, &i.ar_ent, ent_w);
+                    self.drive_wide(id, i.ar_ent.iter().copied(), ent_w);
                     continue;
                 }
                 CrValid => i.cr_valid,
                 CrRes => {
-                    self.drive_wide(id, &cr_res, res_w);
+                    // R16: N_EU * K fields, EU e's kind k at e * K + k.
+                    self.drive_wide(id, i.cr_res.iter().flat_map(|c| c[..kinds].iter().copied()), res_w);
                     continue;
                 }
                 CrEdt => i.cr_edt,
                 CrType => {
-                    self.drive_wide(id, &i.cr_type, 2);
+                    self.drive_wide(id, i.cr_type.iter().copied(), 2);
                     continue;
                 }
                 VrValid => i.vr_valid,
                 VrSlot => {
-                    self.drive_wide(id, &i.vr_slot, vdt_aw);
+                    self.drive_wide(id, i.vr_slot.iter().copied(), vdt_aw);
                     continue;
                 }
                 PrValid => i.pr_valid,
                 PrId => {
-                    self.drive_wide(id, &i.pr_id, prid_w);
+                    self.drive_wide(id, i.pr_id.iter().copied(), prid_w);
                     continue;
                 }
                 CfgValid => i.cfg_valid as u64,
@@ -501,7 +503,7 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
                 ErrClr => i.err_clr as u64,
                 PcValid => i.pc_valid,
                 PcSeq => {
-                    self.drive_wide(id, &i.pc_seq, rb_w);
+                    self.drive_wide(id, i.pc_seq.iter().copied(), rb_w);
                     continue;
                 }
                 PoReady => i.po_ready as u64,
@@ -522,7 +524,7 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
             pp_ready: rdy(PATCH),
             ar_valid: g(o.ar_valid),
             ar_type: g(o.ar_type),
-            ar_footprint: self.per_kind(self.fields(o.ar_footprint, p.kinds(), p.res_w).into_iter()),
+            ar_footprint: self.per_kind(o.ar_footprint, 0, p.kinds()),
             ar_copy_size: g(o.ar_copy_size),
             ar_src_addr: g(o.ar_src_addr),
             ar_vcount: g(o.ar_vcount),
@@ -540,10 +542,7 @@ impl Dut<GlobalSpreader> for RtlGlobalSpreader {
             stall: g(o.stall) != 0,
             eu_avail_cnt: g(o.eu_avail_cnt),
             st_slot_valid: g(o.st_slot_valid),
-            st_free_res: {
-                let v = self.fields(o.st_free_res, p.eus * p.kinds(), p.res_w);
-                v.chunks(p.kinds()).map(|c| self.per_kind(c.iter().copied())).collect()
-            },
+            st_free_res: (0..p.eus).map(|e| self.per_kind(o.st_free_res, e * p.kinds(), p.kinds())).collect(),
             st_free_edt: self.fields(o.st_free_edt, p.eus, p.fe_w()),
             st_vdt_valid: self.bits(o.st_vdt_valid, p.vdt_depth),
             st_pt_valid: self.bits(o.st_pt_valid, p.pt_depth),

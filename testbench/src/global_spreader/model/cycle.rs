@@ -468,6 +468,9 @@ impl GlobalSpreaderModel {
         let a = addr & 0x3FF;
         let ty_ok = |t: usize| p.has(t);
         let err_bits: u64 = (0..5).map(|k| u64::from(self.err[k]) << (2 + k)).sum();
+        if let Some(r) = reg::res_reg(a) {
+            return self.read_res_reg(r);
+        }
         match a {
             0x000 => u64::from(self.r.en) | u64::from(self.r.locality) << 1 | u64::from(self.r.yield_en) << 2,
             0x001 => self.r.eu_enable,
@@ -479,16 +482,12 @@ impl GlobalSpreaderModel {
                 (0..4).filter(|&t| stored(t)).map(|t| self.r.class_rank[t] << (2 * self.rank_field(t))).sum()
             }
             0x008..=0x00B if ty_ok((a - 0x008) as usize) => self.r.ded_mask[(a - 0x008) as usize],
-            0x00C..=0x00F if ty_ok((a - 0x00C) as usize) => self.r.min_res[(a - 0x00C) as usize][0],
-            0x010..=0x013 if ty_ok((a - 0x010) as usize) => self.r.frame_res[(a - 0x010) as usize][0],
-            0x020..=0x0DF => {
+            0x060..=0x0DF => {
                 let e = (a & 0x1F) as usize;
                 if e >= n {
                     return 0;
                 }
                 match a >> 5 {
-                    1 => self.r.res_total[e][0],
-                    2 => self.free_res[e][0],
                     3 => self.r.edt_total[e],
                     4 => self.free_edt[e],
                     5 => self.reject_cnt[e],
@@ -503,8 +502,6 @@ impl GlobalSpreaderModel {
                     0
                 }
             }
-            // R16: the registers of kinds >= 1.
-            0x280..=0x357 => self.read_kind_reg(a),
             0x180..=0x27F => {
                 let off = if a >= 0x200 { a - 0x200 } else { a - 0x180 };
                 let (e, t) = ((off / 4) as usize, (off % 4) as usize);
@@ -535,6 +532,9 @@ impl GlobalSpreaderModel {
         let n = p.eus;
         let a = addr & 0x3FF;
         let ty_ok = |t: usize| p.has(t);
+        if let Some(r) = reg::res_reg(a) {
+            return self.write_res_reg(r, data);
+        }
         match a {
             0x000 => {
                 self.r.en = data & 1 == 1;
@@ -552,19 +552,6 @@ impl GlobalSpreaderModel {
                 }
             }
             0x008..=0x00B if ty_ok((a - 0x008) as usize) => self.r.ded_mask[(a - 0x008) as usize] = data & p.eu_mask(),
-            0x00C..=0x00F if ty_ok((a - 0x00C) as usize) => {
-                self.r.min_res[(a - 0x00C) as usize][0] = data & p.res_mask()
-            }
-            0x010..=0x013 if ty_ok((a - 0x010) as usize) => {
-                self.r.frame_res[(a - 0x010) as usize][0] = data & p.res_mask()
-            }
-            0x020..=0x03F if ((a & 0x1F) as usize) < n => {
-                let e = (a & 0x1F) as usize;
-                self.r.res_total[e][0] = data & p.res_mask();
-                self.free_res[e][0] = self.r.res_total[e][0];
-            }
-            // R16: the registers of kinds >= 1.
-            0x280..=0x357 => self.write_kind_reg(a, data),
             0x060..=0x07F if ((a & 0x1F) as usize) < n => {
                 let e = (a & 0x1F) as usize;
                 self.r.edt_total[e] = (data & 0xFFFF_FFFF).min(1 << p.ent_w);

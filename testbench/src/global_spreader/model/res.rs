@@ -1,9 +1,10 @@
 //! R16 (resource kinds) in the model: the fit over every kind, the debit and the credits per
 //! kind with their clamps (R8, R9), and the registers of the kinds after the first (§2.1). With
-//! one kind (K = 1) each of these is R4 / R8 / R9 as written, on kind 0.
+//! one kind (K = 1) each of these is R4 / R8 / R9 as written, on kind 0; the registers of
+//! every kind (kind 0's at the §2.1 addresses) go through one decoder, [`super::reg::res_reg`].
 
 use super::cycle::clamp;
-use super::{reg, GlobalSpreaderInputs, GlobalSpreaderModel, Mutation, PerKind};
+use super::{GlobalSpreaderInputs, GlobalSpreaderModel, Mutation, PerKind};
 
 impl GlobalSpreaderModel {
     /// R4 / R16 fit of EU e for footprint `fp` (per kind) and type t: every kind k has
@@ -43,12 +44,12 @@ impl GlobalSpreaderModel {
         any
     }
 
-    /// R16: the value of a kind-k (k >= 1) register (0x280..=0x357); 0 for a kind, EU or type
-    /// the parameters do not have.
-    pub(super) fn read_kind_reg(&self, a: u64) -> u64 {
+    /// The value of resource register `r` ([`super::reg::res_reg`]: kind, what, index) of any kind;
+    /// 0 for a kind, EU or type the parameters do not have.
+    pub(super) fn read_res_reg(&self, r: (usize, usize, usize)) -> u64 {
         let p = &self.p;
-        match reg::kind_reg(a) {
-            Some((k, what, x)) if k < p.kinds() => match what {
+        match r {
+            (k, what, x) if k < p.kinds() => match what {
                 0 if x < p.eus => self.r.res_total[x][k],
                 1 if x < p.eus => self.free_res[x][k],
                 2 if p.has(x) => self.r.min_res[x][k],
@@ -59,21 +60,21 @@ impl GlobalSpreaderModel {
         }
     }
 
-    /// R16: a write to a kind-k (k >= 1) register: RES_TOTAL (also sets FREE_RES, winning over
+    /// A write to resource register `r` of any kind: RES_TOTAL (also sets FREE_RES, winning over
     /// the edge's debit and credit of that kind), MIN_RES, FRAME_RES; RES_W bits. FREE_RES is
     /// read-only; kinds, EUs and types the parameters do not have ignore it.
-    pub(super) fn write_kind_reg(&mut self, a: u64, data: u64) {
+    pub(super) fn write_res_reg(&mut self, r: (usize, usize, usize), data: u64) {
         let p = &self.p;
         let v = data & p.res_mask();
-        match reg::kind_reg(a) {
-            Some((k, 0, e)) if k < p.kinds() && e < p.eus => {
+        match r {
+            (k, 0, e) if k < p.kinds() && e < p.eus => {
                 self.r.res_total[e][k] = v;
-                if !self.mutated(Mutation::KindTotalKeepsFree) {
+                if k == 0 || !self.mutated(Mutation::KindTotalKeepsFree) {
                     self.free_res[e][k] = v;
                 }
             }
-            Some((k, 2, t)) if k < p.kinds() && p.has(t) => self.r.min_res[t][k] = v,
-            Some((k, 3, t)) if k < p.kinds() && p.has(t) => self.r.frame_res[t][k] = v,
+            (k, 2, t) if k < p.kinds() && p.has(t) => self.r.min_res[t][k] = v,
+            (k, 3, t) if k < p.kinds() && p.has(t) => self.r.frame_res[t][k] = v,
             _ => {}
         }
     }
