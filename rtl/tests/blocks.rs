@@ -545,6 +545,34 @@ mod task_combiner {
         assert_eq!(warpgen_rtl::task_combiner::flip_flops(&cfg), 1063 + 12 * 32);
     }
 
+    /// `registered_input` (contract R2i): one more port, `in_tag_valid`, after `in_ready`; the
+    /// input register and one key-equal bit per entry; nothing without the key.
+    #[test]
+    fn registered_input_adds_in_tag_valid_and_the_register() {
+        let names = |e: &warpgen_rtl::Emitted| e.ports.iter().map(|p| (p.name.clone(), p.width())).collect::<Vec<_>>();
+        let off = emit(&[]);
+        assert!(!off.verilog.contains("in_tag_valid") && !off.verilog.contains("ir_v_q") && !off.verilog.contains("eq_q"), "off: no port, no register");
+        let on = emit(&["registered_input=true"]);
+        let (w, w0) = (names(&on), names(&off));
+        let at = w.iter().position(|(n, _)| n == "in_ready").unwrap();
+        assert_eq!(w[at + 1], ("in_tag_valid".to_string(), 1));
+        let mut rest = w.clone();
+        rest.remove(at + 1);
+        assert_eq!(rest, w0, "the other ports are unchanged");
+        assert!(on.verilog.contains("//   registered_input"), "the header lists the key");
+        // 1 valid + 2 type + 8 state + 13 reference + 2 tile-pipe bits + 16 key-equal bits
+        let cfg = |sets: &[&str]| {
+            let v: Vec<String> = sets.iter().map(|s| format!("task_combiner.{s}")).collect();
+            Config::embedded(&v).unwrap().task_combiner.unwrap()
+        };
+        assert_eq!(warpgen_rtl::task_combiner::flip_flops(&cfg(&["registered_input=true"])), 1063 + 42);
+        // dep_tags = 2 adds two tags of 1 + 4 + 4 bits to the register (and err_dep)
+        assert_eq!(
+            warpgen_rtl::task_combiner::flip_flops(&cfg(&["registered_input=true", "dep_tags=2"])),
+            warpgen_rtl::task_combiner::flip_flops(&cfg(&["dep_tags=2"])) + 42 + 2 * 9
+        );
+    }
+
     /// `dep_tags` (contract D3t): K tags after `in_tpipe`, `err_dep` and `err_clr` in a group of
     /// their own, one more flip-flop; nothing without the key; refused with one entry.
     #[test]

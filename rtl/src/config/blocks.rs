@@ -280,6 +280,10 @@ pub struct TaskCombinerConfig {
     /// The issue pick is registered: chosen in one cycle, moved into the output slot in the next
     /// (contract R4r; one more cycle from PENDING to `out_valid`, a shorter clock path).
     pub registered_issue: bool,
+    /// The instance enters through an input register (contract R2i): `in_ready` comes from
+    /// registers and `drain_req`, the instance's tag and lane come a cycle later with
+    /// `in_tag_valid` (one more cycle from the instance port, a shorter clock path).
+    pub registered_input: bool,
     /// Instances per task, one value per shader type. Absent: `width` for every type.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub capacity: Option<Vec<i64>>,
@@ -313,6 +317,7 @@ impl Default for TaskCombinerConfig {
             sort_state: true,
             issue_order: "oldest".into(),
             registered_issue: false,
+            registered_input: false,
             capacity: None,
             depends: None,
             perf_counters: false,

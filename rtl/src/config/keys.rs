@@ -106,6 +106,8 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "which eligible PENDING task goes to the output slot first (contract R4), after sort_state's preference for the last issued state: the oldest, or the fullest (most instances, ties to the oldest)" },
     KeyDoc { key: "task_combiner.registered_issue", range: Range::Text("true or false"), default: "false",
         meaning: "the task that moves into the output slot is picked one cycle earlier, from registers: one more cycle of latency, a shorter clock path (contract R4r)" },
+    KeyDoc { key: "task_combiner.registered_input", range: Range::Text("true or false"), default: "false",
+        meaning: "the instance is registered before the table takes it: in_ready from registers and drain_req, its tag and lane a cycle later with the port in_tag_valid, one more cycle of latency, a shorter clock path (contract R2i)" },
     KeyDoc { key: "task_combiner.capacity", range: Range::Text("1 to width, one value per shader type"),
         default: "width for every type",
         meaning: "instances per task by shader type; a task that reaches it is output (FULL)" },

@@ -11,6 +11,7 @@ mod locks_flush;
 mod edge;
 mod reset_outputs;
 mod perf_events;
+mod input_reg;
 
 /// The task combiner core: table, dependency and age matrices, output slot.
 #[derive(LogicBlock)]
@@ -120,6 +121,25 @@ pub struct TaskCombinerCore {
     wb_en_q: Vec<DFF<Bit>>,
     wb_addr_q: Vec<DFF<Bit>>,
     wb_data_q: Vec<DFF<Bit>>,
+    /// `registered_input` (R2i; every vector empty without it): the input register IR (valid,
+    /// type, state, reference, tile pipe, producer tags, bit by bit) and per entry `eq_q`:
+    /// "the entry's key equals IR's", computed at the edge that loads IR with the key the entry
+    /// has after that edge, so that the match is one AND of registers.
+    ir_v_q: Vec<DFF<Bit>>,
+    ir_stype_q: Vec<DFF<Bit>>,
+    ir_state_q: Vec<DFF<Bit>>,
+    ir_ref_q: Vec<DFF<Bit>>,
+    ir_tp_q: Vec<DFF<Bit>>,
+    ir_dtv_q: Vec<DFF<Bit>>,
+    ir_dte_q: Vec<Vec<DFF<Bit>>>,
+    ir_dtg_q: Vec<Vec<DFF<Bit>>>,
+    eq_q: Vec<DFF<Bit>>,
+    /// R2i: IR loads the inputs' instance at this edge; per entry, the inputs' key equals the
+    /// entry's key; the inputs' key equals IR's (for the entry IR's instance creates).
+    ir_load: Vec<Signal<Local, Bit>>,
+    eq_in: Vec<Signal<Local, Bit>>,
+    eq_ir: Vec<Signal<Local, Bit>>,
+    pub in_tag_valid: Vec<Signal<Out, Bit>>,
     rq_busy_q: DFF<Bit>,
     rqf_done_q: DFF<Bit>,
     rqf_tp_q: Vec<DFF<Bit>>,
@@ -196,6 +216,13 @@ pub struct TaskCombinerCore {
     snap: Vec<Signal<Local, Bit>>,
     rq_d: Vec<Signal<Local, Bit>>,
     trig: Vec<Signal<Local, Bit>>,
+    // ---- R2i (`registered_input`; empty without it): the input register's type, state and
+    // tile pipe, and its producer tags' entry and generation, as numbers.
+    r_stype: Vec<Signal<Local, Stype>>,
+    r_state: Vec<Signal<Local, State>>,
+    r_tpipe: Vec<Signal<Local, Tp>>,
+    r_dt_ent: Vec<Signal<Local, Ent>>,
+    r_dt_gen: Vec<Signal<Local, Gen>>,
     // ---- Combinational, global.
     any_pend: Signal<Local, Bit>,
     any_valid: Signal<Local, Bit>,
@@ -276,6 +303,9 @@ pub struct TaskCombinerCore {
     w_cnt: Vec<Constant<Cnt>>,
     w_gen: Vec<Constant<Gen>>,
     w_ent: Vec<Constant<Ent>>,
+    /// R2i: weights of IR's tile-pipe bits (empty without `registered_input`), and 0.
+    w_tp: Vec<Constant<Tp>>,
+    no_tp: Vec<Constant<Tp>>,
     w_cnt32: Vec<Constant<Bits<32>>>,
     no_stype: Constant<Stype>,
     no_state: Constant<State>,
@@ -319,6 +349,8 @@ impl TaskCombinerCore {
         // sticky flag (dz), none at 0.
         let k = cfg.dep_tag_count();
         let dz = usize::from(k > 0);
+        // R2i: one input register (ri = 1) with `registered_input`, none without.
+        let ri = usize::from(cfg.registered_input);
         TaskCombinerCore {
             clock: Signal::default(),
             reset: Signal::default(),
@@ -401,6 +433,19 @@ impl TaskCombinerCore {
             wb_en_q: dffs(w),
             wb_addr_q: dffs(address_bits(n)),
             wb_data_q: dffs(rw),
+            ir_v_q: dffs(ri),
+            ir_stype_q: dffs(ri * sw),
+            ir_state_q: dffs(ri * stw),
+            ir_ref_q: dffs(ri * rw),
+            ir_tp_q: dffs(ri * tpw),
+            ir_dtv_q: dffs(ri * k),
+            ir_dte_q: grid(ri * k, ew),
+            ir_dtg_q: grid(ri * k, gw),
+            eq_q: dffs(ri * n),
+            ir_load: signals(ri),
+            eq_in: signals(ri * n),
+            eq_ir: signals(ri),
+            in_tag_valid: signals(ri),
             rq_busy_q: DFF::default(),
             rqf_done_q: DFF::default(),
             rqf_tp_q: dffs(tpw),
@@ -456,6 +501,11 @@ impl TaskCombinerCore {
             snap: signals(n),
             rq_d: signals(n),
             trig: signals(n),
+            r_stype: signals(ri),
+            r_state: signals(ri),
+            r_tpipe: signals(ri),
+            r_dt_ent: signals(ri * k),
+            r_dt_gen: signals(ri * k),
             any_pend: Signal::default(),
             any_valid: Signal::default(),
             m_found: Signal::default(),
@@ -527,6 +577,8 @@ impl TaskCombinerCore {
             w_cnt: weights(cw),
             w_gen: weights(gw),
             w_ent: weights(ew),
+            w_tp: weights(ri * tpw),
+            no_tp: (0..ri).map(|_| constant(0)).collect(),
             w_cnt32: weights(cw),
             no_stype: constant(0),
             no_state: constant(0),
@@ -573,4 +625,4 @@ impl TaskCombinerCore {
     }
 }
 
-hdl::logic_from_parts!([] TaskCombinerCore, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+hdl::logic_from_parts!([] TaskCombinerCore, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);

@@ -36,6 +36,9 @@ impl crate::BlockGen for TaskCombinerConfig {
         if self.issue_fullest() {
             v.insert(9, ("issue_order".into(), self.issue_order.clone()));
         }
+        if self.registered_input {
+            v.push(("registered_input".into(), "true (the instance enters through an input register, contract R2i)".into()));
+        }
         if self.hold_producers > 0 {
             v.push(("hold_producers".into(), format!("{} (full consumers a producer may wait for, contract R5h)", self.hold_producers)));
         }
@@ -58,7 +61,8 @@ impl crate::BlockGen for TaskCombinerConfig {
 }
 
 /// Flip-flops of the block for `cfg` (the storage list in the module doc), with 32 per
-/// performance counter and `err_dep` with `dep_tags`; the reference memories are not counted.
+/// performance counter, `err_dep` with `dep_tags` and the input register with
+/// `registered_input`; the reference memories are not counted.
 pub fn flip_flops(cfg: &TaskCombinerConfig) -> usize {
     let n = cfg.entries as usize;
     let (stw, gw, t) = (cfg.state_width as usize, cfg.tag_gen_width as usize, cfg.tile_pipes as usize);
@@ -66,7 +70,12 @@ pub fn flip_flops(cfg: &TaskCombinerConfig) -> usize {
     let per_entry = 6 + fields + 2 * (n - 1);
     let slot = 2 + 3 + cfg.ent_bits() + fields;
     let globals = 1 + 3 + cfg.tp_bits() + 64;
+    // R2i: the input register (valid, type, state, reference, tile pipe, producer tags) and
+    // one key-equal bit per entry.
+    let k = cfg.dep_tag_count();
+    let ir = 1 + cfg.stype_bits() + stw + cfg.ref_width as usize + cfg.tp_bits() + k * (1 + cfg.ent_bits() + gw) + n;
     n * per_entry + slot + globals + usize::from(cfg.dep_tags > 0) + 32 * cfg.perf_count()
+        + usize::from(cfg.registered_input) * ir
 }
 
 /// The exact ports of `warpgen_task_combiner` for `cfg`, bound to the core's ports.
@@ -124,11 +133,21 @@ pub(super) fn wrapper(cfg: &TaskCombinerConfig) -> Wrapper {
                 ]
                 .into_iter()
                 .chain(dep_ports(cfg))
-                .chain([
-                    bit("in_ready", Dir::Out, "combinational: !drain_req && (open match || free entry); not from in_valid"),
-                    tag("in_tag", "combinational: tag {gen, entry} of the receiving task"),
-                    vector("in_lane", Dir::Out, lw, "combinational: lane of the instance in that task"),
-                ])
+                .chain(if cfg.registered_input {
+                    // R2i: the input register.
+                    vec![
+                        bit("in_ready", Dir::Out, "combinational from registers and drain_req: !drain_req && (input register empty || its instance enters); not from in_valid (R2i)"),
+                        Port::packed("in_tag_valid", Dir::Out, "the instance in the input register enters the table this cycle: in_tag and in_lane are its (R2i)", vec![("in_tag_valid_0".into(), 1, 1)]),
+                        tag("in_tag", "tag {gen, entry} of the task the registered instance enters, with in_tag_valid"),
+                        vector("in_lane", Dir::Out, lw, "its lane in that task, with in_tag_valid"),
+                    ]
+                } else {
+                    vec![
+                        bit("in_ready", Dir::Out, "combinational: !drain_req && (open match || free entry); not from in_valid"),
+                        tag("in_tag", "combinational: tag {gen, entry} of the receiving task"),
+                        vector("in_lane", Dir::Out, lw, "combinational: lane of the instance in that task"),
+                    ]
+                })
                 .collect(),
             },
             PortGroup {
@@ -159,7 +178,11 @@ pub(super) fn wrapper(cfg: &TaskCombinerConfig) -> Wrapper {
                 title: "Drain (end of render)".into(),
                 ports: vec![
                     bit("drain_req", Dir::In, "level: close every open task, accept nothing"),
-                    bit("drain_done", Dir::Out, "combinational: drain_req && table empty && slot empty"),
+                    bit("drain_done", Dir::Out, if cfg.registered_input {
+                        "combinational: drain_req && table empty && slot empty && input register empty"
+                    } else {
+                        "combinational: drain_req && table empty && slot empty"
+                    }),
                 ],
             },
             PortGroup {

@@ -18,7 +18,8 @@
 //! * Every decision of cycle n is computed from the registers at the start of
 //!   cycle n and the inputs of cycle n (R1). Combinational outputs:
 //!   `in_ready`, `in_tag`, `in_lane` (registered table + `in_stype`,
-//!   `in_state`, `drain_req`; never `in_valid`), `drain_done`, and decodes of
+//!   `in_state`, `drain_req`; never `in_valid`; with `registered_input` registers
+//!   and `drain_req` only, and `in_tag_valid`), `drain_done`, and decodes of
 //!   registers (`rqf_ready` = !rq_busy, `out_lane_mask` from `out_count`,
 //!   `st_open`, `st_pending`).
 //! * Registered (visible at n+1): the table (`st_*`), the slot (`out_*`,
@@ -42,6 +43,19 @@
 //!   after the accept (`wb_*`), which no read can meet. Every latency into the
 //!   slot grows by one cycle (a task filled in n is out in n+3); tasks still
 //!   leave one per cycle. Measured on the iCE40 HX8K: docs/fpga-flow.md.
+//! * `registered_input` (contract R2i, a timing option, off by default): the
+//!   instance is taken into an input register (`ir_*`, `core_design/input_reg.rs`) and the
+//!   table's rules read it (`t_*`: the inputs, or the register), so the accept
+//!   path starts from registers; per entry `eq_q` ("the entry's key equals the
+//!   registered instance's") is written when the register loads, from two
+//!   compares done beside the table's work (the entry's key, or the key of the
+//!   instance creating the entry at that edge), and the match is one AND.
+//!   `in_ready` = !drain_req && (register empty || its instance enters);
+//!   `in_tag_valid` (the only new port) says the registered instance enters
+//!   this cycle, with its `in_tag` / `in_lane`. It enters while `drain_req`
+//!   too (so a drain completes), and `drain_done` waits for the register.
+//!   Every latency from the instance port grows by one cycle. Without the key
+//!   every `ir_*` vector is empty and `t_*` are the inputs.
 //!
 //! ## Performance counters (`perf_counters`, docs/blocks/task_combiner.md rule P1)
 //! Off by default (no port, no logic: the Verilog of the block without the key). On, the core

@@ -19,6 +19,17 @@ impl hdl::Part<5> for TaskCombinerCore {
                     | (self.open[e].val() & self.depprop[e].val())
                     | self.snap[e].val()
                     | self.drain_req.val());
+            for _z in 0..self.ir_v_q.len() {
+                // R2i: an entry created while drain_req stays OPEN (R8 reads the registered
+                // state); one appended to was OPEN and closes.
+                self.trig[e].next = (self.open[e].val() | self.created[e].val())
+                    & ((self.appended[e].val() & self.full_app[e].val())
+                        | (self.created[e].val() & self.full_in.val())
+                        | self.vsel[e].val()
+                        | (self.open[e].val() & self.depprop[e].val())
+                        | self.snap[e].val()
+                        | (self.open[e].val() & self.drain_req.val()));
+            }
             self.valid_q[e].d.next = self.res_post[e].val();
             self.pend_q[e].d.next = self.res_post[e].val() & (self.pend_q[e].q.val() | self.trig[e].val());
             self.rq_q[e].d.next = self.rq_d[e].val();
@@ -53,6 +64,15 @@ impl hdl::Part<5> for TaskCombinerCore {
                 }
                 for b in 0..self.w_state.len() {
                     self.state_q[e][b].d.next = self.in_state.val().get_bit(b);
+                }
+                for z in 0..self.ir_v_q.len() {
+                    // R2i: the register's key.
+                    for b in 0..self.w_stype.len() {
+                        self.stype_q[e][b].d.next = self.r_stype[z].val().get_bit(b);
+                    }
+                    for b in 0..self.w_state.len() {
+                        self.state_q[e][b].d.next = self.r_state[z].val().get_bit(b);
+                    }
                 }
                 for b in 0..self.w_gen.len() {
                     self.gen_q[e][b].d.next = self.gen_nx[e][b].val();
@@ -140,6 +160,9 @@ impl hdl::Part<5> for TaskCombinerCore {
         for b in 0..self.wb_data_q.len() {
             self.wb_data_q[b].clock.next = self.clock.val();
             self.wb_data_q[b].d.next = self.in_ref[b].val();
+            for _z in 0..self.ir_v_q.len() {
+                self.wb_data_q[b].d.next = self.ir_ref_q[b].q.val();
+            }
         }
         for l in 0..self.refs.len() {
             self.refs[l].clock.next = self.clock.val();
@@ -151,6 +174,12 @@ impl hdl::Part<5> for TaskCombinerCore {
                 & !self.drain_req.val()
                 & (self.cnt_m.val() == self.lane_id[l].val())
                 & (self.in_ready.val() | (self.lane_id[l].val() != self.no_cnt.val()));
+            for z in 0..self.ir_v_q.len() {
+                // R2i: the register's instance (it enters while drain_req too).
+                self.wb_en_q[l].d.next = self.ir_v_q[z].q.val()
+                    & (self.cnt_m.val() == self.lane_id[l].val())
+                    & (self.accept.val() | (self.lane_id[l].val() != self.no_cnt.val()));
+            }
             self.refs[l].write_enable.next = self.wb_en_q[l].d.val();
             if self.registered_issue.val() {
                 self.refs[l].write_enable.next = self.wb_en_q[l].q.val();
@@ -164,6 +193,9 @@ impl hdl::Part<5> for TaskCombinerCore {
             }
             for b in 0..self.in_ref.len() {
                 self.refs[l].write_data[b].next = self.in_ref[b].val();
+                for _z in 0..self.ir_v_q.len() {
+                    self.refs[l].write_data[b].next = self.ir_ref_q[b].q.val();
+                }
                 if self.registered_issue.val() {
                     self.refs[l].write_data[b].next = self.wb_data_q[b].q.val();
                 }

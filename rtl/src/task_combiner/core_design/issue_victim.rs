@@ -126,6 +126,19 @@ impl hdl::Part<3> for TaskCombinerCore {
                 }
             }
         }
+        for z in 0..self.ir_v_q.len() {
+            // R2i: the register's type.
+            for y in 0..self.in_dep.len() {
+                self.in_dep[y].next = false;
+            }
+            for x in 0..self.dep_type.len() {
+                if self.r_stype[z].val() == self.stype_id[x].val() {
+                    for y in 0..self.in_dep.len() {
+                        self.in_dep[y].next = self.dep_type[x][y].val();
+                    }
+                }
+            }
+        }
         for e in 0..self.dset.len() {
             self.dtype[e].next = false;
             for y in 0..self.in_dep.len() {
@@ -137,6 +150,9 @@ impl hdl::Part<3> for TaskCombinerCore {
             self.dset[e].next = self.valid_q[e].q.val()
                 & self.dtype[e].val()
                 & (self.state_v[e].val() == self.in_state.val());
+            for z in 0..self.ir_v_q.len() {
+                self.dset[e].next = self.valid_q[e].q.val() & self.dtype[e].val() & (self.state_v[e].val() == self.r_state[z].val());
+            }
         }
         // D3t (`dep_tags`): only the producers the instance names by tag {gen, entry}. A
         // named resident entry outside that set, neither the target nor moving into the slot
@@ -147,6 +163,15 @@ impl hdl::Part<3> for TaskCombinerCore {
             for k in 0..self.dt_vld.len() {
                 if self.dt_vld[k].val() & (self.gen_v[e].val() == self.dt_gen[k].val()) & (self.ent_id[e].val() == self.dt_ent[k].val()) {
                     self.named[e].next = true;
+                }
+            }
+            for _z in 0..self.ir_v_q.len() {
+                // R2i: the register's tags.
+                self.named[e].next = false;
+                for k in 0..self.ir_dtv_q.len() {
+                    if self.ir_dtv_q[k].q.val() & (self.gen_v[e].val() == self.r_dt_gen[k].val()) & (self.ent_id[e].val() == self.r_dt_ent[k].val()) {
+                        self.named[e].next = true;
+                    }
                 }
             }
             self.dset[e].next = self.dset[e].val() & self.named[e].val();
@@ -165,6 +190,22 @@ impl hdl::Part<3> for TaskCombinerCore {
                     self.dt_ill[z].next = true;
                 }
             }
+            for y in 0..self.ir_v_q.len() {
+                // R2i: the register's state.
+                self.dt_ill[z].next = false;
+                for e in 0..self.named.len() {
+                    if self.accept.val()
+                        & self.valid_q[e].q.val()
+                        & self.named[e].val()
+                        & !self.appended[e].val()
+                        & !self.created[e].val()
+                        & !self.psel[e].val()
+                        & !(self.dtype[e].val() & (self.state_v[e].val() == self.r_state[y].val()))
+                    {
+                        self.dt_ill[z].next = true;
+                    }
+                }
+            }
             self.err_dep_q[z].clock.next = self.clock.val();
             self.err_dep_q[z].d.next = !self.reset.val() & (self.dt_ill[z].val() | (self.err_dep_q[z].q.val() & !self.err_clr[z].val()));
             self.err_dep[z].next = self.err_dep_q[z].q.val();
@@ -178,6 +219,10 @@ impl hdl::Part<3> for TaskCombinerCore {
             & !self.f_found.val()
             & !self.drain_req.val()
             & !self.any_pend.val();
+        for z in 0..self.ir_v_q.len() {
+            // R2i: for the register's instance.
+            self.victim_req.next = self.ir_v_q[z].q.val() & !self.m_found.val() & !self.f_found.val() & !self.drain_req.val() & !self.any_pend.val();
+        }
         self.any_nodep.next = false;
         for e in 0..self.n() {
             if self.open[e].val() & self.rowz[e].val() {

@@ -36,6 +36,15 @@ impl hdl::Part<4> for TaskCombinerCore {
                 if self.created[e].val() {
                     self.lock_d[e][k].next = self.in_tpipe.val() == self.tp_id[k].val();
                 }
+                for z in 0..self.ir_v_q.len() {
+                    // R2i: the register's tile pipe.
+                    self.lock_d[e][k].next = self.lock_q[e][k].q.val()
+                        | (self.appended[e].val() & (self.r_tpipe[z].val() == self.tp_id[k].val()))
+                        | (self.lk_e[e].val() & (self.lk_tpipe.val() == self.tp_id[k].val()));
+                    if self.created[e].val() {
+                        self.lock_d[e][k].next = self.r_tpipe[z].val() == self.tp_id[k].val();
+                    }
+                }
                 self.lock_pd[e][k].next = self.lock_q[e][k].q.val() | (self.lk_e[e].val() & (self.lk_tpipe.val() == self.tp_id[k].val()));
                 self.lock_q[e][k].d.next = self.lock_d[e][k].val();
             }
@@ -77,6 +86,15 @@ impl hdl::Part<4> for TaskCombinerCore {
             }
             if (self.lk_tpipe.val() == self.tp_id[k].val()) & (self.rqf_tpipe.val() == self.tp_id[k].val()) {
                 self.tp_lk_rqf.next = true;
+            }
+        }
+        for z in 0..self.ir_v_q.len() {
+            // R2i: the register's tile pipe.
+            self.tp_in_rqf.next = false;
+            for k in 0..self.tp_id.len() {
+                if (self.r_tpipe[z].val() == self.tp_id[k].val()) & (self.rqf_tpipe.val() == self.tp_id[k].val()) {
+                    self.tp_in_rqf.next = true;
+                }
             }
         }
         for e in 0..self.n() {

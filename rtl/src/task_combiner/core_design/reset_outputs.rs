@@ -44,6 +44,10 @@ impl hdl::Part<6> for TaskCombinerCore {
             self.rqf_done_tpipe[b].next = self.rqf_tp_q[b].q.val();
         }
         self.drain_done.next = self.drain_req.val() & !self.any_valid.val() & !self.slot_v_q.q.val();
+        for z in 0..self.ir_v_q.len() {
+            // R2i: and IR empty.
+            self.drain_done.next = self.drain_req.val() & !self.any_valid.val() & !self.slot_v_q.q.val() & !self.ir_v_q[z].q.val();
+        }
         self.out_valid.next = self.slot_v_q.q.val();
         for b in 0..self.w_ent.len() {
             self.out_tag_ent[b].next = self.slot_ent_q[b].q.val();
