@@ -54,6 +54,9 @@ const NAMED: &[(&str, &[&str])] = &[
     // dep_tags (D3t): one tag on the smallest table it allows (2 entries, 1 generation bit),
     // with every other option that touches the instance path or the counters.
     ("task_combiner", &["task_combiner.dep_tags=1", "task_combiner.entries=2", "task_combiner.width=4", "task_combiner.tag_gen_width=1", "task_combiner.shader_types=2", "task_combiner.hold_producers=1", "task_combiner.registered_issue=true", "task_combiner.perf_counters=true"]),
+    // registered_input (R2i): the input register with the issue register, the counters and one
+    // producer tag, on the smallest table dep_tags allows (2 entries of 4 lanes, 1 generation bit).
+    ("task_combiner", &["task_combiner.registered_input=true", "task_combiner.registered_issue=true", "task_combiner.perf_counters=true", "task_combiner.dep_tags=1", "task_combiner.entries=2", "task_combiner.width=4", "task_combiner.tag_gen_width=1", "task_combiner.shader_types=2"]),
     ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=1", "global_spreader.entity_types=[\"vertex\"]"]),
     ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=1", "global_spreader.entity_types=[\"patch\"]", "global_spreader.vdt_depth=4", "global_spreader.vertices_per_group=4"]),
     ("global_spreader", &["global_spreader.perf_counters=true", "global_spreader.eus=32", "global_spreader.entity_types=[\"triangle\", \"pixel\"]", "global_spreader.res_width=4", "global_spreader.entity_width=1"]),

@@ -10,6 +10,9 @@
 //! (ManyEntries), width 4 with 16 entries and
 //! the default config are the three builds added for lockstep, two with `registered_issue`
 //! (contract R4r) and two with `perf_counters` (rule P1 of docs/blocks/task_combiner.md).
+//! `registered_input` (contract R2i) adds no lockstep build: it runs in the second config of
+//! `registered_issue` and of `dep_tags` (the first of each runs without it); its directed case
+//! X14 is the one build it adds.
 
 use std::sync::Mutex;
 use warpgen_testbench::harness;
@@ -97,12 +100,14 @@ fn largest_entries_lockstep() {
 }
 
 /// `registered_issue` (contract R4r): C0 (sort_state, fullest) and 16 entries of 4 lanes
-/// without sort_state, evicting the oldest.
+/// without sort_state, evicting the oldest, with `registered_input` (R2i, the two options'
+/// latencies adding up: an instance filling a task in cycle n is on the out port in n+4).
 fn registered_configs() -> [TaskCombinerParams; 2] {
     [
         ParamsKind::C0Reg.params(),
         TaskCombinerParams {
             registered_issue: true,
+            registered_input: true,
             sort_state: false,
             ..TaskCombinerParams::with_shape(16, 4).with_policy(Policy::Oldest)
         },
@@ -135,6 +140,17 @@ fn lockstep_perf_counters() {
 fn directed_perf_counters_on_the_rtl() {
     let mut dut = rtl(&ParamsKind::C0Perf.params());
     directed::x10_perf_counters(&mut dut).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// X14 alone (it also runs in `directed_cases_pass_on_the_rtl`, which builds C0 with
+/// `registered_input` for it): R2i cycle by cycle, the tag and lane a cycle after the hand-over
+/// with `in_tag_valid`, the second of two back-to-back instances of a new key appending to the
+/// entry the first created, IR's instance entering while `drain_req` and `drain_done` waiting
+/// for it, a victim chosen for IR's instance.
+#[test]
+fn directed_registered_input_on_the_rtl() {
+    let mut dut = rtl(&ParamsKind::C0RegIn.params());
+    directed::x14_registered_input(&mut dut).unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// `issue_order = "fullest"` (contract R4): C0 (sort_state, fullest eviction: one count
@@ -175,13 +191,16 @@ fn lockstep_hold_producers() {
 }
 
 /// `dep_tags` (contract D3t): C0 with two producer tags per instance, and 16 entries of 4 lanes
-/// with four, `registered_issue`, `hold_producers` 2 and the counters (`err_dep_ev` among them).
+/// with four, `registered_issue`, `hold_producers` 2, the counters (`err_dep_ev` among them) and
+/// `registered_input` (R2i: the producer tags wait in the input register with their instance;
+/// `inst_acc` counts it entering, the stalls are the port's).
 fn dep_tag_configs() -> [TaskCombinerParams; 2] {
     [
         ParamsKind::C0Tags.params(),
         TaskCombinerParams {
             dep_tags: 4,
             registered_issue: true,
+            registered_input: true,
             hold_producers: 2,
             perf_counters: true,
             ..TaskCombinerParams::with_shape(16, 4)

@@ -18,8 +18,9 @@
 //! per-instance tags: T05 and T11 (whose spec text says "no dependencies") therefore also
 //! check the implied HS→VS / DS→HS / GS→VS rows, which leave their expected outputs as
 //! the spec gives them. T24 is replaced as contract §6 says (T24x). T22 is its Baseline.
-//! T11 runs with sort_state on and off; T15–T18 with the policy each names. X09–X11 are the
-//! options' cases (`registered_issue`, `perf_counters`, `issue_order`).
+//! T11 runs with sort_state on and off; T15–T18 with the policy each names. X09–X14 are the
+//! options' cases (`registered_issue`, `perf_counters`, `issue_order`, `hold_producers`,
+//! `dep_tags`, `registered_input`).
 
 use super::TaskCombiner;
 use super::model::{ones, Policy};
@@ -35,10 +36,12 @@ mod x10;
 mod x11;
 mod x12;
 mod x13;
+mod x14;
 pub use x10::x10_perf_counters;
 pub use x11::{x11_issue_fullest, x11_issue_fullest_registered};
 pub use x12::{x12_hold_producers, x12_hold_producers_full_table};
 pub use x13::x13_dep_tags;
+pub use x14::x14_registered_input;
 pub use cases_t01_t10::*;
 pub use cases_t11_t20::*;
 pub use cases_t21_t28::*;
@@ -95,6 +98,8 @@ pub enum ParamsKind {
     WideLanes,
     /// C0 with `dep_tags` = 2 (contract D3t): producers named by tag.
     C0Tags,
+    /// C0 with `registered_input` (contract R2i, X14).
+    C0RegIn,
     /// `Wide` with 4 lanes and 128 entries, the most. Its model is the largest `make test`
     /// builds.
     ManyEntries,
@@ -158,6 +163,7 @@ impl ParamsKind {
                 sort_state: true,
                 issue_fullest: false,
                 registered_issue: false,
+                registered_input: false,
                 capacity: vec![4, 4],
                 depends: TaskCombinerParams::default_depends(2),
                 perf_counters: false,
@@ -176,6 +182,7 @@ impl ParamsKind {
                 sort_state: true,
                 issue_fullest: false,
                 registered_issue: false,
+                registered_input: false,
                 capacity: vec![64; 8],
                 depends: TaskCombinerParams::default_depends(8),
                 perf_counters: false,
@@ -183,6 +190,7 @@ impl ParamsKind {
                 dep_tags: 0,
             },
             ParamsKind::C0Tags => TaskCombinerParams { dep_tags: 2, ..c0 },
+            ParamsKind::C0RegIn => TaskCombinerParams { registered_input: true, ..c0 },
             ParamsKind::WideLanes => TaskCombinerParams { entries: 4, ..ParamsKind::Wide.params() },
             ParamsKind::ManyEntries => TaskCombinerParams { width: 4, capacity: vec![4; 8], ..ParamsKind::Wide.params() },
         }
@@ -247,6 +255,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X12", C0Hold, x12_hold_producers),
         ("X12/full", C0Hold, x12_hold_producers_full_table),
         ("X13", C0Tags, x13_dep_tags),
+        ("X14", C0RegIn, x14_registered_input),
     ]
 }
 

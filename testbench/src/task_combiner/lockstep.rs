@@ -66,6 +66,7 @@ impl crate::kit::Block for TaskCombiner {
     fn tag(p: &TaskCombinerParams) -> String {
         let reg = if p.registered_issue { "-reg" } else { "" };
         let perf = if p.perf_counters { "-perf" } else { "" };
-        format!("e{}-w{}-tp{}-st{}-{}{reg}{perf}", p.entries, p.width, p.tile_pipes, p.shader_types, p.policy.name())
+        let rin = if p.registered_input { "-rin" } else { "" };
+        format!("e{}-w{}-tp{}-st{}-{}{reg}{rin}{perf}", p.entries, p.width, p.tile_pipes, p.shader_types, p.policy.name())
     }
 }

@@ -39,6 +39,10 @@
 //! 7. Inputs are taken modulo their port widths. An out-of-range shader type (protocol
 //!    error) is treated as capacity = width with no dependencies; an out-of-range tile
 //!    pipe sets no lockmask bit. Outputs without meaning (contract §5 don't-cares) are 0.
+//! 8. R2i × R8 (`registered_input`): R8 acts on the entries OPEN in the registered state
+//!    (R1), so an entry that IR's instance creates at an edge where `drain_req` is high is OPEN
+//!    after that edge and becomes PENDING(DRAIN) at the next one (as R2i now states); an
+//!    instance appended to an entry OPEN before the edge drains with it at that edge. `in_tag`/`in_lane` are 0 when `in_tag_valid` is 0 [X14].
 
 pub mod directed;
 pub mod model;
@@ -61,7 +65,7 @@ pub type ModelDut = crate::kit::ModelDut<TaskCombiner>;
 
 /// The first difference between expected `e` and actual `a` outputs that lockstep counts
 /// (contract §5), as "port: expected …, actual …". `inp` are the cycle's inputs (they
-/// qualify `in_tag`/`in_lane`).
+/// qualify `in_tag`/`in_lane`; with `registered_input` `in_tag_valid` does).
 pub fn first_difference(
     p: &TaskCombinerParams,
     inp: &TaskCombinerInputs,
@@ -102,7 +106,14 @@ pub fn first_difference(
             return Some(d);
         }
     }
-    if inp.in_valid && e.in_ready {
+    // R2i: in_tag_valid every cycle, the tag and lane when it is set; else when accepted.
+    if p.registered_input {
+        if let Some(d) = diff("in_tag_valid".into(), b(e.in_tag_valid), b(a.in_tag_valid)) {
+            return Some(d);
+        }
+    }
+    let tagged = if p.registered_input { e.in_tag_valid } else { inp.in_valid && e.in_ready };
+    if tagged {
         for (name, x, y) in [
             ("in_tag", e.in_tag, a.in_tag),
             ("in_lane", e.in_lane, a.in_lane),

@@ -19,6 +19,9 @@
 //!   preferring the state of the last task moved into the slot when `sort_state`;
 //!   with `registered_issue` (R4r) that choice is made a cycle ahead, among the eligible
 //!   entries other than the one moving, and the chosen entry moves when the slot is free;
+//! * with `registered_input` (R2i) the instance enters through an input register IR
+//!   ([`input_reg`]): the table's rules read IR's instance, which the table takes while
+//!   `drain_req` too; `in_ready`, `in_tag_valid` and `drain_done` follow IR;
 //! * locks (R6), render-queue flush with its busy flag and done pulse (R7), drain (R8),
 //!   performance counters (R11), synchronous active-high reset (R12);
 //! * with `perf_counters`, rule P1 of docs/blocks/task_combiner.md (docs/perf.md) — [`perf`]:
@@ -41,6 +44,7 @@
 
 use std::fmt;
 
+mod input_reg;
 mod interface;
 pub mod perf;
 pub use interface::{
@@ -136,6 +140,12 @@ pub enum Mutation {
     DepIllegalIgnored,
     /// D3t: `err_clr` clears `err_dep` even at an edge that sets it.
     ErrClrWins,
+    /// R2i: IR's instance waits while `drain_req` (as R2's port instance does).
+    IrWaitsDuringDrain,
+    /// R2i: `in_ready` ignores IR (high whenever `drain_req` is low).
+    InReadyIgnoresIr,
+    /// R2i: `drain_done` does not wait for IR to empty.
+    DrainDoneIgnoresIr,
 }
 
 /// Decisions of one cycle (R1: from the registered state and this cycle's inputs).
@@ -146,6 +156,8 @@ struct Decisions {
     /// The entry that takes the instance when it is accepted.
     target: Option<usize>,
     accept: bool,
+    /// `in_ready` at the port (R2, or R2i's from IR and `drain_req`).
+    port_ready: bool,
     /// D3 dependency set of the accepted instance.
     d3: Mask,
     victim: Option<usize>,
@@ -180,6 +192,8 @@ pub struct TaskCombinerModel {
     perf: Vec<u32>,
     /// D3t's sticky `err_dep`.
     err_dep: bool,
+    /// R2i (`registered_input`): the instance in the input register, if any.
+    ir: Option<input_reg::Held>,
     #[cfg(test)]
     mutation: Option<Mutation>,
 }
@@ -217,6 +231,7 @@ impl TaskCombinerModel {
             perf_lanes: 0,
             perf: vec![0; p.perf_count()],
             err_dep: false,
+            ir: None,
             #[cfg(test)]
             mutation: None,
         }
@@ -297,7 +312,9 @@ impl TaskCombinerModel {
         cands.min_by_key(|&e| self.e[e].age)
     }
 
-    /// R2: match and free entry, `in_ready`.
+    /// R2: match and free entry, and whether the table takes a valid instance `i` names:
+    /// R2's `in_ready`; with R2i (`i` are the table inputs, IR's instance) also while
+    /// `drain_req`.
     fn match_free(&self, i: &TaskCombinerInputs) -> (Option<usize>, Option<usize>, bool) {
         let (stype, state, _, _) = self.instance(i);
         let n = self.p.entries;
@@ -306,7 +323,7 @@ impl TaskCombinerModel {
             x.status == Status::Open && x.stype == stype && x.state == state
         });
         let f = (0..n).find(|&e| !self.resident(e));
-        let mut ready = !i.drain_req && (m.is_some() || f.is_some());
+        let mut ready = (!i.drain_req || self.takes_during_drain()) && (m.is_some() || f.is_some());
         if self.mutated(Mutation::InReadyNeedsValid) {
             ready &= i.in_valid;
         }
@@ -478,6 +495,7 @@ impl TaskCombinerModel {
             m,
             target,
             accept,
+            port_ready: self.port_in_ready(i, in_ready),
             d3,
             victim: self.victim(i, m, f),
             pick,
@@ -510,7 +528,12 @@ impl TaskCombinerModel {
     /// Combinational outputs for the current state and inputs (no state change).
     pub fn outputs(&self, i: &TaskCombinerInputs) -> TaskCombinerOutputs {
         let p = &self.p;
-        let (m, f, in_ready) = self.match_free(i);
+        // R2i: the table reads IR's instance; the port outputs follow IR.
+        let ti = self.table_inputs(i);
+        let (m, f, take) = self.match_free(&ti);
+        let in_ready = self.port_in_ready(i, take);
+        let in_tag_valid = p.registered_input && ti.in_valid && take;
+        let (m, f) = if p.registered_input && !in_tag_valid { (None, None) } else { (m, f) };
         let (in_tag, in_lane) = match (m, f) {
             (Some(m), _) => (self.tag_of(m, self.e[m].gen), self.e[m].count as u64),
             (None, Some(f)) => (self.tag_of(f, self.next_gen(f)), 0),
@@ -538,13 +561,15 @@ impl TaskCombinerModel {
             in_ready,
             in_tag,
             in_lane,
+            in_tag_valid,
             lk_hit: self.lk_hit,
             rqf_ready: !self.rq_busy,
             rqf_done: self.rqf_done,
             rqf_done_tpipe: self.rqf_done_tpipe,
             drain_done: i.drain_req
                 && self.slot.is_none()
-                && (0..p.entries).all(|e| !self.resident(e)),
+                && (0..p.entries).all(|e| !self.resident(e))
+                && self.ir_drained(),
             out_refs: vec![0; p.width],
             st_valid: mask(&|x| x.status != Status::Free),
             st_open: mask(&|x| x.status == Status::Open),
@@ -578,7 +603,9 @@ impl TaskCombinerModel {
     }
 
     /// One rising clock edge with inputs `i` (contract §4).
-    pub fn clock(&mut self, i: &TaskCombinerInputs) {
+    pub fn clock(&mut self, port: &TaskCombinerInputs) {
+        // R2i: the table's rules read IR's instance (the port's without the option).
+        let i = &self.table_inputs(port);
         if i.reset {
             // R12. Entries keep no field that is observable once FREE except their tag,
             // which is {0, e} after reset.
@@ -594,7 +621,7 @@ impl TaskCombinerModel {
         let d = self.decide(i);
         let n = self.p.entries;
         // P1: this cycle's events, from the state before the edge (none without the key).
-        let perf_ev = if self.perf.is_empty() { vec![] } else { self.perf_events(i, &d) };
+        let perf_ev = if self.perf.is_empty() { vec![] } else { self.perf_events(port, &d) };
         // R4r: the next pick, from the registered state and last state before this edge.
         let next_pick = if self.p.registered_issue { self.pick(d.pick) } else { None };
         let pre_resident: Vec<bool> = (0..n).map(|e| self.resident(e)).collect();
@@ -713,7 +740,10 @@ impl TaskCombinerModel {
             }
             let bit = |m: Mask| m >> e & 1 == 1;
             let rq = bit(rqflush);
-            let drain = i.drain_req;
+            // R8 (R1): the entries OPEN in the registered state; one created at this edge
+            // (R2i: IR's instance while drain_req) is closed at a later edge.
+            let created = d.accept && d.m.is_none() && d.target == Some(e);
+            let drain = i.drain_req && !created;
             let reason = if full == Some(e) {
                 Some(Reason::Full)
             } else if d.victim == Some(e) {
@@ -747,6 +777,7 @@ impl TaskCombinerModel {
         self.rqf_done = done;
         self.lk_hit = d.lock_entry.is_some() || d.lock_slot;
         self.pick_q = next_pick;
+        self.ir = self.next_ir(port, &d);
         self.perf_count(&perf_ev, i.perf_clr);
         // D3t: sticky err_dep; err_clr clears it unless this edge sets it (docs/perf.md).
         let clr = i.err_clr && self.p.dep_tags > 0;

@@ -19,7 +19,7 @@ pub fn toml_for(p: &TaskCombinerParams) -> String {
     let depends = format!("[{}]", p.depends.iter().map(|r| list(r)).collect::<Vec<_>>().join(", "));
     format!(
         "[task_combiner]\nentries = {}\nwidth = {}\ntile_pipes = {}\nshader_types = {}\nstate_width = {}\n\
-         ref_width = {}\ntag_gen_width = {}\npolicy = \"{policy}\"\nsort_state = {}\nissue_order = \"{}\"\nregistered_issue = {}\ncapacity = {}\ndepends = {depends}\n\
+         ref_width = {}\ntag_gen_width = {}\npolicy = \"{policy}\"\nsort_state = {}\nissue_order = \"{}\"\nregistered_issue = {}\nregistered_input = {}\ncapacity = {}\ndepends = {depends}\n\
          perf_counters = {}\nhold_producers = {}\ndep_tags = {}\n",
         p.entries,
         p.width,
@@ -31,6 +31,7 @@ pub fn toml_for(p: &TaskCombinerParams) -> String {
         p.sort_state,
         if p.issue_fullest { "fullest" } else { "oldest" },
         p.registered_issue,
+        p.registered_input,
         list(&p.capacity),
         p.perf_counters,
         p.hold_producers,
@@ -67,6 +68,7 @@ impl From<&TaskCombinerConfig> for TaskCombinerParams {
             sort_state: c.sort_state,
             issue_fullest: c.issue_fullest(),
             registered_issue: c.registered_issue,
+            registered_input: c.registered_input,
             capacity: c.capacities().into_iter().map(|x| x as usize).collect(),
             depends: c.depends_rows(),
             perf_counters: c.perf_counters,
@@ -112,6 +114,8 @@ pub struct RtlTaskCombiner {
     perf: Vec<PortId>,
     /// With `dep_tags` (D3t): in_dep_vld, in_dep_tag, err_clr, then err_dep.
     dt: Vec<PortId>,
+    /// With `registered_input` (R2i): in_tag_valid.
+    itv: Option<PortId>,
 }
 
 impl RtlTaskCombiner {
@@ -125,7 +129,8 @@ impl RtlTaskCombiner {
         let (ins, outs) = (ids(&INPUTS)?, ids(&OUTPUTS)?);
         let perf = if p.perf_counters { ids(&["perf_sel", "perf_clr", "perf_val"])? } else { vec![] };
         let dt = if p.dep_tags > 0 { ids(&["in_dep_vld", "in_dep_tag", "err_clr", "err_dep"])? } else { vec![] };
-        Ok(RtlTaskCombiner { p: p.clone(), sim, ins, outs, perf, dt })
+        let itv = if p.registered_input { Some(ids(&["in_tag_valid"])?[0]) } else { None };
+        Ok(RtlTaskCombiner { p: p.clone(), sim, ins, outs, perf, dt, itv })
     }
 
     /// The simulation instance: waveforms, recorded stimulus.
@@ -184,6 +189,7 @@ impl Dut<TaskCombiner> for RtlTaskCombiner {
             in_ready: o(0) != 0,
             in_tag: o(1),
             in_lane: o(2),
+            in_tag_valid: self.itv.is_some_and(|v| self.sim.get(v) != 0),
             lk_hit: o(3) != 0,
             rqf_ready: o(4) != 0,
             rqf_done: o(5) != 0,

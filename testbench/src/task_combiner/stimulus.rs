@@ -33,6 +33,11 @@
 //! bits; `err_clr` pulses about one cycle in 100. Drawn only with the key, so that runs
 //! without it see the same stream.
 //!
+//! With `registered_input` (contract R2i) an instance is handed over at `in_valid && in_ready`
+//! as always, and its tag, which later locks and producer tags use, is the `in_tag` of the
+//! cycle it enters the table (`in_tag_valid`, in hand-over order). Nothing is drawn for the
+//! option, so that runs without it see the same stream.
+//!
 //! The stimulus never produces an illegal input, so `allow_errors` has no effect.
 
 use super::model::ones;
@@ -106,6 +111,9 @@ pub struct TaskCombinerStimulus {
     /// recent last, and the held instance's producer tags (`in_dep_vld`, `in_dep_tag`).
     keyed: VecDeque<(u64, u64, u64)>,
     held_deps: (u64, u64),
+    /// R2i (with `registered_input` only): (shader type, state) of the instances handed over
+    /// whose tag has not come yet (`in_tag_valid`), oldest first.
+    handed: VecDeque<(u64, u64)>,
     /// Some(n): draining; n cycles to hold after `drain_done` (None while not done yet).
     drain: Option<Option<u32>>,
     stall_left: u32,
@@ -141,6 +149,7 @@ impl TaskCombinerStimulus {
             tags: VecDeque::new(),
             keyed: VecDeque::new(),
             held_deps: (0, 0),
+            handed: VecDeque::new(),
             drain: None,
             stall_left: 0,
             next_ref: 0,
@@ -185,17 +194,31 @@ impl TaskCombinerStimulus {
             self.held = None;
             self.held_rqf = None;
             self.queue.clear();
+            self.handed.clear();
             self.drain = None;
             return;
         }
         if prev.in_valid && out.in_ready {
             self.held = None;
+        }
+        // The tag of the instance that entered the table: the one handed over in this cycle,
+        // or with R2i the oldest one handed over before (its tag comes with in_tag_valid).
+        let entered = if self.p.registered_input {
+            let e = if out.in_tag_valid { self.handed.pop_front() } else { None };
+            if prev.in_valid && out.in_ready {
+                self.handed.push_back((prev.in_stype, prev.in_state));
+            }
+            e
+        } else {
+            (prev.in_valid && out.in_ready).then_some((prev.in_stype, prev.in_state))
+        };
+        if let Some((stype, state)) = entered {
             self.tags.push_back(out.in_tag);
             if self.tags.len() > 256 {
                 self.tags.pop_front();
             }
             if self.p.dep_tags > 0 {
-                self.keyed.push_back((out.in_tag, prev.in_stype, prev.in_state));
+                self.keyed.push_back((out.in_tag, stype, state));
                 if self.keyed.len() > 64 {
                     self.keyed.pop_front();
                 }

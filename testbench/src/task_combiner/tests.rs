@@ -63,7 +63,7 @@ fn failure_message_names_case_cycle_signal() {
     );
 }
 
-const MUTATIONS: [Mutation; 23] = [
+const MUTATIONS: [Mutation; 26] = [
     Mutation::D3KeepsMover,
     Mutation::D3SkipsPending,
     Mutation::DepTransitive,
@@ -87,6 +87,9 @@ const MUTATIONS: [Mutation; 23] = [
     Mutation::DepTagIgnoresGen,
     Mutation::DepIllegalIgnored,
     Mutation::ErrClrWins,
+    Mutation::IrWaitsDuringDrain,
+    Mutation::InReadyIgnoresIr,
+    Mutation::DrainDoneIgnoresIr,
 ];
 
 /// Names of the directed cases a mutant fails.
@@ -143,6 +146,52 @@ fn dep_tag_mutants_fail_x13() {
     }
     let plain = TaskCombinerParams { dep_tags: 0, ..ParamsKind::C0Tags.params() };
     assert!(directed::x13_dep_tags(&mut ModelDut::new(&plain)).is_err());
+}
+
+/// The `registered_input` mutants (R2i), each caught by X14: IR's instance waiting while
+/// `drain_req` (c12: no `in_tag_valid`), `in_ready` high while IR's instance waits on a full
+/// table (c23), `drain_done` with an instance in IR (c12). Without the key X14 fails too (R2:
+/// the tag comes in the cycle of the hand-over). With the key on, the conservation checker
+/// rejects the last two in a random run as well.
+#[test]
+fn registered_input_mutants_fail_x14() {
+    for m in [Mutation::IrWaitsDuringDrain, Mutation::InReadyIgnoresIr, Mutation::DrainDoneIgnoresIr] {
+        assert!(failing_cases(m).contains(&"X14"), "{m:?}");
+    }
+    let plain = TaskCombinerParams { registered_input: false, ..ParamsKind::C0RegIn.params() };
+    assert!(directed::x14_registered_input(&mut ModelDut::new(&plain)).is_err());
+    let p = ParamsKind::C0RegIn.params();
+    for m in [Mutation::InReadyIgnoresIr, Mutation::DrainDoneIgnoresIr] {
+        // A run stops at its first violation (seed 5: the in_ready mutant at cycle 22, the
+        // drain_done one at 31,145: a drain starting with an instance in IR and nothing else held).
+        let e = random_run(TaskCombinerModel::mutant(&p, m), 5, 50_000).err();
+        assert!(e.is_some(), "{m:?} passes conservation");
+    }
+}
+
+/// `registered_input` (R2i) under random stimulus: C0, and 16 entries of 4 lanes with every
+/// other option that touches the instance path (`registered_issue`, `dep_tags` 2,
+/// `hold_producers` 2, the counters): conservation (each `in_tag_valid` matched to the
+/// instance handed over first) and every bin, the option's among them.
+#[test]
+fn registered_input_random_conserves_and_covers() {
+    let configs = [
+        ParamsKind::C0RegIn.params(),
+        TaskCombinerParams {
+            registered_input: true,
+            registered_issue: true,
+            dep_tags: 2,
+            hold_producers: 2,
+            perf_counters: true,
+            ..TaskCombinerParams::with_shape(16, 4)
+        },
+    ];
+    for (k, p) in configs.into_iter().enumerate() {
+        let cov = random_run(TaskCombinerModel::new(&p), 200 + k as u64, 200_000).unwrap_or_else(|e| panic!("{p:?}: {e}"));
+        let bins: Vec<String> = cov.bins().iter().filter(|b| b.2).map(|(n, c, _)| format!("{n}={c}")).collect();
+        println!("{p:?}: {}", bins.join(" "));
+        cov.assert_all_hit().unwrap_or_else(|e| panic!("{p:?}: {e}"));
+    }
 }
 
 /// The model's counters saturate at 2^32 - 1 (2^32 cycles are too long for the RTL): a
@@ -560,6 +609,23 @@ fn first_difference_follows_contract_section_5() {
         first_difference(&p, &i, &e, &a),
         Some("st_count[0]: expected 0x1, actual 0x2".into())
     );
+    // R2i: in_tag_valid every cycle; in_tag / in_lane only with it, whatever in_valid.
+    let p = ParamsKind::C0RegIn.params();
+    let mut m = TaskCombinerModel::new(&p);
+    let idle = TaskCombinerInputs::idle(&p).ready(true);
+    let e = m.outputs(&i);
+    assert!(e.in_ready && !e.in_tag_valid, "IR empty: ready, nothing enters");
+    let mut a = e.clone();
+    a.in_tag ^= 1;
+    assert_eq!(first_difference(&p, &i, &e, &a), None, "in_tag without in_tag_valid, in_valid && in_ready");
+    m.clock(&i);
+    let e = m.outputs(&idle);
+    assert!(e.in_tag_valid && e.st_valid == 0, "IR's instance enters the cycle after the hand-over");
+    let mut a = e.clone();
+    a.in_lane ^= 1;
+    assert_eq!(first_difference(&p, &idle, &e, &a), Some("in_lane: expected 0x0, actual 0x1".into()));
+    a.in_tag_valid = false;
+    assert_eq!(first_difference(&p, &idle, &e, &a), Some("in_tag_valid: expected 0x1, actual 0x0".into()));
 }
 
 /// The T04 stream: 16 alternating VS/A, VS/B instances.

@@ -456,6 +456,11 @@ pub fn naive_baseline(w: &Workload, width: usize, capacity: &[usize]) -> Workloa
 /// handed out differ from the instances accepted or the block stops making progress.
 pub fn run_workload(dut: &mut dyn Dut<TaskCombiner>, w: &Workload) -> Result<WorkloadResult, String> {
     let p = dut.params().clone();
+    if p.registered_input {
+        // R2i: a tag comes cycles after its hand-over, with in_tag_valid; this driver reads it
+        // at the hand-over.
+        return Err("run_workload drives R2's port: registered_input is not supported".into());
+    }
     let mut res = WorkloadResult {
         width: p.width,
         instances: 0,

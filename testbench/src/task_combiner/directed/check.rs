@@ -19,6 +19,8 @@ type Key = (u64, u64);
 #[derive(Debug, Clone)]
 pub(super) enum Exp {
     InReady(bool),
+    /// `in_tag_valid` (R2i).
+    InTagValid(bool),
     InLane(u64),
     /// `in_tag` equals the tag captured under this name.
     InTag(&'static str),
@@ -112,6 +114,7 @@ impl Exp {
         };
         match self {
             InReady(e) => cmp("in_ready".into(), bit(*e), bit(o.in_ready)),
+            InTagValid(e) => cmp("in_tag_valid".into(), bit(*e), bit(o.in_tag_valid)),
             InLane(e) => cmp("in_lane".into(), e.to_string(), o.in_lane.to_string()),
             InTag(n) => (o.in_tag != tag(tags, n))
                 .then(|| format!("in_tag expected {n}, actual another tag")),

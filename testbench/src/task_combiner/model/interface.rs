@@ -88,6 +88,10 @@ pub struct TaskCombinerParams {
     /// R4r: the task that moves into the slot was picked in the cycle before, from the
     /// registered state then (one more cycle from PENDING to the out port).
     pub registered_issue: bool,
+    /// R2i: the instance enters through an input register IR: `in_ready` from registers and
+    /// `drain_req`, the instance's tag and lane a cycle later with `in_tag_valid` (one more
+    /// cycle from the instance port).
+    pub registered_input: bool,
     /// Instances per task, per shader type (each 1..=width).
     pub capacity: Vec<usize>,
     /// `depends[s]`: the shader types whose tasks a type-`s` instance consumes (each < s).
@@ -149,6 +153,7 @@ impl TaskCombinerParams {
             sort_state: true,
             issue_fullest: false,
             registered_issue: false,
+            registered_input: false,
             capacity: vec![width; 4],
             depends: Self::default_depends(4),
             perf_counters: false,
@@ -393,6 +398,9 @@ pub struct TaskCombinerOutputs {
     pub in_ready: bool,
     pub in_tag: u64,
     pub in_lane: u64,
+    /// R2i (with `registered_input` only; false otherwise): IR's instance enters the table in
+    /// this cycle, and `in_tag` / `in_lane` are its.
+    pub in_tag_valid: bool,
     pub lk_hit: bool,
     pub rqf_ready: bool,
     pub rqf_done: bool,

@@ -42,9 +42,10 @@ impl TaskCombinerParams {
 
 impl TaskCombinerModel {
     /// P1: the events of this cycle, in `perf_sel` order, from the registered state at the
-    /// start of the cycle and this cycle's inputs and decisions `d`.
+    /// start of the cycle and this cycle's inputs (at the ports) and decisions `d`. With R2i
+    /// `inst_acc` counts IR's instance entering (`d.accept`), the stalls are the ports'.
     pub(super) fn perf_events(&self, i: &TaskCombinerInputs, d: &Decisions) -> Vec<bool> {
-        let (_, _, in_ready) = self.match_free(i);
+        let in_ready = d.port_ready;
         // A valid not taken; the mutant counts the refusal whether or not anything is offered.
         let offered = i.in_valid || self.mutated(Mutation::StallWithoutValid);
         let handshake = self.slot.is_some() && i.out_ready;

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::task_combiner::Reason;
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 /// A task as the checker knows it from the ports: accepted instances, expected lockmask
 /// and the tasks it may depend on.
@@ -53,8 +53,15 @@ struct FlushWatch {
 /// * dependency rows name only valid entries of the same state and a `depends` type (A4);
 /// * `rqf_done` only after an accepted flush, with its `rqf_done_tpipe`, and only when no
 ///   task that had the pipe's bit at acceptance is still resident or in the slot (A10);
-/// * `drain_done` = `drain_req` with no resident task and no slot task; `in_ready` = 0
+/// * `drain_done` = `drain_req` with no resident task and no slot task (and with
+///   `registered_input` no instance handed over that has not entered); `in_ready` = 0
 ///   while `drain_req`;
+/// * with `registered_input` (R2i): an instance handed over (`in_valid && in_ready`) enters
+///   later, in hand-over order, and its `in_tag` / `in_lane` are those of the cycle it enters
+///   (`in_tag_valid`): each `in_tag_valid` is matched to the oldest instance handed over and
+///   not entered (none: an error), which is then checked as an accepted instance above; an
+///   instance never enters twice and is lost only by reset; `in_ready` = !`drain_req` && (no
+///   instance waiting || `in_tag_valid`), and `in_tag_valid` is 0 without the option;
 /// * `perf_tasks`/`perf_lanes` count the handshakes (mod 2^32);
 /// * after a reset cycle: no task, empty slot, `rqf_ready`, no pulses, counters 0.
 ///
@@ -72,6 +79,8 @@ pub struct Conservation {
     flush: Option<FlushWatch>,
     tasks: u64,
     lanes: u64,
+    /// R2i: the instances handed over that have not entered the table (IR), oldest first.
+    handed: VecDeque<TaskCombinerInputs>,
     /// Instances accepted and tasks seen since the start (not reset).
     pub accepted: u64,
     pub issued_instances: u64,
@@ -91,6 +100,7 @@ impl Conservation {
             flush: None,
             tasks: 0,
             lanes: 0,
+            handed: VecDeque::new(),
             accepted: 0,
             issued_instances: 0,
             error: None,
@@ -104,7 +114,7 @@ impl Conservation {
 
     /// Instances accepted and not yet seen on the out port.
     pub fn outstanding(&self) -> usize {
-        self.resident.values().map(|t| t.refs.len()).sum::<usize>()
+        self.resident.values().map(|t| t.refs.len()).sum::<usize>() + self.handed.len()
     }
 
     /// Feed one cycle (inputs applied, outputs before the edge). Returns the first
@@ -146,6 +156,7 @@ impl Conservation {
             self.slot = None;
             self.lock = None;
             self.flush = None;
+            self.handed.clear();
             self.tasks = 0;
             self.lanes = 0;
             if o.st_valid != 0
@@ -289,17 +300,36 @@ impl Conservation {
                 o.perf_tasks, o.perf_lanes, self.tasks, self.lanes
             ));
         }
-        let empty = self.resident.is_empty() && !o.out_valid;
+        let empty = self.resident.is_empty() && !o.out_valid && self.handed.is_empty();
         if o.drain_done != (i.drain_req && empty) {
             return Err(format!(
-                "drain_done {} with drain_req {} and {} resident tasks",
+                "drain_done {} with drain_req {}, {} resident tasks and {} instances handed over not entered",
                 o.drain_done,
                 i.drain_req,
-                self.resident.len()
+                self.resident.len(),
+                self.handed.len()
             ));
         }
         if i.drain_req && o.in_ready {
             return Err("in_ready while drain_req".into());
+        }
+        if !p.registered_input && o.in_tag_valid {
+            return Err("in_tag_valid without registered_input".into());
+        }
+        if p.registered_input && !i.reset {
+            if o.in_tag_valid && self.handed.is_empty() {
+                return Err(format!("in_tag_valid (tag {:#x}) with no instance handed over to enter", o.in_tag));
+            }
+            let ready = !i.drain_req && (self.handed.is_empty() || o.in_tag_valid);
+            if o.in_ready != ready {
+                return Err(format!(
+                    "R2i: in_ready {} with drain_req {}, {} instance(s) waiting, in_tag_valid {}",
+                    o.in_ready as u8,
+                    i.drain_req as u8,
+                    self.handed.len(),
+                    o.in_tag_valid as u8
+                ));
+            }
         }
         if o.st_valid.count_ones() as usize != self.resident.len() {
             return Err(format!(
@@ -358,70 +388,18 @@ impl Conservation {
             self.lock = Some((i.lk_tag, 1 << i.lk_tpipe, hit));
         }
 
-        // Accept.
-        if i.in_valid && o.in_ready {
-            let (stype, state) = (i.in_stype, i.in_state & ones(p.state_width));
-            let r = i.in_ref & ones(p.ref_width);
-            let bit = 1u64 << i.in_tpipe;
-            // With `dep_tags` (D3t) only the producers the instance names by tag.
-            let named = |tag: u64| p.dep_tags == 0 || i.dep_tags(&p).any(|t| t == tag);
-            let producers: Vec<u64> = self
-                .resident
-                .values()
-                .filter(|y| {
-                    y.tag != o.in_tag && y.state == state && self.depends_on(stype, y.stype) && named(y.tag)
-                })
-                .map(|y| y.serial)
-                .collect();
-            self.accepted += 1;
-            match self.resident.get_mut(&o.in_tag) {
-                Some(t) => {
-                    if (t.stype, t.state) != (stype, state) {
-                        return Err(format!(
-                            "instance stype {stype} state {state} accepted into task {:#x} of stype {} state {}",
-                            o.in_tag, t.stype, t.state
-                        ));
-                    }
-                    if o.in_lane != t.refs.len() as u64 {
-                        return Err(format!(
-                            "in_lane {} for task {:#x} holding {} instances",
-                            o.in_lane,
-                            o.in_tag,
-                            t.refs.len()
-                        ));
-                    }
-                    if t.refs.len() >= p.cap(stype as usize) {
-                        return Err(format!("instance accepted into full task {:#x}", o.in_tag));
-                    }
-                    t.refs.push(r);
-                    t.lockmask |= bit;
-                    for s in producers {
-                        if !t.producers.contains(&s) {
-                            t.producers.push(s);
-                        }
-                    }
-                }
-                None => {
-                    if o.in_lane != 0 {
-                        return Err(format!(
-                            "in_lane {} for a new task {:#x}",
-                            o.in_lane, o.in_tag
-                        ));
-                    }
-                    let serial = self.next_serial;
-                    self.next_serial += 1;
-                    let t = TaskView {
-                        serial,
-                        tag: o.in_tag,
-                        stype,
-                        state,
-                        refs: vec![r],
-                        lockmask: bit,
-                        producers,
-                    };
-                    self.resident.insert(o.in_tag, t);
-                }
+        // Accept: the port's instance, or with R2i the oldest one handed over when it
+        // enters (the port's is handed over and enters later).
+        if p.registered_input {
+            if o.in_tag_valid {
+                let inst = self.handed.pop_front().expect("checked above");
+                self.enter(&inst, o)?;
             }
+            if i.in_valid && o.in_ready {
+                self.handed.push_back(i.clone());
+            }
+        } else if i.in_valid && o.in_ready {
+            self.enter(i, o)?;
         }
 
         // Flush accepted: the tasks that have its bit now must be gone at rqf_done.
@@ -447,6 +425,76 @@ impl Conservation {
                 tpipe: i.rqf_tpipe,
                 members,
             });
+        }
+        Ok(())
+    }
+
+    /// An instance `inst` (its instance inputs) taken by the table in the cycle of outputs `o`,
+    /// with `o.in_tag` / `o.in_lane`: into the task with that tag, or a new one.
+    fn enter(&mut self, inst: &TaskCombinerInputs, o: &TaskCombinerOutputs) -> Result<(), String> {
+        let p = self.p.clone();
+        let i = inst;
+        let (stype, state) = (i.in_stype, i.in_state & ones(p.state_width));
+        let r = i.in_ref & ones(p.ref_width);
+        let bit = 1u64 << i.in_tpipe;
+        // With `dep_tags` (D3t) only the producers the instance names by tag.
+        let named = |tag: u64| p.dep_tags == 0 || i.dep_tags(&p).any(|t| t == tag);
+        let producers: Vec<u64> = self
+            .resident
+            .values()
+            .filter(|y| {
+                y.tag != o.in_tag && y.state == state && self.depends_on(stype, y.stype) && named(y.tag)
+            })
+            .map(|y| y.serial)
+            .collect();
+        self.accepted += 1;
+        match self.resident.get_mut(&o.in_tag) {
+            Some(t) => {
+                if (t.stype, t.state) != (stype, state) {
+                    return Err(format!(
+                        "instance stype {stype} state {state} accepted into task {:#x} of stype {} state {}",
+                        o.in_tag, t.stype, t.state
+                    ));
+                }
+                if o.in_lane != t.refs.len() as u64 {
+                    return Err(format!(
+                        "in_lane {} for task {:#x} holding {} instances",
+                        o.in_lane,
+                        o.in_tag,
+                        t.refs.len()
+                    ));
+                }
+                if t.refs.len() >= p.cap(stype as usize) {
+                    return Err(format!("instance accepted into full task {:#x}", o.in_tag));
+                }
+                t.refs.push(r);
+                t.lockmask |= bit;
+                for s in producers {
+                    if !t.producers.contains(&s) {
+                        t.producers.push(s);
+                    }
+                }
+            }
+            None => {
+                if o.in_lane != 0 {
+                    return Err(format!(
+                        "in_lane {} for a new task {:#x}",
+                        o.in_lane, o.in_tag
+                    ));
+                }
+                let serial = self.next_serial;
+                self.next_serial += 1;
+                let t = TaskView {
+                    serial,
+                    tag: o.in_tag,
+                    stype,
+                    state,
+                    refs: vec![r],
+                    lockmask: bit,
+                    producers,
+                };
+                self.resident.insert(o.in_tag, t);
+            }
         }
         Ok(())
     }

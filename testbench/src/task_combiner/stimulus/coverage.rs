@@ -56,6 +56,17 @@ pub struct CoverageCounts {
     pub dep_stale: u64,
     pub err_dep_set: u64,
     pub err_dep_cleared: u64,
+    /// R2i (`registered_input`), read from the ports (IR holds an instance from the cycle after
+    /// it is handed over until the cycle it enters, `in_tag_valid`): cycles where IR holds an
+    /// instance that does not enter (it waits on a full table: held more than one cycle);
+    /// IR's instance entering while `drain_req`; two instances entering in consecutive cycles
+    /// into one task that the first created (lane 0, then the same tag at lane 1: the second
+    /// was handed over as the first created the entry); a victim chosen for IR's instance
+    /// (IR waiting, no `drain_req`, nothing PENDING).
+    pub ir_wait: u64,
+    pub ir_enter_drain: u64,
+    pub ir_forward: u64,
+    pub ir_victim: u64,
 }
 
 /// Functional coverage of a run, updated from each cycle's (inputs, outputs). It also
@@ -70,6 +81,8 @@ pub struct Coverage {
     /// Per entry, the creation number of its task (from `st_valid` rising), and the next one.
     born: Vec<u64>,
     births: u64,
+    /// R2i: the instance IR holds (as handed over at the port), from the ports.
+    ir: Option<TaskCombinerInputs>,
 }
 
 impl Coverage {
@@ -84,6 +97,7 @@ impl Coverage {
             conservation: Conservation::new(params),
             born: vec![0; params.entries],
             births: 0,
+            ir: None,
         }
     }
 
@@ -124,7 +138,14 @@ impl Coverage {
             h.err_dep_set += u64::from(o.err_dep && !po.err_dep);
             h.err_dep_cleared += u64::from(!o.err_dep && po.err_dep && pi.err_clr);
         }
-        if self.p.dep_tags > 0 && i.in_valid && o.in_ready && !i.reset {
+        // The instance the table takes in this cycle: the port's, or with R2i IR's.
+        let ir = self.ir.take();
+        let taken = match (self.p.registered_input, i.reset) {
+            (_, true) => None,
+            (true, false) => ir.as_ref().filter(|_| o.in_tag_valid),
+            (false, false) => Some(i).filter(|_| i.in_valid && o.in_ready),
+        };
+        if let Some(i) = taken.filter(|_| self.p.dep_tags > 0) {
             let target = (o.in_tag & ones(self.p.ent_w())) as usize;
             for tag in i.dep_tags(&self.p) {
                 let hit = (0..self.p.entries).find(|&j| o.st_valid >> j & 1 == 1 && o.st_tag[j] == tag);
@@ -162,7 +183,22 @@ impl Coverage {
         } else {
             h.instances += u64::from(i.in_valid && o.in_ready);
             h.backpressure += u64::from(o.out_valid && !i.out_ready);
-            if i.in_valid && !o.in_ready && !i.drain_req {
+            // The table's instance waits on a full table: the port's refused without a drain,
+            // or with R2i IR's not entering.
+            let waits = if self.p.registered_input {
+                let wait = ir.is_some() && !o.in_tag_valid;
+                h.ir_wait += u64::from(wait);
+                h.ir_enter_drain += u64::from(o.in_tag_valid && i.drain_req);
+                h.ir_victim += u64::from(wait && !i.drain_req && o.st_pending == 0);
+                if let Some((_, po)) = prev.as_ref().filter(|_| !prev_reset) {
+                    let forward = o.in_tag_valid && po.in_tag_valid && po.in_lane == 0 && o.in_tag == po.in_tag;
+                    h.ir_forward += u64::from(forward);
+                }
+                wait
+            } else {
+                i.in_valid && !o.in_ready
+            };
+            if waits && !i.drain_req {
                 h.table_full += 1;
                 if o.st_pending == 0 {
                     h.victims += 1;
@@ -209,6 +245,13 @@ impl Coverage {
             });
             h.issue_order_differs += u64::from(differs);
         }
+        // R2i: IR after the edge.
+        self.ir = match ir {
+            _ if i.reset => None,
+            _ if i.in_valid && o.in_ready => Some(i.clone()),
+            _ if o.in_tag_valid => None,
+            held => held,
+        };
         self.prev = Some((i.clone(), o.clone()));
     }
 
@@ -242,6 +285,10 @@ impl Coverage {
             ("dep_stale", h.dep_stale, self.p.dep_tags > 0),
             ("err_dep_set", h.err_dep_set, self.p.dep_tags > 0),
             ("err_dep_cleared", h.err_dep_cleared, self.p.dep_tags > 0),
+            ("ir_wait", h.ir_wait, self.p.registered_input && ev),
+            ("ir_enter_drain", h.ir_enter_drain, self.p.registered_input),
+            ("ir_forward", h.ir_forward, self.p.registered_input && self.p.capacity.iter().any(|&c| c >= 2)),
+            ("ir_victim", h.ir_victim, self.p.registered_input && ev),
         ]
     }
 
