@@ -222,6 +222,24 @@ fn task_combiner_dep_tags_prove() {
     fails_edited("task_combiner", &sets, &sets, &whole_d3, &["--engine", "smtbmc", "--depth", "5", "--cover-depth", "1"], "a_next_dep");
 }
 
+/// `task_combiner.registered_input` (contract R2i) on 2 entries of 4 lanes: the checker keeps
+/// its own input register and the table's properties read it; they hold to depth 4 and an
+/// instance is seen waiting in the register and entering during a drain (`c_ir_wait`,
+/// `c_ir_drain`). A Verilog whose key compare is not forwarded for the entry the registered
+/// instance creates (the next instance of that key misses it) fails `a_in_tag_lane`.
+#[test]
+fn task_combiner_registered_input_prove() {
+    let sets = ["task_combiner.entries=2", "task_combiner.width=4", "task_combiner.shader_types=2", "task_combiner.state_width=1", "task_combiner.ref_width=2", "task_combiner.tile_pipes=2", "task_combiner.tag_gen_width=1", "task_combiner.registered_input=true"];
+    let t = proves("task_combiner", &sets, &["--pdr-seconds", "10", "--depth", "4", "--cover-depth", "9"]);
+    assert!(t.contains(" a_in_tag_valid ") && t.contains(" c_ir_wait ") && t.contains(" c_ir_drain "), "{t}");
+    let no_forward = |v: &str| -> String {
+        let kept: Vec<&str> = v.lines().filter(|l| !l.trim_start().ends_with("_d_cmb = eq_ir_0;")).collect();
+        assert!(kept.len() + 2 == v.lines().count(), "the forwarded compare of the 2 entries");
+        kept.join("\n")
+    };
+    fails_edited("task_combiner", &sets, &sets, &no_forward, &["--engine", "smtbmc", "--depth", "5", "--cover-depth", "1"], "a_in_tag_lane");
+}
+
 /// `task_combiner.perf_counters` (rule P1, docs/perf.md): the shared counter asserts with the
 /// events from the ports and the checker's own decisions, on 2 entries of 4 lanes with
 /// `registered_issue` (bounded: PDR does not close on the 32-bit counters).

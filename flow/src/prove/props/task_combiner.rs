@@ -6,6 +6,11 @@
 //! * `a_in_tag_lane`: an accepted instance gets tag(m), lane count[m] on a match, else entry f (lowest
 //!   FREE) in the tag's low bits and lane 0 (R2);
 //! * `a_drain_done`: drain_done = drain_req && no resident entry && !out_valid (R8);
+//! * with `registered_input` (R2i) the checker keeps its own input register and every rule of
+//!   the table reads it instead of the instance ports ([`registered_input`]): `a_in_ready` is
+//!   the port's rule, `a_in_tag_valid`: in_tag_valid = the registered instance enters (then
+//!   `a_in_tag_lane`), `a_drain_done` also waits for the register; covers `c_ir_wait`,
+//!   `c_ir_drain`;
 //! * `a_st_status`: st_valid = st_open | st_pending, open and pending disjoint (§10.4, D6);
 //! * `a_one_open_per_key`: never two OPEN entries with one (stype, state) (§10.4 invariant, A1);
 //! * `a_count_cap`: 1 <= count <= capacity[stype] in table and slot, OPEN below capacity (R9, A2);
@@ -107,21 +112,27 @@ pub fn props(c: &TaskCombinerConfig, e: &Emitted) -> String {
     s += &format!("    localparam [NT*CW-1:0] CAPS = {{{}}};\n", caps_v.join(", "));
     s += &format!("    localparam [NT*NT-1:0] DEPM = {}'b{depm};\n", nt * nt);
     let dt = c.dep_tag_count();
+    let mut body = String::new();
     if dt == 0 {
-        s += BODY;
+        body += BODY;
     } else {
         // D3t: the instance's set is D3's restricted to the entries named by tag; a named
         // resident entry outside D3's set is illegal (`illg`, before excluding the target and
         // the entry moving out, which the transition check knows).
-        s += &format!("    localparam DT = {dt};\n{DEP_TAGS_PRE}");
+        body += &format!("    localparam DT = {dt};\n{DEP_TAGS_PRE}");
         let d3 = "dset[i0] = st_valid[i0] && st_state[i0*STW +: STW] == in_state && drow[st_stype[i0*SW +: SW]];";
         assert!(BODY.contains(d3), "the checker's D3 line moved");
-        s += &BODY.replace(
+        body += &BODY.replace(
             d3,
             "dset[i0] = st_valid[i0] && st_state[i0*STW +: STW] == in_state && drow[st_stype[i0*SW +: SW]] && named[i0];\n            \
              illg[i0] = st_valid[i0] && named[i0] && !(st_state[i0*STW +: STW] == in_state && drow[st_stype[i0*SW +: SW]]);",
         );
-        s += DEP_TAGS_POST;
+        body += DEP_TAGS_POST;
+    }
+    if c.registered_input {
+        s += &registered_input(&body, dt);
+    } else {
+        s += &body;
     }
     if c.hold_producers > 0 {
         // R5h: a producer held across an edge while a PENDING consumer depends on it (only
@@ -137,6 +148,66 @@ pub fn props(c: &TaskCombinerConfig, e: &Emitted) -> String {
     }
     s += "endmodule\n";
     s
+}
+
+/// R2i (`registered_input`): the checker keeps its own input register (`ck_*`, loaded when
+/// the port takes an instance, emptied when the instance enters), and the table's rules of
+/// `body` read it instead of the instance ports: `in_valid` is `ck_v`, and `in_stype`,
+/// `in_state`, `in_ref`, `in_tpipe`, `in_dep_vld`, `in_dep_tag` are its fields (the driver
+/// assumptions stay on the ports). The instance enters while drain_req too (`exp_take`);
+/// `in_ready` is the port's rule, `in_tag_valid` is the entry, and `drain_done` waits for the
+/// register to empty.
+fn registered_input(body: &str, dt: usize) -> String {
+    let mut b = body.to_string();
+    for (port, reg) in [("in_valid", "ck_v"), ("in_stype", "ck_stype"), ("in_state", "ck_state"), ("in_ref", "ck_ref"), ("in_tpipe", "ck_tpipe"), ("in_dep_vld", "ck_dvld"), ("in_dep_tag", "ck_dtag")] {
+        b = replace_word(&b, port, reg);
+    }
+    let mut edit = |from: &str, to: &str| {
+        assert!(b.contains(from), "the checker's line moved: {from}");
+        b = b.replacen(from, to, 1);
+    };
+    edit("m_in_stype_range: assume (ck_stype < NT);", "m_in_stype_range: assume (in_stype < NT);");
+    edit("assume (ck_tpipe < NTP &&", "assume (in_tpipe < NTP &&");
+    edit(
+        "    wire exp_in_ready = !drain_req && (m_found || f_found);\n    wire acc = ck_v && exp_in_ready;",
+        "    wire exp_take = m_found || f_found;\n    wire exp_in_ready = !drain_req && (!ck_v || exp_take);\n    wire acc = ck_v && exp_take;",
+    );
+    edit("        if (ck_v && in_ready)\n            a_in_tag_lane:", "        a_in_tag_valid: assert (in_tag_valid == acc);\n        if (acc)\n            a_in_tag_lane:");
+    edit("c_in_tag_lane: cover (ck_v && in_ready && m_found && in_lane != 0);", "c_in_tag_lane: cover (acc && m_found && in_lane != 0);");
+    edit("a_drain_done: assert (drain_done == (drain_req && st_valid == 0 && !out_valid));", "a_drain_done: assert (drain_done == (drain_req && st_valid == 0 && !out_valid && !ck_v));");
+    // (DT is declared in `body`, after these.)
+    let dtr = if dt > 0 { format!("    reg [{dt}-1:0] ck_dvld;\n    reg [{dt}*TW-1:0] ck_dtag;\n") } else { String::new() };
+    let dtl = if dt > 0 { " ck_dvld <= in_dep_vld; ck_dtag <= in_dep_tag;" } else { "" };
+    format!(
+        "    // ---------------------------------------------------------------- R2i: the checker's input register\n    \
+         reg ck_v;\n    reg [SW-1:0] ck_stype;\n    reg [STW-1:0] ck_state;\n    reg [RW-1:0] ck_ref;\n    reg [TPW-1:0] ck_tpipe;\n{dtr}\
+         {b}    always @(posedge clock)\n        if (reset) ck_v <= 1'b0;\n        \
+         else if (in_valid && exp_in_ready) begin\n            \
+         ck_v <= 1'b1; ck_stype <= in_stype; ck_state <= in_state; ck_ref <= in_ref; ck_tpipe <= in_tpipe;{dtl}\n        end\n        \
+         else if (acc) ck_v <= 1'b0;\n    \
+         always @(posedge clock) if (f_live) begin\n        \
+         // R2i: an instance waits in the register; one enters while drain_req\n        \
+         c_ir_wait: cover (ck_v && !acc && in_valid);\n        c_ir_drain: cover (acc && drain_req);\n    end\n"
+    )
+}
+
+/// `text` with every whole-word `word` (not part of a longer identifier) replaced by `by`.
+fn replace_word(text: &str, word: &str, by: &str) -> String {
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(word) {
+        let before = if i > 0 { rest[..i].chars().last() } else { out.chars().last() };
+        let after = rest[i + word.len()..].chars().next();
+        out += &rest[..i];
+        if before.is_some_and(ident) || after.is_some_and(ident) {
+            out += word;
+        } else {
+            out += by;
+        }
+        rest = &rest[i + word.len()..];
+    }
+    out + rest
 }
 
 /// Rule P1's events (docs/blocks/task_combiner.md, `perf_counters`) in `perf_sel` order, from the
@@ -326,7 +397,7 @@ const BODY: &str = r#"    // ---------------------------------------------------
 
     // ---------------------------------------------------------------- the transition seen in this cycle
     integer e3, j3;
-    reg [N-1:0] moved, newp, trig_nv, trig_may;
+    reg [N-1:0] moved, newp, trig_nv, trig_may, trig_cr;
     reg n_moves, bad_entry, bad_lkm, bad_dep_next, bad_tag_next, bad_newp, bad_free_dep, k_hadep_move;
     reg [TW-1:0] mv_tag;
     reg [SW-1:0] mv_stype;
@@ -349,8 +420,11 @@ const BODY: &str = r#"    // ---------------------------------------------------
                 if (hadep_sh[e3]) k_hadep_move = 1'b1;
             end
             // triggers other than EVICT that close an OPEN entry (R5, R7, R8, R9)
-            trig_nv[e3] = (st_count[e3*CW +: CW] == cap_of(st_stype[e3*SW +: SW])) || p_must_col[e3] || p_drain
+            // (trig_cr: those that close an entry created at the edge: not DRAIN, R8 closes OPEN
+            // entries, and a create meets drain_req only with registered_input, R2i)
+            trig_cr[e3] = (st_count[e3*CW +: CW] == cap_of(st_stype[e3*SW +: SW])) || p_must_col[e3]
                 || (p_rqf_acc && (st_lockmask[e3*NTP +: NTP] & p_rq_bit) != 0);
+            trig_nv[e3] = trig_cr[e3] || p_drain;
             // (R5h: DEP may also close it while only FULL dependents wait, if a flush flagged one)
             trig_may[e3] = trig_nv[e3] || p_pend_col[e3];
             if (st_valid[e3]) begin
@@ -359,7 +433,7 @@ const BODY: &str = r#"    // ---------------------------------------------------
                         || st_state[e3*STW +: STW] != p_in_state) bad_entry = 1'b1;
                     if (st_lockmask[e3*NTP +: NTP] != p_in_bit) bad_lkm = 1'b1;
                     if (st_tag[e3*TW +: TW] != p_in_tag) bad_tag_next = 1'b1;
-                    if (st_pending[e3] != trig_nv[e3]) bad_newp = 1'b1;
+                    if (st_pending[e3] != trig_cr[e3]) bad_newp = 1'b1;
                 end else begin
                     if (st_count[e3*CW +: CW] != p_cnt[e3*CW +: CW] + p_into[e3] || st_stype[e3*SW +: SW] != p_stype[e3*SW +: SW]
                         || st_state[e3*STW +: STW] != p_state[e3*STW +: STW]) bad_entry = 1'b1;
