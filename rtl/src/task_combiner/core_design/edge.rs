@@ -21,14 +21,11 @@ impl hdl::Part<5> for TaskCombinerCore {
                     | self.drain_req.val());
             for _z in 0..self.ir_v_q.len() {
                 // R2i: an entry created while drain_req stays OPEN (R8 reads the registered
-                // state); one appended to was OPEN and closes.
-                self.trig[e].next = (self.open[e].val() | self.created[e].val())
-                    & ((self.appended[e].val() & self.full_app[e].val())
-                        | (self.created[e].val() & self.full_in.val())
-                        | self.vsel[e].val()
-                        | (self.open[e].val() & self.depprop[e].val())
-                        | self.snap[e].val()
-                        | (self.open[e].val() & self.drain_req.val()));
+                // state): a created entry closes only when full or flushed (one appended to
+                // was OPEN and closes with the rest).
+                if self.created[e].val() {
+                    self.trig[e].next = self.full_in.val() | self.snap[e].val();
+                }
             }
             self.valid_q[e].d.next = self.res_post[e].val();
             self.pend_q[e].d.next = self.res_post[e].val() & (self.pend_q[e].q.val() | self.trig[e].val());
