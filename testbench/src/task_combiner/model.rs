@@ -740,10 +740,9 @@ impl TaskCombinerModel {
             }
             let bit = |m: Mask| m >> e & 1 == 1;
             let rq = bit(rqflush);
-            // R8 (R1): the entries OPEN in the registered state; one created at this edge
-            // (R2i: IR's instance while drain_req) is closed at a later edge.
-            let created = d.accept && d.m.is_none() && d.target == Some(e);
-            let drain = i.drain_req && !created;
+            // R8 (R1): the entries OPEN in the registered state, not one created at this edge
+            // (R2i: IR's instance while drain_req), which is closed at a later edge.
+            let drain = i.drain_req && pre_resident[e];
             let reason = if full == Some(e) {
                 Some(Reason::Full)
             } else if d.victim == Some(e) {

@@ -63,6 +63,7 @@
 //! those hidden registers keep k-induction from closing: the asserts are bounded, not proved.
 
 use warpgen_rtl::config::TaskCombinerConfig;
+use warpgen_rtl::emit::map_identifiers;
 use warpgen_rtl::Emitted;
 
 /// ceil(log2(n)) for n >= 1.
@@ -158,10 +159,8 @@ pub fn props(c: &TaskCombinerConfig, e: &Emitted) -> String {
 /// `in_ready` is the port's rule, `in_tag_valid` is the entry, and `drain_done` waits for the
 /// register to empty.
 fn registered_input(body: &str, dt: usize) -> String {
-    let mut b = body.to_string();
-    for (port, reg) in [("in_valid", "ck_v"), ("in_stype", "ck_stype"), ("in_state", "ck_state"), ("in_ref", "ck_ref"), ("in_tpipe", "ck_tpipe"), ("in_dep_vld", "ck_dvld"), ("in_dep_tag", "ck_dtag")] {
-        b = replace_word(&b, port, reg);
-    }
+    let regs = [("in_valid", "ck_v"), ("in_stype", "ck_stype"), ("in_state", "ck_state"), ("in_ref", "ck_ref"), ("in_tpipe", "ck_tpipe"), ("in_dep_vld", "ck_dvld"), ("in_dep_tag", "ck_dtag")];
+    let mut b = map_identifiers(body, |id| regs.iter().find(|(port, _)| *port == id).map_or(id, |(_, reg)| *reg).to_string());
     let mut edit = |from: &str, to: &str| {
         assert!(b.contains(from), "the checker's line moved: {from}");
         b = b.replacen(from, to, 1);
@@ -189,25 +188,6 @@ fn registered_input(body: &str, dt: usize) -> String {
          // R2i: an instance waits in the register; one enters while drain_req\n        \
          c_ir_wait: cover (ck_v && !acc && in_valid);\n        c_ir_drain: cover (acc && drain_req);\n    end\n"
     )
-}
-
-/// `text` with every whole-word `word` (not part of a longer identifier) replaced by `by`.
-fn replace_word(text: &str, word: &str, by: &str) -> String {
-    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find(word) {
-        let before = if i > 0 { rest[..i].chars().last() } else { out.chars().last() };
-        let after = rest[i + word.len()..].chars().next();
-        out += &rest[..i];
-        if before.is_some_and(ident) || after.is_some_and(ident) {
-            out += word;
-        } else {
-            out += by;
-        }
-        rest = &rest[i + word.len()..];
-    }
-    out + rest
 }
 
 /// Rule P1's events (docs/blocks/task_combiner.md, `perf_counters`) in `perf_sel` order, from the

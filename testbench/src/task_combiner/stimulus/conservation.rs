@@ -145,7 +145,7 @@ impl Conservation {
     }
 
     fn check(&mut self, i: &TaskCombinerInputs, o: &TaskCombinerOutputs) -> Result<(), String> {
-        let p = self.p.clone();
+        let p = &self.p;
         let prev = self.prev.take();
         self.prev = Some((i.clone(), o.clone()));
         let prev_reset = prev.as_ref().is_some_and(|(pi, _)| pi.reset);
@@ -432,7 +432,7 @@ impl Conservation {
     /// An instance `inst` (its instance inputs) taken by the table in the cycle of outputs `o`,
     /// with `o.in_tag` / `o.in_lane`: into the task with that tag, or a new one.
     fn enter(&mut self, inst: &TaskCombinerInputs, o: &TaskCombinerOutputs) -> Result<(), String> {
-        let p = self.p.clone();
+        let p = &self.p;
         let i = inst;
         let (stype, state) = (i.in_stype, i.in_state & ones(p.state_width));
         let r = i.in_ref & ones(p.ref_width);
