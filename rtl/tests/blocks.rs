@@ -694,6 +694,47 @@ mod thread_merge {
         assert!(on.verilog.contains("//   perf_counters") && on.verilog.contains("PSW (perf_sel bits)"));
     }
 
+    /// `merge_ways` (contract R20): ids 4s + m (TGID_W 2 + ceil(log2 S)), the members C and D
+    /// after B in the descriptor and the write-back lookup, `rsp_retire_mask` after
+    /// `rsp_retire_tgid`, status vectors over 4·S groups; nothing new at 2; refused with
+    /// `candidates` > 1.
+    #[test]
+    fn merge_ways_add_members_c_and_d() {
+        let names = |e: &warpgen_rtl::Emitted| widths(e).into_iter().map(|(n, w)| (n.to_string(), w)).collect::<Vec<_>>();
+        let two = emit(&[]);
+        assert_eq!(names(&emit(&["merge_ways=2"])), names(&two));
+        assert!(!two.verilog.contains("merge_ways"), "the default header does not list the key");
+        let three = emit(&["merge_ways=3"]);
+        let w = names(&three);
+        let after = |p: &str, n: usize| {
+            let at = w.iter().position(|(x, _)| x == p).unwrap_or_else(|| panic!("no {p}"));
+            w[at + 1..at + 1 + n].to_vec()
+        };
+        let own = |v: &[(&str, usize)]| v.iter().map(|(n, w)| (n.to_string(), *w)).collect::<Vec<_>>();
+        assert_eq!(after("grp_b_tag", 5), own(&[("grp_c_valid", 1), ("grp_c_tgid", 4), ("grp_c_cov", 4), ("grp_c_perm", 2), ("grp_c_tag", 32)]));
+        assert_eq!(after("rsp_retire_tgid", 1), own(&[("rsp_retire_mask", 2)]));
+        assert_eq!(after("wb_orig_lane", 3), own(&[("wb_lane_mem", 8), ("wb_tag_c", 32), ("wb_perm_c", 2)]));
+        for (p, bits) in [("me_tgid", 4), ("grp_a_tgid", 4), ("st_state", 32), ("st_active", 64), ("st_owe", 16), ("st_slot", 12), ("free_cnt", 3)] {
+            assert_eq!(width(&three, p), bits, "{p}");
+        }
+        assert!(!w.iter().any(|(n, _)| n.starts_with("grp_d_") || n.starts_with("wb_tag_d")), "no member D at 3");
+        assert_eq!(w.len(), names(&two).len() + 9, "nine ports more at 3");
+        assert!(three.verilog.contains("//   merge_ways"), "the header lists the key");
+        let four = emit(&["merge_ways=4", "slots=1"]);
+        for (p, bits) in [("grp_d_valid", 1), ("grp_d_tgid", 2), ("grp_d_tag", 32), ("wb_tag_d", 32), ("wb_perm_d", 2), ("rsp_retire_mask", 3), ("st_state", 8)] {
+            assert_eq!(width(&four, p), bits, "{p}");
+        }
+        let cfg = |sets: &[&str]| {
+            let sets: Vec<String> = sets.iter().map(|s| format!("thread_merge.{s}")).collect();
+            warpgen_rtl::Config::embedded(&sets)
+        };
+        let e = cfg(&["merge_ways=3", "candidates=2"]).unwrap_err();
+        assert_eq!(e.key, "thread_merge.merge_ways");
+        assert!(e.message.contains("candidates = 1"), "{e}");
+        assert_eq!(cfg(&["merge_ways=5"]).unwrap_err().key, "thread_merge.merge_ways");
+        assert_eq!(cfg(&["merge_ways=1"]).unwrap_err().key, "thread_merge.merge_ways");
+    }
+
     /// rust-hdl DFF instances per register width, by instance name prefix.
     fn dff_instances(e: &warpgen_rtl::Emitted, w: usize) -> usize {
         let module = format!("    warpgen_thread_merge_dff_w{w} ");

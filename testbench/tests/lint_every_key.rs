@@ -34,6 +34,12 @@ const NAMED: &[(&str, &[&str])] = &[
     // an odd queue with the widest age and lanes, the narrowest tag, across primitives.
     ("thread_merge", &["thread_merge.candidates=4", "thread_merge.pair_hold=0", "thread_merge.remap=false", "thread_merge.slots=1"]),
     ("thread_merge", &["thread_merge.candidates=3", "thread_merge.lanes=32", "thread_merge.pair_hold=255", "thread_merge.tag_width=1", "thread_merge.cross_primitive=true", "thread_merge.perf_counters=true"]),
+    // merge_ways (R20; 4 on the default shape comes from the key's edges): 3 on one slot of 32
+    // lanes without a hold window, timeout or remap; 4 on 32 slots of 8 lanes with the counters
+    // and cross_primitive; 3 at the widest tag and 1-bit primitive ids.
+    ("thread_merge", &["thread_merge.merge_ways=3", "thread_merge.slots=1", "thread_merge.lanes=32", "thread_merge.pair_hold=0", "thread_merge.merge_timeout=0", "thread_merge.remap=false"]),
+    ("thread_merge", &["thread_merge.merge_ways=4", "thread_merge.slots=32", "thread_merge.lanes=8", "thread_merge.perf_counters=true", "thread_merge.cross_primitive=true"]),
+    ("thread_merge", &["thread_merge.merge_ways=3", "thread_merge.tag_width=64", "thread_merge.prim_width=1", "thread_merge.pair_hold=255", "thread_merge.merge_timeout=255"]),
     ("scoreboard", &["scoreboard.perf_counters=true", "scoreboard.thread_groups=1", "scoreboard.trackers=1", "scoreboard.counter_width=1", "scoreboard.completion_ports=1"]),
     ("scoreboard", &["scoreboard.perf_counters=true", "scoreboard.thread_groups=3", "scoreboard.trackers=5", "scoreboard.completion_ports=4", "scoreboard.branch_sets=4"]),
     // implicit_fence: one tracker of one, every tracker, and one of an odd count (with the counters).

@@ -355,6 +355,9 @@ pub struct ThreadMergeConfig {
     /// Held candidates K, 1 to 4 (contract R19): a fragment pairs with the oldest held one it
     /// fits, and one that fits none is held too while fewer than K are. 1: R4's one register.
     pub candidates: i64,
+    /// Groups a slot holds and merges, W = 2 to 4 (contract R20): a candidate set of up to
+    /// W-1 held fragments grows until W, full coverage or the run's end. 2: pairs.
+    pub merge_ways: i64,
 }
 
 impl Default for ThreadMergeConfig {
@@ -370,6 +373,7 @@ impl Default for ThreadMergeConfig {
             perf_counters: false,
             cross_primitive: false,
             candidates: 1,
+            merge_ways: 2,
         }
     }
 }
@@ -778,14 +782,19 @@ impl ThreadMergeConfig {
     /// Lanes per thread group the block supports.
     pub const LANES: [i64; 4] = [4, 8, 16, 32];
 
-    /// Thread-group ids: 2 * slots.
-    pub fn groups(&self) -> usize {
-        2 * self.slots as usize
+    /// Member ids per slot: 2 for pairs, 4 with merge_ways 3 or 4 (contract R20).
+    pub fn slot_ids(&self) -> usize {
+        if self.merge_ways > 2 { 4 } else { 2 }
     }
 
-    /// TGID_W = 1 + ceil(log2 slots).
+    /// Thread-group ids: slot_ids * slots.
+    pub fn groups(&self) -> usize {
+        self.slot_ids() * self.slots as usize
+    }
+
+    /// TGID_W = MW + ceil(log2 slots), MW = 1 for pairs, 2 with merge_ways 3 or 4.
     pub fn tgid_bits(&self) -> usize {
-        1 + bits_for(self.slots as u64 - 1)
+        bits_for(self.slot_ids() as u64 - 1) + bits_for(self.slots as u64 - 1)
     }
 
     /// LANE_W = log2(lanes).
@@ -825,5 +834,10 @@ impl ThreadMergeConfig {
         chk.key_range("thread_merge.tag_width", self.tag_width);
         chk.key_range("thread_merge.prim_width", self.prim_width);
         chk.key_range("thread_merge.candidates", self.candidates);
+        if chk.key_range("thread_merge.merge_ways", self.merge_ways) && self.merge_ways > 2 && self.candidates > 1 {
+            chk.fail("thread_merge.merge_ways", format!(
+                "{} needs thread_merge.candidates = 1: allowed 2 with candidates {} (a set of more than two groups is formed in the one candidate register, contract R20)",
+                self.merge_ways, self.candidates));
+        }
     }
 }

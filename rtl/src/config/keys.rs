@@ -194,6 +194,8 @@ pub const KEYS: &[KeyDoc] = &[
         meaning: "a held candidate may pair with a fragment of another primitive, and a primitive change no longer makes it leave (contract R18); frag_prim is then ignored, frag_last and flush still end a run. The driver promises that the order of fragments of different primitives within a run does not matter" },
     KeyDoc { key: "thread_merge.candidates", range: Range::Between(1, 4), default: "1",
         meaning: "held candidates K (contract R19): a partial fragment pairs with the oldest held fragment it fits, and one that fits none is held beside them while fewer than K are held (with K held, the oldest leaves alone); a run's end (frag_last, flush, a primitive change) lets them leave one per cycle, oldest first. 1: one candidate register (R4)" },
+    KeyDoc { key: "thread_merge.merge_ways", range: Range::Between(2, 4), default: "2",
+        meaning: "thread groups a merge slot holds and merges (contract R20): the candidate gathers up to W partial fragments whose lanes are disjoint after a remap each, and spawns them as one set (ports grp_c_*, grp_d_*); when all have reached the merge point they merge into member A (rsp_retire_mask names the retired). W > 2 needs candidates = 1. 2: pairs" },
     KeyDoc { key: "thread_merge.perf_counters", range: Range::Text("true / false"), default: "false",
         meaning: "ports perf_sel, perf_val, perf_clr, err_clr: 9 saturating 32-bit event counters read by index and an error-flag clear (docs/perf.md)" },
     KeyDoc { key: "synth.clock_mhz", range: Range::Between(1, 1000), default: "100",

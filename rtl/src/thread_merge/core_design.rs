@@ -11,7 +11,7 @@ mod candidate;
 mod spawn;
 mod outputs;
 mod writeback;
-mod perf_events;
+pub(super) mod perf_events;
 
 /// The thread-merge core: the whole rule set of one edge in one process.
 #[derive(LogicBlock)]

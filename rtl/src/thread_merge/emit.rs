@@ -29,6 +29,9 @@ impl crate::BlockGen for ThreadMergeConfig {
         if self.candidates > 1 {
             params.push(("candidates".into(), format!("{} (held candidates, contract R19)", self.candidates)));
         }
+        if self.merge_ways > 2 {
+            params.push(("merge_ways".into(), format!("{} (groups per merge slot, contract R20)", self.merge_ways)));
+        }
         if self.perf_counters {
             params.push(("perf_counters".into(), "true".into()));
             params.push(("PSW (perf_sel bits)".into(), self.perf_sel_bits().to_string()));
@@ -38,6 +41,14 @@ impl crate::BlockGen for ThreadMergeConfig {
 
     /// rust-hdl's Verilog of the core, with `lanes` dispatched to `L`.
     fn core_verilog(&self) -> Result<String, String> {
+        if self.merge_ways > 2 {
+            return crate::with_lanes!(self.lanes, L => {
+                let mut core = ThreadMergeWays::<L>::new(self);
+                core.connect_all();
+                rust_hdl::core::check_error::check_all(&core).map_err(|e| format!("{e:?}"))?;
+                Ok(generate_verilog_unchecked(&core))
+            });
+        }
         crate::with_lanes!(self.lanes, L => {
             let mut core = ThreadMergeCore::<L>::new(self);
             core.connect_all();
@@ -62,13 +73,18 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
     let bits = |name: &str, dir: Dir, n: usize, doc: &str| {
         Port::packed(name, dir, doc, (0..n).map(|i| (format!("{name}_{i}"), 1, 1)).collect())
     };
-    // A per-group vector: group 2s+m from core port `{core}_{a|b}_{s}`, `w` bits each.
+    // A per-group vector: group 2s+m from core port `{core}_{a|b}_{s}`, `w` bits each; with
+    // merge_ways > 2 group t = 4s+m from `{core}_g_{t}` (R20).
+    let ways = cfg.merge_ways > 2;
     let per_group = |name: &str, core: &str, w: usize, doc: &str| {
-        let parts = (0..s)
-            .flat_map(|i| [(format!("{core}_a_{i}"), w, w), (format!("{core}_b_{i}"), w, w)])
-            .collect();
+        let parts = if ways {
+            (0..4 * s).map(|t| (format!("{core}_g_{t}"), w, w)).collect()
+        } else {
+            (0..s).flat_map(|i| [(format!("{core}_a_{i}"), w, w), (format!("{core}_b_{i}"), w, w)]).collect()
+        };
         Port::packed(name, Dir::Out, doc, parts)
     };
+    let (a_id, b_id) = if ways { ("A's thread-group id (4*slot)", "B's thread-group id (4*slot+1)") } else { ("A's thread-group id (2*slot)", "B's thread-group id (2*slot+1)") };
     let st_slot = Port::packed(
         "st_slot",
         Dir::Out,
@@ -118,14 +134,26 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
                     bit("grp_valid", Dir::Out, "a descriptor is offered"),
                     bit("grp_ready", Dir::In, "the spawner takes it"),
                     bit("grp_paired", Dir::Out, "1: pair A+B in one slot; 0: single group A"),
-                    bits("grp_a_tgid", Dir::Out, tgw, "A's thread-group id (2*slot)"),
+                    bits("grp_a_tgid", Dir::Out, tgw, a_id),
                     word("grp_a_cov", Dir::Out, lanes, "A's active mask"),
                     bits("grp_a_tag", Dir::Out, tag, "A's fragment tag"),
-                    bits("grp_b_tgid", Dir::Out, tgw, "B's thread-group id (2*slot+1)"),
+                    bits("grp_b_tgid", Dir::Out, tgw, b_id),
                     word("grp_b_cov", Dir::Out, lanes, "B's active mask in physical lanes (after remap)"),
                     word("grp_b_perm", Dir::Out, 2, "B's remap p: lane j runs sample j^p of its quad"),
                     bits("grp_b_tag", Dir::Out, tag, "B's fragment tag"),
-                ],
+                ]
+                .into_iter()
+                .chain(extra_members(cfg, "grp", &|x, m| {
+                    let (name, core) = (format!("grp_{m}"), format!("grp_x"));
+                    vec![
+                        Port::packed(&format!("{name}_valid"), Dir::Out, &format!("the set has member {}", m.to_uppercase()), vec![(format!("{core}_valid_{x}"), 1, 1)]),
+                        Port::packed(&format!("{name}_tgid"), Dir::Out, &format!("{}'s thread-group id (4*slot+{})", m.to_uppercase(), x + 2), (0..tgw).map(|k| (format!("{core}_tgid_{x}_{k}"), 1, 1)).collect()),
+                        Port::packed(&format!("{name}_cov"), Dir::Out, &format!("{}'s active mask in physical lanes (after remap)", m.to_uppercase()), vec![(format!("{core}_cov_{x}"), lanes, lanes)]),
+                        Port::packed(&format!("{name}_perm"), Dir::Out, &format!("{}'s remap p", m.to_uppercase()), vec![(format!("{core}_perm_{x}"), 2, 2)]),
+                        Port::packed(&format!("{name}_tag"), Dir::Out, &format!("{}'s fragment tag", m.to_uppercase()), (0..tag).map(|b| (format!("{core}_tag_{x}_{b}"), 1, 1)).collect()),
+                    ]
+                }))
+                .collect(),
             },
             PortGroup {
                 title: "Merge event in (a group executed the merge instruction)".into(),
@@ -145,7 +173,10 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
                     word("rsp_active", Dir::Out, lanes, "its active (and execution) mask from now on"),
                     bit("rsp_retire", Dir::Out, "rsp_retire_tgid was absorbed: drop it"),
                     bits("rsp_retire_tgid", Dir::Out, tgw, "rsp_tgid + 1"),
-                ],
+                ]
+                .into_iter()
+                .chain(ways.then(|| bits("rsp_retire_mask", Dir::Out, cfg.merge_ways as usize - 1, "bit j-1: member j (rsp_tgid + j) was absorbed: drop it")))
+                .collect(),
             },
             PortGroup {
                 title: "Events in (always accepted)".into(),
@@ -180,7 +211,16 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
                     Port::packed("wb_perm_self", Dir::Out, "own remap", vec![("wb_perm_own".into(), 2, 2)]),
                     word("wb_perm_partner", Dir::Out, 2, "partner's remap (merged A)"),
                     orig,
-                ],
+                ]
+                .into_iter()
+                .chain(ways.then(|| Port::packed("wb_lane_mem", Dir::Out, "lane i's source member at [2i +: 2] (merged A; 0: its own)", (0..lanes).map(|i| (format!("wb_lane_mem_{i}"), 2, 2)).collect())))
+                .chain(extra_members(cfg, "wb", &|x, m| {
+                    vec![
+                        Port::packed(&format!("wb_tag_{m}"), Dir::Out, &format!("member {}'s fragment tag (merged A)", m.to_uppercase()), (0..tag).map(|b| (format!("wb_tag_x_{x}_{b}"), 1, 1)).collect()),
+                        Port::packed(&format!("wb_perm_{m}"), Dir::Out, &format!("member {}'s remap (merged A)", m.to_uppercase()), vec![(format!("wb_perm_x_{x}"), 2, 2)]),
+                    ]
+                }))
+                .collect(),
             },
             PortGroup {
                 title: "Status (registered)".into(),
@@ -201,4 +241,11 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
         .chain(cfg.perf_counters.then(|| crate::perf::port_group(cfg.perf_sel_bits(), Some("err_proto and err_xlane"))))
         .collect(),
     }
+}
+
+/// The ports of members C and D (`merge_ways` 3, 4; contract R20): `ports(x, letter)` for
+/// x = 0 (C) and, with 4 ways, 1 (D); none for pairs.
+fn extra_members(cfg: &ThreadMergeConfig, _what: &str, ports: &dyn Fn(usize, &str) -> Vec<Port>) -> Vec<Port> {
+    let n = (cfg.merge_ways as usize).saturating_sub(2);
+    ["c", "d"].iter().take(n).enumerate().flat_map(|(x, m)| ports(x, m)).collect()
 }

@@ -14,7 +14,7 @@
 //! long are resolved without a merge. After CN-patent "Graphics processing
 //! system" (ARM) as specified in `docs/spec/thread_merge.md` §2, §4.4 and §5, under
 //! its contract (`docs/contracts/thread_merge.md`), which wins over the
-//! spec; its rules are cited as R1–R19 below. With `candidates` = K > 1 (R19) up to K
+//! spec; its rules are cited as R1–R20 below. With `candidates` = K > 1 (R19) up to K
 //! partial fragments are held at once, and a new one pairs with the oldest it fits.
 //!
 //! ## Structure
@@ -82,6 +82,15 @@
 //! fragment, E0 one per edge). Cost at C0 (iCE40 HX8K, `warpgen synth`, seeds 1-3): see
 //! docs/blocks/thread_merge.md; the path from the primitive compare and R5's overlaps
 //! through the removal and the shift into the queue's registers sets Fmax.
+//!
+//! ## Option `merge_ways` (R20)
+//! 2 (default): pairs, this core, the Verilog of the block without the key. 3 or 4: slots of
+//! four member ids (`tgid = 4s + m`), a candidate set of up to W-1 held fragments and merges of
+//! the whole set, by a core of its own, [`ThreadMergeWays`] (`ways.rs`, `ways/rules.rs`): the
+//! rules over a member index instead of this core's member-explicit formulas (which are what
+//! reaches 100 MHz at the default config). The top module gains `grp_c_*` / `grp_d_*`,
+//! `rsp_retire_mask`, `wb_lane_mem`, `wb_tag_c` / `wb_perm_c` / `wb_tag_d` / `wb_perm_d`
+//! (emit.rs); W > 2 needs `candidates` = 1. Cost and timing: docs/blocks/thread_merge.md.
 //!
 //! ## Option `perf_counters` (R16, R17; `docs/perf.md`)
 //! Off (default): no port, no flop, the Verilog of the block without the option. On: the
@@ -163,6 +172,8 @@
 //!   without it the error flags stay sticky until reset.
 //! * More than one held candidate (`candidates`, R19) is an option the spec does not have
 //!   (its §5.5.2 holds one); the default keeps one.
+//! * Sets of 3 or 4 groups (`merge_ways`, R20) are an option (the spec's proposal pairs; its
+//!   §5.11 names N-way merging as an extension); the default keeps pairs.
 //! * D7 where the spec is silent: an accepted fragment with `frag_cov == 0`
 //!   only sets `err_proto` (R4); lookups of FREE groups or ids naming nothing
 //!   return 0 on every `rf_*`/`wb_*` output (R13); an owed resume is cancelled
@@ -232,4 +243,6 @@ fn per_quad<const L: usize>(v4: u64) -> Constant<Bits<L>> {
 
 mod core_design;
 mod emit;
+mod ways;
 pub use core_design::*;
+pub use ways::ThreadMergeWays;
