@@ -4,6 +4,9 @@
 //! cycle and coverage of pairing, merge, timeout, termination and discard, a drained
 //! random run on the RTL alone (end-state invariants), and lint + yosys per config; the
 //! performance counters and `err_clr` (`perf_counters`, R16-R17) in lockstep on two configs.
+//! `merge_ways` (R20) adds no Verilated build of its own: W = 3 rides on the first
+//! `perf_counters` config and W = 4 on the first `cross_primitive` config (both C0 shapes),
+//! and the directed W cases run on those two builds.
 
 use warpgen_testbench::harness;
 use warpgen_testbench::kit;
@@ -79,12 +82,14 @@ fn lockstep_with_illegal_events() {
     lockstep(&c0(), 45, CYCLES / 4, true);
 }
 
-/// `perf_counters` (contract R16-R17): C0 and 2 slots of 8 lanes. `perf_val` is compared
-/// every cycle at a random `perf_sel` (also past the last counter), with rare `perf_clr`
-/// and `err_clr`; the runs with illegal events drive the error counters and `err_clr`.
+/// `perf_counters` (contract R16-R17): C0 with `merge_ways` 3 (R20: sets of 3, ids 4s + m,
+/// member 3 naming nothing in the runs with illegal events), and 2 slots of 8 lanes (W = 2).
+/// `perf_val` is compared every cycle at a random `perf_sel` (also past the last counter),
+/// with rare `perf_clr` and `err_clr`; the runs with illegal events drive the error counters
+/// and `err_clr`.
 fn perf_configs() -> [ThreadMergeParams; 2] {
     [
-        ThreadMergeParams { perf_counters: true, ..c0() },
+        ThreadMergeParams { perf_counters: true, merge_ways: 3, ..c0() },
         ThreadMergeParams { perf_counters: true, slots: 2, lanes: 8, ..c0() },
     ]
 }
@@ -99,11 +104,12 @@ fn lockstep_perf_counters() {
     }
 }
 
-/// `cross_primitive` (contract R18): C0, and 2 slots of 8 lanes with `pair_hold` 0 (a candidate
-/// then waits for a partner, `flush` or a `frag_last`: no primitive change ends its hold).
+/// `cross_primitive` (contract R18): C0 with `merge_ways` 4 (R20: sets of up to 4, across
+/// primitives), and 2 slots of 8 lanes with `pair_hold` 0 (W = 2; a candidate then waits for
+/// a partner, `flush` or a `frag_last`: no primitive change ends its hold).
 fn cross_configs() -> [ThreadMergeParams; 2] {
     [
-        ThreadMergeParams { cross_primitive: true, ..c0() },
+        ThreadMergeParams { cross_primitive: true, merge_ways: 4, ..c0() },
         ThreadMergeParams { cross_primitive: true, slots: 2, lanes: 8, pair_hold: 0, ..c0() },
     ]
 }
@@ -138,7 +144,9 @@ fn lockstep_candidates() {
 
 #[test]
 fn drained_random_runs_on_the_rtl_end_clean() {
-    for (i, p) in configs().iter().enumerate() {
+    // The configs and the two R20 ones (their builds are the lockstep ones).
+    let ways = [perf_configs()[0].clone(), cross_configs()[0].clone()];
+    for (i, p) in configs().iter().chain(&ways).enumerate() {
         let mut dut = rtl(p);
         let r = run_random(dut.as_mut(), 50 + i as u64, false, 30_000).unwrap_or_else(|e| panic!("{p:?}: {e}"));
         assert!(r.written > 0, "{p:?}: nothing written back");

@@ -2,14 +2,23 @@
 //! (`expected`) and the DUT's (`actual`) outputs of one cycle, with payloads masked by their
 //! valids as the contract says. The masks are taken from `expected`; a differing valid is
 //! itself reported first.
+//!
+//! `merge_ways` > 2 (R20) adds, where the ports exist (member D's only with W = 4):
+//! `grp_c_valid` whenever `grp_valid`, `grp_c_*` when also `grp_c_valid` (D likewise),
+//! `rsp_retire_mask` when `rsp_valid && rsp_retire`, and `wb_lane_mem`, `wb_tag_c`,
+//! `wb_perm_c`, `wb_tag_d`, `wb_perm_d` every cycle. With W = 2 these ports do not exist
+//! and nothing of them is compared. A slot's members are 4s .. 4s+3 for W > 2.
 
 use super::model::FREE;
-use super::ThreadMergeOutputs;
+use super::rtl::slot_members;
+use super::{ThreadMergeOutputs, ThreadMergeParams};
 
 /// The first output that differs, as "port: expected …, actual …".
-pub fn first_difference(e: &ThreadMergeOutputs, a: &ThreadMergeOutputs) -> Option<String> {
+pub fn first_difference(p: &ThreadMergeParams, e: &ThreadMergeOutputs, a: &ThreadMergeOutputs) -> Option<String> {
+    let ways = p.merge_ways > 2;
+    let ways4 = p.merge_ways == 4;
     let always = |o: &ThreadMergeOutputs| {
-        vec![
+        let mut v = vec![
             ("frag_ready", u64::from(o.frag_ready)),
             ("me_ready", u64::from(o.me_ready)),
             ("grp_valid", u64::from(o.grp_valid)),
@@ -30,7 +39,14 @@ pub fn first_difference(e: &ThreadMergeOutputs, a: &ThreadMergeOutputs) -> Optio
             ("err_proto", u64::from(o.err_proto)),
             ("err_xlane", u64::from(o.err_xlane)),
             ("perf_val", o.perf_val),
-        ]
+        ];
+        if ways {
+            v.extend([("wb_tag_c", o.wb_tag_c), ("wb_perm_c", u64::from(o.wb_perm_c))]);
+        }
+        if ways4 {
+            v.extend([("wb_tag_d", o.wb_tag_d), ("wb_perm_d", u64::from(o.wb_perm_d))]);
+        }
+        v
     };
     let grp = |o: &ThreadMergeOutputs| {
         let mut v = vec![
@@ -47,6 +63,28 @@ pub fn first_difference(e: &ThreadMergeOutputs, a: &ThreadMergeOutputs) -> Optio
                 ("grp_b_tag", o.grp_b_tag),
             ]);
         }
+        if ways {
+            v.push(("grp_c_valid", u64::from(o.grp_c_valid)));
+            if e.grp_c_valid {
+                v.extend([
+                    ("grp_c_tgid", o.grp_c_tgid),
+                    ("grp_c_cov", o.grp_c_cov),
+                    ("grp_c_perm", u64::from(o.grp_c_perm)),
+                    ("grp_c_tag", o.grp_c_tag),
+                ]);
+            }
+        }
+        if ways4 {
+            v.push(("grp_d_valid", u64::from(o.grp_d_valid)));
+            if e.grp_d_valid {
+                v.extend([
+                    ("grp_d_tgid", o.grp_d_tgid),
+                    ("grp_d_cov", o.grp_d_cov),
+                    ("grp_d_perm", u64::from(o.grp_d_perm)),
+                    ("grp_d_tag", o.grp_d_tag),
+                ]);
+            }
+        }
         v
     };
     let rsp = |o: &ThreadMergeOutputs| {
@@ -58,6 +96,9 @@ pub fn first_difference(e: &ThreadMergeOutputs, a: &ThreadMergeOutputs) -> Optio
         ];
         if e.rsp_retire {
             v.push(("rsp_retire_tgid", o.rsp_retire_tgid));
+            if ways {
+                v.push(("rsp_retire_mask", o.rsp_retire_mask));
+            }
         }
         v
     };
@@ -74,6 +115,12 @@ pub fn first_difference(e: &ThreadMergeOutputs, a: &ThreadMergeOutputs) -> Optio
         return Some(format!(
             "wb_orig_lane: expected {:?}, actual {:?}",
             e.wb_orig_lane, a.wb_orig_lane
+        ));
+    }
+    if ways && e.wb_lane_mem != a.wb_lane_mem {
+        return Some(format!(
+            "wb_lane_mem: expected {:?}, actual {:?}",
+            e.wb_lane_mem, a.wb_lane_mem
         ));
     }
     if e.st_state != a.st_state {
@@ -104,8 +151,9 @@ pub fn first_difference(e: &ThreadMergeOutputs, a: &ThreadMergeOutputs) -> Optio
             ));
         }
     }
+    let m = slot_members(p);
     for (s, &fl) in e.st_slot.iter().enumerate() {
-        let used = e.st_state[2 * s] != FREE || e.st_state[2 * s + 1] != FREE;
+        let used = (m * s..m * s + m).any(|t| e.st_state.get(t).is_some_and(|&x| x != FREE));
         if used && Some(&fl) != a.st_slot.get(s) {
             return Some(format!(
                 "st_slot[{s}]: expected {fl:#05b}, actual {:?}",

@@ -1,6 +1,7 @@
 //! Directed test cases: the spec's §5.8 cases under contract §6 (as written, with the
 //! changed values, T24 rewritten, K1–K4 added), cases for behaviour only the contract
-//! defines (X01–X10), and the exhaustive pair table of contract §6.
+//! defines (X01–X12), `merge_ways` sets (W01–W10, contract R20) and the exhaustive pair
+//! table of contract §6.
 //!
 //! Conventions (contract R1, §6): cycle 0 is the only reset cycle; "F{cov,tag} @n" presents
 //! a fragment from cycle n on, held (valid/ready) until accepted; "me{t} @n" likewise on the
@@ -23,9 +24,11 @@ use super::{Dut, ThreadMergeInputs, ThreadMergeOutputs, ThreadMergeParams};
 mod runner;
 mod cases_t1_t28;
 mod cases_contract;
+mod cases_ways;
 mod pair_table;
 pub use cases_t1_t28::*;
 pub use cases_contract::*;
+pub use cases_ways::*;
 pub use pair_table::*;
 
 /// The parameter set a case runs with (contract C0 and variations).
@@ -49,6 +52,14 @@ pub enum ParamsKind {
     Cross,
     /// C0 with candidates 2 (X11, X12, R19): the shape of the first `candidates` lockstep.
     Cand2,
+    /// C0 with merge_ways 3 (W01, W02, W04, W06-W08, W10; R20), and perf_counters: the first
+    /// `perf_counters` lockstep config, one Verilated build for both. The counters change no
+    /// other output (perf_sel, perf_clr, err_clr stay 0 in these cases).
+    Ways3,
+    /// C0 with merge_ways 4 (W03, W05, W09; R20), and cross_primitive: the first
+    /// `cross_primitive` lockstep config, one build for both. The cases use one primitive,
+    /// where R18 changes nothing.
+    Ways4,
 }
 
 impl ParamsKind {
@@ -64,6 +75,8 @@ impl ParamsKind {
             ParamsKind::Perf => ThreadMergeParams { perf_counters: true, ..c0 },
             ParamsKind::Cross => ThreadMergeParams { cross_primitive: true, ..c0 },
             ParamsKind::Cand2 => ThreadMergeParams { candidates: 2, ..c0 },
+            ParamsKind::Ways3 => ThreadMergeParams { merge_ways: 3, perf_counters: true, ..c0 },
+            ParamsKind::Ways4 => ThreadMergeParams { merge_ways: 4, cross_primitive: true, ..c0 },
         }
     }
 }
@@ -125,6 +138,16 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X10", Cross, x10),
         ("X11", Cand2, x11),
         ("X12", Cand2, x12),
+        ("W01", Ways3, w01),
+        ("W02", Ways3, w02),
+        ("W03", Ways4, w03),
+        ("W04", Ways3, w04),
+        ("W05", Ways4, w05),
+        ("W06", Ways3, w06),
+        ("W07", Ways3, w07),
+        ("W08", Ways3, w08),
+        ("W09", Ways4, w09),
+        ("W10", Ways3, w10),
     ]
 }
 

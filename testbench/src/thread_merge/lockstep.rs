@@ -68,14 +68,15 @@ impl crate::kit::Block for ThreadMerge {
         r.sim()
     }
     fn first_difference(
-        _: &ThreadMergeParams,
+        p: &ThreadMergeParams,
         _: &ThreadMergeInputs,
         e: &ThreadMergeOutputs,
         a: &ThreadMergeOutputs,
     ) -> Option<String> {
-        super::compare::first_difference(e, a)
+        super::compare::first_difference(p, e, a)
     }
     fn tag(p: &ThreadMergeParams) -> String {
-        format!("l{}-s{}-{}", p.lanes, p.slots, if p.remap { "remap" } else { "noremap" })
+        let ways = if p.merge_ways > 2 { format!("-w{}", p.merge_ways) } else { String::new() };
+        format!("l{}-s{}-{}{ways}", p.lanes, p.slots, if p.remap { "remap" } else { "noremap" })
     }
 }

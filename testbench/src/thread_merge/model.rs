@@ -11,11 +11,15 @@
 //! * R5 (§2.6, §5.5.1) — [`xperm`], [`merge_perm`]: the first of p = 0, 1, 2, 3 (only 0
 //!   without remap) with `a & xperm(b, p) == 0`.
 //! * R7, D2 — a pair takes ONE merge slot s: `tgid = 2s + member`, A = member 0.
-//! * R8–R11 (§5.5.4–§5.5.7) — term, disc, me, timeouts, in this order at every edge, each
-//!   seeing the previous steps' results; the wait counter is per slot.
+//! * R20 (`merge_ways` = W > 2) — [`ways`]: a slot has four members (`tgid = 4s + m`), the
+//!   candidate holds a set of up to W-1 fragments that leave together when W are gathered,
+//!   their coverage is full, or the run ends; a term of a set member breaks the set, the
+//!   set merges when its last member reaches me, a timeout resumes every waiting member.
+//! * R8–R11 (§5.5.4–§5.5.7) — [`events`]: term, disc, me, timeouts, in this order at every
+//!   edge, each seeing the previous steps' results; the wait counter is per slot.
 //! * R12, D4 — the registered response channel with `rsp_ready`; a me response beats the
 //!   owed resume of the lowest tgid.
-//! * R13, D3 — combinational `rf_*`/`wb_*` lookups on registered state only; B's record
+//! * R13, D3 — [`lookup`]: combinational `rf_*`/`wb_*` lookups on registered state only; B's record
 //!   (active mask, tag, perm) stays in the slot after B retires and is A's partner record.
 //! * R14, R15 — sticky errors, `err_xlane` judged on the state at the start of the cycle;
 //!   synchronous active-high reset.
@@ -36,7 +40,10 @@
 //! * The candidate's age also increments at an edge where a fragment with `cov == 0` is
 //!   accepted (only `err_proto` is set: the candidate is neither emitted nor replaced).
 //! * A `me` on X = member m of a paired, unbroken slot whose partner is neither PRE nor WAIT
-//!   "cannot occur" (R10); the model puts X in WAIT as for a PRE partner.
+//!   "cannot occur" (R10). The model applies R20's rule, written for any number of members
+//!   ([`events`]): X merges when every other member is WAIT or FREE, else waits; so a POST
+//!   partner makes X wait, and a FREE one (with W = 2 unreachable: a term of a member of a
+//!   live pair breaks it) would let X merge alone.
 //! * Payload registers (`grp_*`, `rsp_*` beyond the valids), tags, masks and slot flags are
 //!   cleared by the model's reset; they are not compared while they are not valid (R15).
 //!   A single's descriptor drives `grp_b_tgid = 2s+1`, `grp_b_cov = grp_b_perm =
@@ -48,7 +55,10 @@
 //! * `rsp_retire_tgid` is `rsp_tgid + 1` modulo 2^TGID_W in every cycle.
 //! * The candidate's age also increments at E1 edges and at edges where the fragment is
 //!   blocked (R4 says so); the slot's wait counter is zeroed when a member enters WAIT and
-//!   counts only while a member stays WAIT (R11).
+//!   no other member was WAIT in S0 (with W = 2 always: two WAIT members would have merged),
+//!   and counts only while a member WAIT in S0 stays WAIT (R11, R20).
+//! * R20's readings (members outside the set, the absent members' descriptor fields, R20's
+//!   ports with W = 2) are listed in [`ways`].
 //!
 //! Input values are taken modulo their port width (LANES, PRIM_W, TAG_W, TGID_W bits), as
 //! the Verilog ports would truncate them.
@@ -80,7 +90,7 @@ fn clog2(n: usize) -> u32 {
 pub struct ThreadMergeParams {
     /// Lanes per thread group: 4, 8, 16 or 32 (groups of 2x2 quads).
     pub lanes: usize,
-    /// Merge slots S, 1..=32 (2·S thread-group ids).
+    /// Merge slots S, 1..=32 (2·S thread-group ids; 4·S with `merge_ways` > 2, R20).
     pub slots: usize,
     /// Allow the lane remaps p = 1, 2, 3.
     pub remap: bool,
@@ -98,6 +108,8 @@ pub struct ThreadMergeParams {
     pub cross_primitive: bool,
     /// R19: held candidates K, 1..=4 (1: R4's one candidate register).
     pub candidates: usize,
+    /// R20: groups a slot holds and merges, W = 2..=4 (2: pairs; W > 2 needs candidates 1).
+    pub merge_ways: usize,
 }
 
 impl Default for ThreadMergeParams {
@@ -120,17 +132,28 @@ impl ThreadMergeParams {
             perf_counters: false,
             cross_primitive: false,
             candidates: 1,
+            merge_ways: 2,
         }
     }
 
-    /// Thread-group ids, 2·S.
-    pub fn groups(&self) -> usize {
-        2 * self.slots
+    /// Members of a slot, 2^MW (R20): 2 for pairs, 4 for `merge_ways` 3 and 4.
+    pub fn members(&self) -> usize {
+        if self.merge_ways > 2 { 4 } else { 2 }
     }
 
-    /// TGID_W = 1 + ceil(log2 S).
+    /// MW = ceil(log2 W) (R20): 1 for pairs, 2 for W = 3, 4.
+    pub fn member_w(&self) -> u32 {
+        self.members().trailing_zeros()
+    }
+
+    /// Thread-group ids, 2^MW·S (2·S for pairs).
+    pub fn groups(&self) -> usize {
+        self.members() * self.slots
+    }
+
+    /// TGID_W = MW + ceil(log2 S).
     pub fn tgid_w(&self) -> u32 {
-        1 + clog2(self.slots)
+        self.member_w() + clog2(self.slots)
     }
 
     /// LANE_W = log2(LANES).
@@ -177,7 +200,9 @@ impl ThreadMergeParams {
             && self.merge_timeout <= 255
             && (1..=64).contains(&self.tag_width)
             && (1..=32).contains(&self.prim_width)
-            && (1..=4).contains(&self.candidates);
+            && (1..=4).contains(&self.candidates)
+            && (2..=4).contains(&self.merge_ways)
+            && (self.merge_ways == 2 || self.candidates == 1);
         if ok {
             Ok(())
         } else {
@@ -334,6 +359,26 @@ pub struct ThreadMergeOutputs {
     pub st_owe: Vec<bool>,
     /// Counter `perf_sel` (0 past the last one, and without `perf_counters`).
     pub perf_val: u64,
+    /// R20 (`merge_ways` > 2; all 0 / false otherwise): the descriptor's members C (2) and
+    /// D (3, W = 4 only), valid when the set has them.
+    pub grp_c_valid: bool,
+    pub grp_c_tgid: u64,
+    pub grp_c_cov: u64,
+    pub grp_c_perm: u8,
+    pub grp_c_tag: u64,
+    pub grp_d_valid: bool,
+    pub grp_d_tgid: u64,
+    pub grp_d_cov: u64,
+    pub grp_d_perm: u8,
+    pub grp_d_tag: u64,
+    /// R20: bit j-1 = member j retired by this merge response (W-1 bits).
+    pub rsp_retire_mask: u64,
+    /// R20: lane i's source member (0..3), one entry per lane.
+    pub wb_lane_mem: Vec<u8>,
+    pub wb_tag_c: u64,
+    pub wb_perm_c: u8,
+    pub wb_tag_d: u64,
+    pub wb_perm_d: u8,
 }
 
 /// Test-only model mutations (see `tests.rs`); each must be caught by a directed case,
@@ -381,6 +426,15 @@ pub enum Mutation {
     PairNewest,
     /// R19 E3: an unpaired F pushes the oldest out even when the queue has room (K = 1's rule).
     QueueNoRoom,
+    /// R20 term: only the pair partner (t ^ 1) counts, as with W = 2, so a term of C or D
+    /// does not break a set of A and B (nor one of A or B a set's C and D).
+    TermPartnerOnly,
+    /// R20 me: the merge ORs only A's and B's masks, ignoring members C and D.
+    MergeIgnoresC,
+    /// R20 me: the slot's wait counter restarts at each park, not at the first one.
+    WaitRestartsEachPark,
+    /// R20 E3: F is fitted to member 0's coverage instead of U, the OR of the set's.
+    FitsFirstOnly,
 }
 
 /// Is mutation `$m` active (always false outside tests).
@@ -398,6 +452,13 @@ macro_rules! mutant {
 }
 
 mod candidates;
+mod events;
+mod lookup;
+mod ways;
+#[cfg(test)]
+mod ways_tests;
+
+use ways::Member;
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Group {
@@ -413,9 +474,11 @@ struct Slot {
     paired: bool,
     broken: bool,
     merged: bool,
-    /// B's remap.
-    perm: u8,
-    /// Wait counter of the slot's waiting member.
+    /// Member j's remap p_j (R7: B's is `perm[1]`; R20: C, D; `perm[0]` = 0).
+    perm: [u8; 4],
+    /// R20: members in the set the slot was spawned with (n = 1 .. W).
+    n: u8,
+    /// Wait counter of the slot's waiting members (R11; R20: started by the first).
     wait: u32,
 }
 
@@ -438,6 +501,17 @@ struct GrpReg {
     b_cov: u64,
     b_perm: u8,
     b_tag: u64,
+    /// R20: members C (2) and D (3); 0 when the set has no such member.
+    c_valid: bool,
+    c_tgid: u64,
+    c_cov: u64,
+    c_perm: u8,
+    c_tag: u64,
+    d_valid: bool,
+    d_tgid: u64,
+    d_cov: u64,
+    d_perm: u8,
+    d_tag: u64,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -447,21 +521,8 @@ struct RspReg {
     merged: bool,
     active: u64,
     retire: bool,
-}
-
-/// What one lookup port returns (R13).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct Lookup {
-    common_wmask: u64,
-    exec_mask: u64,
-    perm: u8,
-    post: bool,
-    active: u64,
-    lane_src: u64,
-    tag_self: u64,
-    tag_partner: u64,
-    perm_partner: u8,
-    orig_lane: Vec<u8>,
+    /// R20: bit j-1 = member j retires (merge responses only).
+    retire_mask: u64,
 }
 
 /// The reference model: registered state of contract R2 plus the rules R4–R15.
@@ -475,6 +536,8 @@ pub struct ThreadMergeModel {
     q: Vec<Pend>,
     /// R19 `qlast` (R4's `pend.last`): the run has ended; matters only while `q` is not empty.
     qlast: bool,
+    /// R20: members 1 .. n-1 of the held set (`q[0]` is member 0); empty with W = 2.
+    set: Vec<Member>,
     grp: GrpReg,
     rsp: RspReg,
     merge_count: u32,
@@ -499,6 +562,7 @@ impl ThreadMergeModel {
             owe: vec![false; p.groups()],
             q: Vec::with_capacity(p.candidates),
             qlast: false,
+            set: Vec::with_capacity(3),
             grp: GrpReg::default(),
             rsp: RspReg::default(),
             merge_count: 0,
@@ -522,21 +586,24 @@ impl ThreadMergeModel {
         &self.p
     }
 
-    /// The group an input id names (truncated to TGID_W), or None if its slot is ≥ S.
+    /// The group an input id names (truncated to TGID_W), or None if its slot is ≥ S or
+    /// (R20) its member is ≥ W.
     fn id(&self, raw: u64) -> Option<usize> {
         let t = (raw & self.p.tgid_mask()) as usize;
-        (t >> 1 < self.p.slots).then_some(t)
+        (self.slot_of(t) < self.p.slots && self.member_of(t) < self.p.merge_ways).then_some(t)
     }
 
+    /// R2 / R20: slot s is free when all its members are FREE.
     fn slot_free(&self, s: usize) -> bool {
-        self.groups[2 * s].state == FREE && self.groups[2 * s + 1].state == FREE
+        self.slot_groups(s).all(|t| self.groups[t].state == FREE)
     }
 
     fn free_cnt(&self) -> usize {
         let n = (0..self.p.slots).filter(|&s| self.slot_free(s)).count();
         if mutant!(self, PairTakesTwoSlots) {
+            let k = self.p.members();
             let pairs = (0..self.p.slots)
-                .filter(|&s| self.groups[2 * s].state != FREE && self.groups[2 * s + 1].state != FREE)
+                .filter(|&s| self.groups[k * s].state != FREE && self.groups[k * s + 1].state != FREE)
                 .count();
             return n.saturating_sub(pairs);
         }
@@ -581,54 +648,6 @@ impl ThreadMergeModel {
             return (0..4u8).rev().find(|&p| a & xperm(b, p, self.p.lanes) == 0);
         }
         merge_perm(a, b, self.p.remap, self.p.lanes)
-    }
-
-    /// R13 for the raw id `raw`.
-    fn lookup(&self, raw: u64) -> Lookup {
-        let lanes = self.p.lanes;
-        let zero = Lookup {
-            orig_lane: vec![0; lanes],
-            ..Default::default()
-        };
-        let Some(x) = self.id(raw) else { return zero };
-        let g = self.groups[x];
-        if g.state == FREE {
-            return zero;
-        }
-        let (s, m) = (x >> 1, x & 1);
-        let sl = self.slots[s];
-        let perm_self = if m == 1 { sl.perm } else { 0 };
-        let mv = m == 0 && sl.merged;
-        let b = self.groups[2 * s + 1];
-        let lane_src = if mv { b.active } else { 0 };
-        let perm_partner = if mv { sl.perm } else { 0 };
-        let orig_lane = (0..lanes)
-            .map(|i| {
-                let from_b = (lane_src >> i) & 1 == 1;
-                let pp = if from_b && !mutant!(self, OrigLaneIgnoresPerm) {
-                    perm_partner
-                } else {
-                    perm_self
-                };
-                ((i & !3) | ((i & 3) ^ pp as usize)) as u8
-            })
-            .collect();
-        Lookup {
-            common_wmask: g.active,
-            exec_mask: if g.state == POST {
-                g.active
-            } else {
-                self.p.lane_mask()
-            },
-            perm: perm_self,
-            post: g.state == POST,
-            active: g.active,
-            lane_src,
-            tag_self: g.tag,
-            tag_partner: if mv { b.tag } else { 0 },
-            perm_partner,
-            orig_lane,
-        }
     }
 
     /// Combinational outputs for the current state and inputs `i` (no state change).
@@ -680,101 +699,23 @@ impl ThreadMergeModel {
                 .collect(),
             st_owe: self.owe.clone(),
             perf_val: perf::read(&self.perf, i.perf_sel & ones(self.p.perf_sel_w())),
-        }
-    }
-
-    /// R8 term{x}.
-    fn do_term(&mut self, raw: u64) {
-        let Some(x) = self.id(raw) else {
-            self.err_proto = true;
-            return;
-        };
-        if matches!(self.groups[x].state, FREE | WAIT) {
-            self.err_proto = true;
-            return;
-        }
-        let (s, y) = (x >> 1, x ^ 1);
-        self.groups[x].state = FREE;
-        self.owe[x] = false;
-        let sl = self.slots[s];
-        if sl.paired && !sl.merged && self.groups[y].state != FREE {
-            self.slots[s].broken = true;
-            if self.groups[y].state == WAIT && !mutant!(self, TermNoResume) {
-                self.groups[y].state = POST;
-                self.owe[y] = true;
-            }
-        }
-    }
-
-    /// R9 disc{x, mask}.
-    fn do_disc(&mut self, raw: u64, mask: u64) {
-        match self.id(raw) {
-            Some(x) if matches!(self.groups[x].state, PRE | POST) => {
-                self.groups[x].active &= !(mask & self.p.lane_mask());
-            }
-            _ => self.err_proto = true,
-        }
-    }
-
-    /// R10 me{x} (accepted); returns the response, if any.
-    fn do_me(&mut self, raw: u64) -> Option<RspReg> {
-        let Some(x) = self.id(raw) else {
-            self.err_proto = true;
-            return None;
-        };
-        let (s, y) = (x >> 1, x ^ 1);
-        let alone = |g: &Group| RspReg {
-            valid: true,
-            tgid: x as u64,
-            merged: false,
-            active: g.active,
-            retire: false,
-        };
-        match self.groups[x].state {
-            FREE | WAIT => {
-                self.err_proto = true;
-                None
-            }
-            POST => {
-                if !mutant!(self, MeKeepsOwe) {
-                    self.owe[x] = false;
-                }
-                Some(alone(&self.groups[x]))
-            }
-            _ => {
-                // PRE
-                if !mutant!(self, MeKeepsOwe) {
-                    self.owe[x] = false;
-                }
-                let sl = self.slots[s];
-                if !sl.paired || sl.broken {
-                    self.groups[x].state = POST;
-                    Some(alone(&self.groups[x]))
-                } else if self.groups[y].state == WAIT {
-                    let (a, b) = (2 * s, 2 * s + 1);
-                    let b_mask = if mutant!(self, MergeUsesSpawnMask) {
-                        self.groups[b].spawn
-                    } else {
-                        self.groups[b].active
-                    };
-                    self.groups[a].active |= b_mask;
-                    self.groups[a].state = POST;
-                    self.groups[b].state = FREE;
-                    self.slots[s].merged = true;
-                    self.merge_count = self.merge_count.wrapping_add(1);
-                    Some(RspReg {
-                        valid: true,
-                        tgid: a as u64,
-                        merged: true,
-                        active: self.groups[a].active,
-                        retire: true,
-                    })
-                } else {
-                    self.groups[x].state = WAIT;
-                    self.slots[s].wait = 0;
-                    None
-                }
-            }
+            // R20's ports (none with W = 2: driven 0).
+            grp_c_valid: g.c_valid,
+            grp_c_tgid: g.c_tgid,
+            grp_c_cov: g.c_cov,
+            grp_c_perm: g.c_perm,
+            grp_c_tag: g.c_tag,
+            grp_d_valid: g.d_valid,
+            grp_d_tgid: g.d_tgid,
+            grp_d_cov: g.d_cov,
+            grp_d_perm: g.d_perm,
+            grp_d_tag: g.d_tag,
+            rsp_retire_mask: if self.p.merge_ways > 2 { r.retire_mask } else { 0 },
+            wb_lane_mem: wb.lane_mem,
+            wb_tag_c: wb.tag_c,
+            wb_perm_c: wb.perm_c,
+            wb_tag_d: wb.tag_d,
+            wb_perm_d: wb.perm_d,
         }
     }
 
@@ -835,29 +776,14 @@ impl ThreadMergeModel {
             self.do_disc(i.disc_tgid, i.disc_mask);
         }
         if i.me_valid && rsp_free {
-            response = self.do_me(i.me_tgid);
+            response = self.do_me(i.me_tgid, &state0);
         }
         if i.disc_valid && disc_late {
             self.do_disc(i.disc_tgid, i.disc_mask);
         }
 
         // R11 timeouts.
-        let t = p.merge_timeout;
-        if t != 0 {
-            let limit = if mutant!(self, TimeoutLate) { t } else { t - 1 };
-            for x in 0..p.groups() {
-                if state0[x] == WAIT && self.groups[x].state == WAIT {
-                    let s = x >> 1;
-                    if self.slots[s].wait == limit {
-                        self.groups[x].state = POST;
-                        self.slots[s].broken = true;
-                        self.owe[x] = true;
-                    } else {
-                        self.slots[s].wait += 1;
-                    }
-                }
-            }
-        }
+        self.timeouts(&state0);
 
         // R12 response register.
         if rsp_free {
@@ -870,6 +796,7 @@ impl ThreadMergeModel {
                     merged: false,
                     active: m.groups[x].active,
                     retire: false,
+                    retire_mask: 0,
                 }
             };
             self.rsp = match (response, owed) {
@@ -910,42 +837,9 @@ impl ThreadMergeModel {
         };
         let emit = self.fragment_step(i, f, flush_now && out_ok && free0 >= 1, frag_ready);
         match emit {
-            Some((a_cov, a_tag, b)) => {
+            Some(set) => {
                 let s = free_slot.expect("an emission needs a free slot");
-                let (a, bt) = (2 * s, 2 * s + 1);
-                self.groups[a] = Group {
-                    state: PRE,
-                    active: a_cov,
-                    tag: a_tag,
-                    spawn: a_cov,
-                };
-                self.slots[s] = Slot {
-                    paired: b.is_some(),
-                    broken: false,
-                    merged: false,
-                    perm: b.map_or(0, |b| b.1),
-                    wait: 0,
-                };
-                let (b_cov, b_perm, b_tag) = b.unwrap_or((0, 0, 0));
-                if b.is_some() {
-                    self.groups[bt] = Group {
-                        state: PRE,
-                        active: b_cov,
-                        tag: b_tag,
-                        spawn: b_cov,
-                    };
-                }
-                self.grp = GrpReg {
-                    valid: true,
-                    paired: b.is_some(),
-                    a_tgid: a as u64,
-                    a_cov,
-                    a_tag,
-                    b_tgid: bt as u64,
-                    b_cov,
-                    b_perm,
-                    b_tag,
-                };
+                self.spawn(s, set);
             }
             None => self.grp.valid = self.grp.valid && !i.grp_ready,
         }

@@ -11,10 +11,29 @@ use warpgen_sim::{PortId, Sim};
 pub fn toml_for(p: &ThreadMergeParams) -> String {
     format!(
         "[thread_merge]\nlanes = {}\nslots = {}\nremap = {}\npair_hold = {}\nmerge_timeout = {}\n\
-         tag_width = {}\nprim_width = {}\nperf_counters = {}\ncross_primitive = {}\ncandidates = {}\n",
+         tag_width = {}\nprim_width = {}\nperf_counters = {}\ncross_primitive = {}\ncandidates = {}\nmerge_ways = {}\n",
         p.lanes, p.slots, p.remap, p.pair_hold, p.merge_timeout, p.tag_width, p.prim_width, p.perf_counters,
-        p.cross_primitive, p.candidates
+        p.cross_primitive, p.candidates, p.merge_ways
     )
+}
+
+/// Members per merge slot on the ports (contract D2, R20): 2 for pairs, 4 (2^MW) when
+/// `merge_ways` > 2. Group t = slot t / members, member t % members. Written from the
+/// contract for the testbench's own use (port layout, scheduler, checker), not taken from
+/// the model.
+pub fn slot_members(p: &ThreadMergeParams) -> usize {
+    if p.merge_ways > 2 { 4 } else { 2 }
+}
+
+/// Thread-group ids on the ports, members × S (`st_state`, `st_active`, `st_owe` entries).
+pub fn group_ids(p: &ThreadMergeParams) -> usize {
+    slot_members(p) * p.slots
+}
+
+/// TGID_W = MW + ceil(log2 S) (contract §2; MW = 1 for pairs, 2 for W = 3, 4).
+pub fn tgid_width(p: &ThreadMergeParams) -> u32 {
+    let mw = if p.merge_ways > 2 { 2 } else { 1 };
+    mw + (usize::BITS - (p.slots - 1).leading_zeros())
 }
 
 /// The rtl config that builds the block for model parameters `p`, through the same
@@ -39,6 +58,7 @@ impl From<&ThreadMergeConfig> for ThreadMergeParams {
             perf_counters: c.perf_counters,
             cross_primitive: c.cross_primitive,
             candidates: c.candidates as usize,
+            merge_ways: c.merge_ways as usize,
         }
     }
 }
@@ -62,6 +82,16 @@ const OUTPUTS: [&str; 37] = [
 /// With `perf_counters` (R16-R17): inputs perf_sel, perf_clr, err_clr, then output perf_val.
 const PERF_PORTS: [&str; 4] = ["perf_sel", "perf_clr", "err_clr", "perf_val"];
 
+/// With `merge_ways` > 2 (R20): member C of the descriptor, the retire mask, the lane
+/// sources and member C's write-back record.
+const WAYS_PORTS: [&str; 9] = [
+    "grp_c_valid", "grp_c_tgid", "grp_c_cov", "grp_c_perm", "grp_c_tag", "rsp_retire_mask", "wb_lane_mem", "wb_tag_c",
+    "wb_perm_c",
+];
+
+/// With `merge_ways` = 4 (R20): member D of the descriptor and its write-back record.
+const WAYS4_PORTS: [&str; 7] = ["grp_d_valid", "grp_d_tgid", "grp_d_cov", "grp_d_perm", "grp_d_tag", "wb_tag_d", "wb_perm_d"];
+
 /// The thread-group merge RTL in Verilator.
 pub struct RtlThreadMerge {
     p: ThreadMergeParams,
@@ -70,6 +100,8 @@ pub struct RtlThreadMerge {
     outs: Vec<PortId>,
     /// [`PERF_PORTS`], empty without `perf_counters`.
     perf: Vec<PortId>,
+    /// [`WAYS_PORTS`] (W > 2) then [`WAYS4_PORTS`] (W = 4); empty for pairs.
+    ways: Vec<PortId>,
 }
 
 impl RtlThreadMerge {
@@ -82,7 +114,11 @@ impl RtlThreadMerge {
         let ids = |names: &[&str]| names.iter().map(|n| sim.port(n).map_err(|x| x.to_string())).collect::<Result<Vec<_>, _>>();
         let (ins, outs) = (ids(&INPUTS)?, ids(&OUTPUTS)?);
         let perf = if p.perf_counters { ids(&PERF_PORTS)? } else { vec![] };
-        Ok(RtlThreadMerge { p: p.clone(), sim, ins, outs, perf })
+        let mut ways = if p.merge_ways > 2 { ids(&WAYS_PORTS)? } else { vec![] };
+        if p.merge_ways == 4 {
+            ways.extend(ids(&WAYS4_PORTS)?);
+        }
+        Ok(RtlThreadMerge { p: p.clone(), sim, ins, outs, perf, ways })
     }
 
     /// The simulation instance: waveforms, recorded stimulus.
@@ -92,7 +128,11 @@ impl RtlThreadMerge {
 
     /// `n` fields of `w` bits of packed output `o`, field i at `[i*w +: w]`.
     fn fields(&self, o: usize, n: usize, w: u32) -> Vec<u64> {
-        (0..n).map(|i| field(&self.sim, self.outs[o], i * w as usize, w as usize)).collect()
+        Self::fields_of(&self.sim, self.outs[o], n, w)
+    }
+
+    fn fields_of(sim: &Sim, port: PortId, n: usize, w: u32) -> Vec<u64> {
+        (0..n).map(|i| field(sim, port, i * w as usize, w as usize)).collect()
     }
 }
 
@@ -132,10 +172,10 @@ impl Dut<ThreadMerge> for RtlThreadMerge {
         }
         self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
         let p = &self.p;
-        let groups = 2 * p.slots;
+        let groups = group_ids(p);
         let o = |k: usize| self.sim.get(self.outs[k]);
         let b = |k: usize| o(k) != 0;
-        ThreadMergeOutputs {
+        let mut out = ThreadMergeOutputs {
             frag_ready: b(0),
             grp_valid: b(1),
             grp_paired: b(2),
@@ -174,7 +214,31 @@ impl Dut<ThreadMerge> for RtlThreadMerge {
             st_slot: self.fields(35, p.slots, 3).into_iter().map(|v| v as u8).collect(),
             st_owe: self.fields(36, groups, 1).into_iter().map(|v| v != 0).collect(),
             perf_val: self.perf.get(3).map_or(0, |&v| self.sim.get(v)),
-        }
+            ..Default::default()
+        };
+        // R20's ports exist only with merge_ways > 2 (member D's only with 4): 0 otherwise,
+        // and wb_lane_mem 0 for every lane.
+        let w = |k: usize| self.ways.get(k).map_or(0, |&v| self.sim.get(v));
+        out.grp_c_valid = w(0) != 0;
+        out.grp_c_tgid = w(1);
+        out.grp_c_cov = w(2);
+        out.grp_c_perm = w(3) as u8;
+        out.grp_c_tag = w(4);
+        out.rsp_retire_mask = w(5);
+        out.wb_lane_mem = match self.ways.get(6) {
+            Some(&port) => Self::fields_of(&self.sim, port, p.lanes, 2).into_iter().map(|v| v as u8).collect(),
+            None => vec![0; p.lanes],
+        };
+        out.wb_tag_c = w(7);
+        out.wb_perm_c = w(8) as u8;
+        out.grp_d_valid = w(9) != 0;
+        out.grp_d_tgid = w(10);
+        out.grp_d_cov = w(11);
+        out.grp_d_perm = w(12) as u8;
+        out.grp_d_tag = w(13);
+        out.wb_tag_d = w(14);
+        out.wb_perm_d = w(15) as u8;
+        out
     }
 
     fn tick(&mut self) {

@@ -14,11 +14,16 @@
 //!   two tiles are often disjoint under one remap and pairs occur. A fragment is held,
 //!   payload stable, until accepted. `flush` pulses now and then. Tags are consecutive
 //!   (unique modulo 2^TAG_W).
-//! * **Scheduler** (contract §5). A group is spawned on a `grp` handshake (both members of
-//!   a pair). It runs its pre-merge part for a random time (mostly 1–10 cycles, 20 % 10–20,
+//!   With `merge_ways` W > 2 (R20) the coverage is drawn so that sets of 3 and 4 form:
+//!   at 4 lanes a quad is full (15 %) or else a 1-lane corner (55 %), a 2-lane row or
+//!   column (35 %) or any edge shape (10 %); at 8–32 lanes a tile is full (8 %) or sparse,
+//!   one random quad plus each other quad with probability 1/(LANES/4), each such a partial
+//!   quad (90 %) or full. W = 2 draws exactly as before (the same random stream per seed).
+//! * **Scheduler** (contract §5). A group is spawned on a `grp` handshake (every member of
+//!   the descriptor: A, B of a pair, C and D of a set, R20). It runs its pre-merge part for a random time (mostly 1–10 cycles, 20 % 10–20,
 //!   10 % 20–45: partners arriving beyond `merge_timeout`), then sends `me` (held until
 //!   `me_ready`) and is parked until a `rsp` names it; `rsp_retire` drops the retired
-//!   group. After its resume it runs 1–16 cycles (5 % send a second `me`, a POST NOP) and
+//!   group (with W > 2 every member named in `rsp_retire_mask`: bit j-1 = `rsp_tgid + j`). After its resume it runs 1–16 cycles (5 % send a second `me`, a POST NOP) and
 //!   sends `term`. 8 % of the groups terminate before the merge point; a `disc` of random
 //!   active lanes hits a random running group every ~12 cycles, and a group whose mask
 //!   becomes 0 is terminated. `xl` goes to groups before their merge point. me/term/disc/xl
@@ -30,14 +35,16 @@
 //!   0 in the reset cycle, the scheduler forgets every group.
 //! * **Illegal events** (with [`ThreadMergeStimulus::allow_errors`]): fragments with
 //!   `cov = 0`; one-cycle `me`/`term`/`disc` naming a FREE group — a member the scheduler
-//!   knows to be free in a slot whose other member is running (so it cannot have been
-//!   reallocated), or an id whose slot is ≥ S — and `xl` for groups past their merge point.
+//!   knows to be free in a slot another member of which is running (so it cannot have been
+//!   reallocated), an id whose slot is ≥ S, or with W = 3 member 3 of any slot (R20: m ≥ W
+//!   names nothing) — and `xl` for groups past their merge point.
 //!   These set `err_proto` / `err_xlane` and change nothing else.
 //! * **Drain** ([`ThreadMergeStimulus::drain_from`]): from that cycle on, no new fragments,
 //!   `flush` held high, no resets or illegal events; the run then drains to
 //!   `free_cnt = S` ([`ThreadMergeStimulus::is_drained`]).
 
 use super::model::FREE;
+use super::rtl::{group_ids, slot_members, tgid_width};
 use super::{ThreadMergeInputs, ThreadMergeOutputs, ThreadMergeParams};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -118,7 +125,7 @@ impl ThreadMergeStimulus {
             gap: 0,
             next_tag: 1,
             flush_left: 0,
-            g: vec![SGroup::default(); params.groups()],
+            g: vec![SGroup::default(); group_ids(params)],
             me_q: VecDeque::new(),
             me_cur: None,
             grp_stall: 0,
@@ -210,9 +217,18 @@ impl ThreadMergeStimulus {
                 g.second_me = second;
             }
             if o.rsp_retire {
-                let r = o.rsp_retire_tgid as usize;
-                if r < self.g.len() {
-                    self.g[r] = SGroup::default();
+                let retired: Vec<usize> = if self.p.merge_ways > 2 {
+                    (1..self.p.merge_ways)
+                        .filter(|j| o.rsp_retire_mask >> (j - 1) & 1 == 1)
+                        .map(|j| t + j)
+                        .collect()
+                } else {
+                    vec![o.rsp_retire_tgid as usize]
+                };
+                for r in retired {
+                    if r < self.g.len() {
+                        self.g[r] = SGroup::default();
+                    }
                 }
             }
         }
@@ -221,6 +237,12 @@ impl ThreadMergeStimulus {
             self.spawn(a, o.grp_a_cov);
             if o.grp_paired {
                 self.spawn(o.grp_b_tgid as usize, o.grp_b_cov);
+            }
+            if self.p.merge_ways > 2 && o.grp_c_valid {
+                self.spawn(o.grp_c_tgid as usize, o.grp_c_cov);
+            }
+            if self.p.merge_ways == 4 && o.grp_d_valid {
+                self.spawn(o.grp_d_tgid as usize, o.grp_d_cov);
             }
         }
     }
@@ -255,7 +277,12 @@ impl ThreadMergeStimulus {
     // ---- generation -------------------------------------------------------------------
 
     fn rand_id(&mut self) -> u64 {
-        self.rng.gen::<u64>() & self.p.tgid_mask()
+        self.rng.gen::<u64>() & self.tgid_mask()
+    }
+
+    /// All-ones of TGID_W (contract §2, R20).
+    fn tgid_mask(&self) -> u64 {
+        crate::thread_merge::model::ones(tgid_width(&self.p))
     }
 
     /// Quiet inputs with random don't-care payloads.
@@ -310,8 +337,40 @@ impl ThreadMergeStimulus {
         }
     }
 
+    /// A partial quad for sets of 3 and 4 (R20): mostly one corner or a half.
+    fn sparse_quad(&mut self) -> u64 {
+        match self.rng.gen_range(0..20) {
+            0..=10 => 1 << self.rng.gen_range(0..4),
+            11..=17 => [0b0011, 0b1100, 0b0101, 0b1010][self.rng.gen_range(0..4)],
+            _ => self.edge_quad(),
+        }
+    }
+
+    /// Coverage for `merge_ways` > 2, see the module documentation.
+    fn gen_cov_ways(&mut self) -> u64 {
+        let k = self.p.lanes / 4;
+        if k == 1 {
+            return if self.rng.gen_ratio(3, 20) { 0b1111 } else { self.sparse_quad() };
+        }
+        if self.rng.gen_ratio(2, 25) {
+            return self.p.lane_mask();
+        }
+        let forced = self.rng.gen_range(0..k);
+        let mut cov = 0;
+        for q in 0..k {
+            if q == forced || self.rng.gen_ratio(1, k as u32) {
+                let m = if self.rng.gen_ratio(9, 10) { self.sparse_quad() } else { 0b1111 };
+                cov |= m << (4 * q);
+            }
+        }
+        cov
+    }
+
     /// Edge-like coverage, see the module documentation.
     fn gen_cov(&mut self) -> u64 {
+        if self.p.merge_ways > 2 {
+            return self.gen_cov_ways();
+        }
         let k = self.p.lanes / 4;
         if k == 1 {
             return if self.rng.gen_ratio(1, 4) {
@@ -365,14 +424,17 @@ impl ThreadMergeStimulus {
         }
     }
 
-    /// A FREE id safe for an illegal event: a free member of a slot whose other member
-    /// is running, or an id naming no slot.
+    /// A FREE id safe for an illegal event: a free member of a slot another member of
+    /// which is running, an id naming no slot, or (W = 3) member 3 of a slot.
     fn ghost_id(&mut self) -> Option<u64> {
+        let m = slot_members(&self.p);
+        let w = self.p.merge_ways;
+        let slot_alive = |t: usize| (t / m * m..t / m * m + m).any(|u| u != t && self.g[u].alive);
         let mut ids: Vec<u64> = (0..self.g.len())
-            .filter(|&t| !self.g[t].alive && self.g[t ^ 1].alive)
+            .filter(|&t| !self.g[t].alive && (slot_alive(t) || (w > 2 && t % m >= w)))
             .map(|t| t as u64)
             .collect();
-        ids.extend((self.g.len() as u64..=self.p.tgid_mask()).take(2));
+        ids.extend((self.g.len() as u64..=self.tgid_mask()).take(2));
         (!ids.is_empty()).then(|| ids[self.rng.gen_range(0..ids.len())])
     }
 

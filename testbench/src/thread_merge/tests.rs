@@ -1,5 +1,6 @@
 //! Unit tests: the directed cases and the pair table on the model, the model under random
-//! stimulus with the invariant checker and coverage (the four lockstep configurations),
+//! stimulus with the invariant checker and coverage (the four lockstep configurations of
+//! the issue, the two `merge_ways` lockstep configurations and other R20 shapes),
 //! model mutants that the directed cases, the pair table or the invariants must reject,
 //! and the utilization benchmark.
 
@@ -29,6 +30,7 @@ fn case_table_covers_spec_list() {
     let names: Vec<&str> = all_cases().iter().map(|c| c.0).collect();
     let mut want: Vec<String> = (1..=28).map(|n| format!("T{n}")).collect();
     want.extend(["T5b", "T9b", "T15b", "T16b", "T19b", "K1", "K2", "K3", "K4"].map(String::from));
+    want.extend((1..=10).map(|n| format!("W{n:02}")));
     for id in want {
         assert!(names.contains(&id.as_str()), "{id} missing from all_cases()");
     }
@@ -140,6 +142,52 @@ fn random_illegal_runs_hold_invariants_and_cover() {
     }
 }
 
+/// The `merge_ways` lockstep configurations (contract R20; testbench/tests/thread_merge.rs
+/// folds them into the first `perf_counters` and `cross_primitive` configs): W = 3 and 4 at
+/// 4 lanes, 4 slots.
+fn ways_configs() -> Vec<(&'static str, ThreadMergeParams)> {
+    let c0 = ThreadMergeParams::contract_default();
+    vec![
+        ("ways3-perf", ThreadMergeParams { merge_ways: 3, perf_counters: true, ..c0.clone() }),
+        ("ways4-cross", ThreadMergeParams { merge_ways: 4, cross_primitive: true, ..c0 }),
+    ]
+}
+
+/// The model under the R20 configs' random stimulus: invariants and every coverage bin,
+/// the sets of 3 and 4, their merges, breaks and timeouts included.
+#[test]
+fn random_ways_runs_hold_invariants_and_cover() {
+    for (name, p) in ways_configs() {
+        let r = model_run(&p, 1, false, 200_000);
+        eprintln!("{name}: {} cycles, {} samples written back\n  {:?}", r.cycles, r.written, r.coverage.hits);
+        let r = model_run(&p, 7, true, 100_000);
+        eprintln!("{name} (illegal events): {:?}", r.coverage.hits);
+    }
+}
+
+/// R20 on other shapes: wide groups (sparse tiles), one slot, odd slot counts, no timeout.
+#[test]
+fn random_ways_runs_other_configs() {
+    let c0 = ThreadMergeParams::contract_default();
+    for p in [
+        ThreadMergeParams { merge_ways: 3, lanes: 8, slots: 2, ..c0.clone() },
+        ThreadMergeParams { merge_ways: 4, lanes: 32, ..c0.clone() },
+        ThreadMergeParams { merge_ways: 3, slots: 1, ..c0.clone() },
+        ThreadMergeParams { merge_ways: 4, lanes: 16, slots: 3, pair_hold: 0, merge_timeout: 0, ..c0.clone() },
+        ThreadMergeParams { merge_ways: 4, slots: 5, remap: false, pair_hold: 3, merge_timeout: 5, ..c0.clone() },
+    ] {
+        for errors in [false, true] {
+            let mut dut = ModelDut::new(&p);
+            let r = run_random(&mut dut, 3, errors, 30_000).unwrap();
+            let h = &r.coverage.hits;
+            assert!(h.pairs > 0 && h.merges > 0 && h.sets3 > 0 && h.merges3 > 0, "{p:?}: {h:?}");
+            if p.merge_ways == 4 {
+                assert!(h.sets4 > 0, "{p:?}: {h:?}");
+            }
+        }
+    }
+}
+
 /// Other shapes: every lane width, odd slot counts, no timeout / no hold, narrow tags.
 #[test]
 fn random_runs_other_configs() {
@@ -230,7 +278,8 @@ fn stimulus_is_deterministic_per_seed() {
     assert_ne!(trace(3), trace(4));
 }
 
-/// What rejected a mutant: directed case names, "pair-table", "invariants".
+/// What rejected a mutant: directed case names, "pair-table", "invariants" (random runs on
+/// C0, and for the R20 mutants on the W = 4 lockstep configuration).
 fn catchers(m: Mutation) -> Vec<String> {
     let mut caught = Vec::new();
     if let Err(e) = run_all(&mut mutant_factory(m)) {
@@ -243,7 +292,12 @@ fn catchers(m: Mutation) -> Vec<String> {
     if pair_table(&mut mutant_factory(m)).is_err() {
         caught.push("pair-table".into());
     }
-    let p = ThreadMergeParams::contract_default();
+    use Mutation::*;
+    let p = if matches!(m, TermPartnerOnly | MergeIgnoresC | WaitRestartsEachPark | FitsFirstOnly) {
+        ways_configs()[1].1.clone()
+    } else {
+        ThreadMergeParams::contract_default()
+    };
     for (seed, errors) in [(11, false), (12, true)] {
         let mut dut = ModelDut::from_model(ThreadMergeModel::mutated(&p, m));
         if let Err(e) = run_random(&mut dut, seed, errors, 40_000) {
@@ -281,6 +335,10 @@ fn mutants_are_caught() {
         (CrossIgnored, "X10"),
         (PairNewest, "X11"),
         (QueueNoRoom, "X11"),
+        (TermPartnerOnly, "W05"),
+        (MergeIgnoresC, "W01"),
+        (WaitRestartsEachPark, "W06"),
+        (FitsFirstOnly, "W02"),
     ] {
         let c = catchers(m);
         report.push(format!("{m:?}: {}", c.join(", ")));
@@ -331,6 +389,14 @@ fn params_and_widths() {
     assert_eq!(w(3, 16), (3, 2, 4));
     assert_eq!(w(4, 32), (3, 3, 5));
     assert_eq!(w(32, 4), (6, 6, 2));
+    // R20: TGID_W = MW + ceil(log2 S), MW = 2 for W = 3, 4; 4 ids per slot. Hand-written
+    // from contract §2, checked on the port-layout helpers and on the model's params.
+    use super::rtl::{group_ids, tgid_width};
+    for (slots, ways, tw, ids) in [(1, 2, 1, 2), (4, 2, 3, 8), (1, 3, 2, 4), (4, 3, 4, 16), (3, 4, 4, 12), (32, 4, 7, 128)] {
+        let p = ThreadMergeParams { slots, merge_ways: ways, ..d.clone() };
+        assert_eq!((tgid_width(&p), group_ids(&p)), (tw, ids), "{p:?}");
+        assert_eq!((p.tgid_w(), p.groups()), (tw, ids), "model params {p:?}");
+    }
     for bad in [
         ThreadMergeParams {
             lanes: 12,
@@ -366,6 +432,20 @@ fn params_and_widths() {
         },
         ThreadMergeParams {
             prim_width: 33,
+            ..d.clone()
+        },
+        ThreadMergeParams {
+            merge_ways: 1,
+            ..d.clone()
+        },
+        ThreadMergeParams {
+            merge_ways: 5,
+            ..d.clone()
+        },
+        // R20: W > 2 needs candidates = 1.
+        ThreadMergeParams {
+            merge_ways: 3,
+            candidates: 2,
             ..d.clone()
         },
     ] {
@@ -417,6 +497,18 @@ fn utilization_benchmark() {
             assert!(r.cand4.pairs > r.on_remap.pairs && r.cand4.utilization() > r.on_remap.utilization(), "{r:?}");
             assert!(r.cand2.pairs > r.on_remap.pairs, "{r:?}");
         }
+        // merge_ways (R20): sets of 3 and 4 merge where tiles are thin enough for a third
+        // and a fourth to fit; slivers gain most, and 4 ways more than 3.
+        assert!(r.ways3.sets4 == 0 && r.ways3.merges >= r.ways3.sets3, "{r:?}");
+        if r.dist != Distribution::InteriorHeavy {
+            assert!(r.ways3.sets3 > 0 && r.ways3.utilization() > r.on_remap.utilization(), "{r:?}");
+            assert!(r.ways4.utilization() > r.on_remap.utilization(), "{r:?}");
+        }
+        if r.dist == Distribution::Thin {
+            assert!(r.ways4.sets4 > 0, "{r:?}");
+            assert!(r.ways3.utilization() > r.on_remap.utilization() + 0.04, "{r:?}");
+            assert!(r.ways4.utilization() > r.ways3.utilization() + 0.01, "{r:?}");
+        }
     }
 }
 
@@ -444,33 +536,87 @@ fn compare_masks_payloads() {
     let mut m = ThreadMergeModel::new(&p);
     let idle = ThreadMergeInputs::idle(&p);
     let e = m.outputs(&idle);
-    assert_eq!(first_difference(&e, &e.clone()), None);
+    assert_eq!(first_difference(&p, &e, &e.clone()), None);
     let mut a = e.clone();
     a.grp_a_tag = 7;
     a.rsp_active = 3;
     a.st_active[0] = 1;
     a.st_slot[0] = 5;
     assert_eq!(
-        first_difference(&e, &a),
+        first_difference(&p, &e, &a),
         None,
         "payloads of invalid / free entries"
     );
+    // W = 2: R20's outputs are no ports, never compared.
+    a.wb_tag_c = 5;
+    a.wb_lane_mem = vec![1; 4];
+    a.grp_c_valid = true;
+    assert_eq!(first_difference(&p, &e, &a), None, "R20 outputs at W = 2");
     a.st_owe[3] = true;
-    assert!(first_difference(&e, &a).unwrap().starts_with("st_owe"));
+    assert!(first_difference(&p, &e, &a).unwrap().starts_with("st_owe"));
     m.clock(&idle.clone().frag(0b0111, 1, 9, true)); // single tgid 0
     let e = m.outputs(&idle);
     let mut a = e.clone();
     a.grp_b_tag = 1; // single: B fields are not compared
     a.st_active[1] = 1; // member 1 FREE
-    assert_eq!(first_difference(&e, &a), None);
+    assert_eq!(first_difference(&p, &e, &a), None);
     a.grp_a_tag = 8;
     assert_eq!(
-        first_difference(&e, &a).unwrap(),
+        first_difference(&p, &e, &a).unwrap(),
         "grp_a_tag: expected 0x9, actual 0x8"
     );
     let mut a = e.clone();
     a.st_slot[0] ^= 2;
-    assert!(first_difference(&e, &a).unwrap().starts_with("st_slot[0]"));
+    assert!(first_difference(&p, &e, &a).unwrap().starts_with("st_slot[0]"));
+}
+
+/// R20 masking (W = 4, hand-made outputs): `grp_c_*` / `grp_d_*` only under their valids
+/// (the valids whenever `grp_valid`), `rsp_retire_mask` only under `rsp_retire`, the new
+/// lookups every cycle; a slot's flags while any of its 4 members is not FREE.
+#[test]
+fn compare_masks_ways_payloads() {
+    use super::compare::first_difference;
+    use super::model::{FREE, PRE};
+    let p = ThreadMergeParams { merge_ways: 4, ..ThreadMergeParams::contract_default() };
+    let e = ThreadMergeOutputs {
+        grp_valid: true,
+        grp_paired: true,
+        grp_c_valid: true,
+        rsp_valid: true,
+        wb_orig_lane: vec![0; 4],
+        wb_lane_mem: vec![0; 4],
+        st_state: vec![FREE; 16],
+        st_active: vec![0; 16],
+        st_slot: vec![0; 4],
+        st_owe: vec![false; 16],
+        ..Default::default()
+    };
+    let diff = |f: &dyn Fn(&mut ThreadMergeOutputs)| {
+        let mut a = e.clone();
+        f(&mut a);
+        first_difference(&p, &e, &a)
+    };
+    assert_eq!(diff(&|a| a.grp_d_tag = 3), None, "D invalid");
+    assert_eq!(diff(&|a| a.rsp_retire_mask = 3), None, "no retire");
+    assert!(diff(&|a| a.grp_c_tag = 3).unwrap().starts_with("grp_c_tag"));
+    assert!(diff(&|a| a.grp_d_valid = true).unwrap().starts_with("grp_d_valid"));
+    assert!(diff(&|a| a.wb_lane_mem[2] = 1).unwrap().starts_with("wb_lane_mem"));
+    assert!(diff(&|a| a.wb_perm_d = 1).unwrap().starts_with("wb_perm_d"));
+    assert!(diff(&|a| a.wb_tag_c = 1).unwrap().starts_with("wb_tag_c"));
+    let mut e2 = e.clone();
+    e2.rsp_retire = true;
+    let mut a = e2.clone();
+    a.rsp_retire_mask = 4;
+    assert!(first_difference(&p, &e2, &a).unwrap().starts_with("rsp_retire_mask"));
+    // Slot 1 = groups 4..8: in use while member 3 (group 7) is not FREE.
+    let mut e3 = e.clone();
+    e3.st_state[7] = PRE;
+    let mut a = e3.clone();
+    a.st_slot[1] = 1;
+    assert!(first_difference(&p, &e3, &a).unwrap().starts_with("st_slot[1]"));
+    a.st_slot[1] = 0;
+    a.st_slot[2] = 1;
+    assert_eq!(first_difference(&p, &e3, &a), None, "slot 2 free");
 }
 
 /// R16 saturation through the model (2^32 cycles are too many for the RTL): a counter one

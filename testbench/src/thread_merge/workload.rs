@@ -25,7 +25,10 @@
 //! held high (every partial fragment leaves alone; contract §7.6), *on* = remap false,
 //! *on+remap* = remap true, *+cross* = remap and `cross_primitive` (contract R18), where the
 //! rasterizer no longer ends a run at a triangle's last tile (`frag_last` 0 throughout), so a
-//! candidate may pair with a tile of the next triangle.
+//! candidate may pair with a tile of the next triangle; *+cand 2*, *+cand 4* hold 2 or 4
+//! candidates (R19); *+ways 3*, *+ways 4* merge sets of up to 3 or 4 groups with remap
+//! within a primitive (`merge_ways`, R20; one candidate set): a set's members are spawned
+//! together and a merge retires every member named in `rsp_retire_mask`.
 
 use super::ThreadMerge;
 use super::{Dut, ThreadMergeInputs, ThreadMergeOutputs, ThreadMergeParams};
@@ -190,6 +193,10 @@ pub enum Mode {
     Cand2,
     /// Merging with lane remap and `candidates` = 4 (contract R19), within a primitive.
     Cand4,
+    /// Merging with lane remap and `merge_ways` = 3 (contract R20), within a primitive.
+    Ways3,
+    /// Merging with lane remap and `merge_ways` = 4 (contract R20), within a primitive.
+    Ways4,
 }
 
 /// The block configuration of the benchmark at `lanes` lanes.
@@ -204,6 +211,11 @@ pub fn bench_params(lanes: usize, mode: Mode) -> ThreadMergeParams {
             Mode::Cand4 => 4,
             _ => 1,
         },
+        merge_ways: match mode {
+            Mode::Ways3 => 3,
+            Mode::Ways4 => 4,
+            _ => 2,
+        },
         ..ThreadMergeParams::contract_default()
     }
 }
@@ -213,7 +225,11 @@ pub fn bench_params(lanes: usize, mode: Mode) -> ThreadMergeParams {
 pub struct StreamResult {
     pub fragments: u64,
     pub cycles: u64,
+    /// Descriptors of 2 or more groups (`grp_paired`).
     pub pairs: u64,
+    /// Descriptors of exactly 3 and of 4 groups (R20).
+    pub sets3: u64,
+    pub sets4: u64,
     pub merges: u64,
     /// Groups that ran after the merge point.
     pub post_groups: u64,
@@ -248,7 +264,7 @@ pub fn run_stream(
     }
     let p = dut.params().clone();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut g = vec![G::Dead; p.groups()];
+    let mut g = vec![G::Dead; super::rtl::group_ids(&p)];
     let mut me_q: VecDeque<usize> = VecDeque::new();
     let mut term_q: VecDeque<usize> = VecDeque::new();
     let mut r = StreamResult {
@@ -322,6 +338,12 @@ pub fn run_stream(
             g[o.rsp_tgid as usize] = G::Post(16);
             if o.rsp_retire {
                 g[o.rsp_retire_tgid as usize] = G::Dead;
+                // R20: every member of the retire mask (bit j-1 = rsp_tgid + j).
+                for j in 2..p.merge_ways.max(2) {
+                    if o.rsp_retire_mask >> (j - 1) & 1 == 1 {
+                        g[o.rsp_tgid as usize + j] = G::Dead;
+                    }
+                }
             }
         }
         if o.grp_valid && i.grp_ready {
@@ -330,6 +352,17 @@ pub fn run_stream(
                 r.pairs += 1;
                 g[o.grp_b_tgid as usize] = G::Pre(8 + rng.gen_range(0..=3));
             }
+            // R20 members C and D (the ports exist only with merge_ways > 2 / = 4).
+            let c = p.merge_ways > 2 && o.grp_c_valid;
+            let d = p.merge_ways == 4 && o.grp_d_valid;
+            if c {
+                g[o.grp_c_tgid as usize] = G::Pre(8 + rng.gen_range(0..=3));
+            }
+            if d {
+                g[o.grp_d_tgid as usize] = G::Pre(8 + rng.gen_range(0..=3));
+            }
+            r.sets3 += u64::from(c && !d);
+            r.sets4 += u64::from(d);
         }
         dut.tick();
     }
@@ -353,10 +386,13 @@ pub struct UtilRow {
     pub cross: StreamResult,
     pub cand2: StreamResult,
     pub cand4: StreamResult,
+    pub ways3: StreamResult,
+    pub ways4: StreamResult,
 }
 
 /// The utilization table over every distribution and `lanes_list`, each stream run with
-/// merging off, on, on+remap and on+remap+cross through a DUT from `make`.
+/// merging off, on, on+remap, on+remap+cross, with 2 and 4 candidates and with sets of 3
+/// and 4 through a DUT from `make`.
 pub fn utilization_table(
     make: &mut dyn FnMut(&ThreadMergeParams) -> Box<dyn Dut<ThreadMerge>>,
     lanes_list: &[usize],
@@ -384,6 +420,8 @@ pub fn utilization_table(
                 cross: run(Mode::Cross)?,
                 cand2: run(Mode::Cand2)?,
                 cand4: run(Mode::Cand4)?,
+                ways3: run(Mode::Ways3)?,
+                ways4: run(Mode::Ways4)?,
             });
         }
     }
@@ -394,15 +432,16 @@ fn ones(lanes: usize) -> u64 {
     super::model::ones(lanes as u32)
 }
 
-/// The table as Markdown.
+/// The table as Markdown: utilization per mode, the pairs (descriptors of 2 or more groups)
+/// per merging mode, and the sets of 3 / 4 of the `merge_ways` modes.
 pub fn format_table(rows: &[UtilRow]) -> String {
     let mut s = String::from(
-        "| workload | lanes | fragments | partial | off | on | on+remap | +cross | +cand 2 | +cand 4 | pairs (on / remap / cross / cand 2 / cand 4) |\n\
-         |---|---|---|---|---|---|---|---|---|---|---|\n",
+        "| workload | lanes | fragments | partial | off | on | on+remap | +cross | +cand 2 | +cand 4 | +ways 3 | +ways 4 | pairs (on / remap / cross / cand 2 / cand 4 / ways 3 / ways 4) | sets of 3 / 4 (ways 3; ways 4) |\n\
+         |---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     for r in rows {
         s += &format!(
-            "| {} | {} | {} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {} / {} / {} / {} / {} |\n",
+            "| {} | {} | {} | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {:.1} % | {} / {} / {} / {} / {} / {} / {} | {}; {} / {} |\n",
             r.dist.name(),
             r.lanes,
             r.fragments,
@@ -413,11 +452,18 @@ pub fn format_table(rows: &[UtilRow]) -> String {
             100.0 * r.cross.utilization(),
             100.0 * r.cand2.utilization(),
             100.0 * r.cand4.utilization(),
+            100.0 * r.ways3.utilization(),
+            100.0 * r.ways4.utilization(),
             r.on.pairs,
             r.on_remap.pairs,
             r.cross.pairs,
             r.cand2.pairs,
             r.cand4.pairs,
+            r.ways3.pairs,
+            r.ways4.pairs,
+            r.ways3.sets3,
+            r.ways4.sets3,
+            r.ways4.sets4,
         );
     }
     s

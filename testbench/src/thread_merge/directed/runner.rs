@@ -90,6 +90,25 @@ pub(super) enum Exp {
     WbOrig(u64, [u8; 4]),
     /// `perf_val` with `perf_sel` driven to the first value in this cycle (R16).
     PerfVal(u64, u64),
+    /// R20 (`merge_ways` > 2): the descriptor's member C, its member D (W = 4).
+    CValid(bool),
+    CTgid(u64),
+    CCov(u64),
+    CPerm(u8),
+    CTag(u64),
+    DValid(bool),
+    DTgid(u64),
+    DCov(u64),
+    DPerm(u8),
+    DTag(u64),
+    /// R20 `rsp_retire_mask` (bit j-1: member j retired).
+    RspRetireMask(u64),
+    /// R20 lookups: `wb_lane_mem` per lane (lanes 4), member C's and D's records.
+    WbLaneMem(u64, [u8; 4]),
+    WbTagC(u64, u64),
+    WbPermC(u64, u8),
+    WbTagD(u64, u64),
+    WbPermD(u64, u8),
 }
 pub(super) use Exp::*;
 
@@ -111,6 +130,7 @@ impl Exp {
             | WbTagPartner(t, _)
             | WbOrig(t, _) => Some(t),
             RfPerm(t, _) | WbPermSelf(t, _) | WbPermPartner(t, _) => Some(t),
+            WbLaneMem(t, _) | WbTagC(t, _) | WbPermC(t, _) | WbTagD(t, _) | WbPermD(t, _) => Some(t),
             _ => None,
         }
     }
@@ -187,6 +207,26 @@ impl Exp {
                 format!("{:?}", o.wb_orig_lane),
             ),
             PerfVal(sel, e) => (format!("perf_val(perf_sel {sel})"), n(e), n(o.perf_val)),
+            CValid(e) => ("grp_c_valid".into(), b(e), b(o.grp_c_valid)),
+            CTgid(e) => ("grp_c_tgid".into(), n(e), n(o.grp_c_tgid)),
+            CCov(e) => ("grp_c_cov".into(), m(e), m(o.grp_c_cov)),
+            CPerm(e) => ("grp_c_perm".into(), e.to_string(), o.grp_c_perm.to_string()),
+            CTag(e) => ("grp_c_tag".into(), h(e), h(o.grp_c_tag)),
+            DValid(e) => ("grp_d_valid".into(), b(e), b(o.grp_d_valid)),
+            DTgid(e) => ("grp_d_tgid".into(), n(e), n(o.grp_d_tgid)),
+            DCov(e) => ("grp_d_cov".into(), m(e), m(o.grp_d_cov)),
+            DPerm(e) => ("grp_d_perm".into(), e.to_string(), o.grp_d_perm.to_string()),
+            DTag(e) => ("grp_d_tag".into(), h(e), h(o.grp_d_tag)),
+            RspRetireMask(e) => ("rsp_retire_mask".into(), format!("{e:#05b}"), format!("{:#05b}", o.rsp_retire_mask)),
+            WbLaneMem(t, e) => (
+                format!("wb({t}).lane_mem"),
+                format!("{e:?}"),
+                format!("{:?}", o.wb_lane_mem),
+            ),
+            WbTagC(t, e) => (format!("wb({t}).tag_c"), h(e), h(o.wb_tag_c)),
+            WbPermC(t, e) => (format!("wb({t}).perm_c"), e.to_string(), o.wb_perm_c.to_string()),
+            WbTagD(t, e) => (format!("wb({t}).tag_d"), h(e), h(o.wb_tag_d)),
+            WbPermD(t, e) => (format!("wb({t}).perm_d"), e.to_string(), o.wb_perm_d.to_string()),
         };
         (exp != act).then(|| format!("{sig} expected {exp}, actual {act}"))
     }

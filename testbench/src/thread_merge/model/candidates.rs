@@ -3,20 +3,21 @@
 //! candidate register and these are R4's rules E0–E3 word for word (c = K whenever a
 //! candidate is held).
 
+use super::ways::{Emit, FragSet, Member};
 use super::{xperm, Pend, ThreadMergeInputs, ThreadMergeModel};
 #[cfg(test)]
 use super::Mutation;
-
-/// What an edge emits: (A's coverage, A's tag, B as (coverage after the remap, remap, tag)
-/// for a pair).
-pub(crate) type Emit = Option<(u64, u64, Option<(u64, u8, u64)>)>;
 
 impl ThreadMergeModel {
     /// One edge of R4 / R19 for the fragment `f` (its coverage already masked to LANES):
     /// `e0` is E0's condition (`flush_now && out_ok && free_cnt >= 1`), `frag_ready` the
     /// cycle's ready. Returns the emission, if any; updates the queue, `qlast`, the ages
-    /// and `err_proto` (an accepted fragment with no coverage).
+    /// and `err_proto` (an accepted fragment with no coverage). With `merge_ways` > 2 the
+    /// candidate holds a set (R20, [`ThreadMergeModel::set_fragment_step`]).
     pub(crate) fn fragment_step(&mut self, i: &ThreadMergeInputs, f: Pend, e0: bool, frag_ready: bool) -> Emit {
+        if self.p.merge_ways > 2 {
+            return self.set_fragment_step(i, f, e0, frag_ready);
+        }
         let (lanes, k, last) = (self.p.lanes, self.p.candidates, i.frag_last);
         let mut emit: Emit = None;
         // Held fragments that stay held (not emitted) and were not appended at this edge age.
@@ -25,21 +26,21 @@ impl ThreadMergeModel {
         if e0 {
             // E0: the head leaves alone; no fragment is taken.
             let h = self.q.remove(0);
-            emit = Some((h.cov, h.tag, None));
+            emit = Some(FragSet::single(h.cov, h.tag));
             removed = Some(0);
         } else if i.frag_valid && frag_ready {
             if f.cov == 0 {
                 self.err_proto = true;
             } else if f.cov == self.p.lane_mask() {
                 // E1: a full fragment leaves alone; a last one ends the run.
-                emit = Some((f.cov, f.tag, None));
+                emit = Some(FragSet::single(f.cov, f.tag));
                 if last && !self.q.is_empty() {
                     self.qlast = true;
                 }
             } else if self.q.is_empty() {
                 // E2.
                 if last {
-                    emit = Some((f.cov, f.tag, None));
+                    emit = Some(FragSet::single(f.cov, f.tag));
                 } else {
                     self.q.push(f);
                     self.qlast = false;
@@ -55,13 +56,14 @@ impl ThreadMergeModel {
                 match found {
                     Some((j, pp)) => {
                         let a = self.q.remove(j);
-                        emit = Some((a.cov, a.tag, Some((xperm(f.cov, pp, lanes), pp, f.tag))));
+                        let b = Member { cov: xperm(f.cov, pp, lanes), perm: pp, tag: f.tag };
+                        emit = Some(FragSet::pair(a.cov, a.tag, b));
                         removed = Some(j);
                     }
                     None => {
                         if self.q.len() == k || mutant!(self, QueueNoRoom) {
                             let h = self.q.remove(0);
-                            emit = Some((h.cov, h.tag, None));
+                            emit = Some(FragSet::single(h.cov, h.tag));
                             removed = Some(0);
                         }
                         self.q.push(f);

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::thread_merge::model::{POST, PRE, WAIT};
+use crate::thread_merge::rtl::slot_members;
 
 // ---- coverage ------------------------------------------------------------------------------
 
@@ -52,6 +53,21 @@ pub struct CoverageCounts {
     /// Rising edges of `err_proto` / `err_xlane`.
     pub err_proto_sets: u64,
     pub err_xlane_sets: u64,
+    /// R20 (`merge_ways` > 2): descriptors of 3 and of 4 members taken.
+    pub sets3: u64,
+    pub sets4: u64,
+    /// Merges of 3 and of 4 groups (the new merge response's `rsp_retire_mask`).
+    pub merges3: u64,
+    pub merges4: u64,
+    /// A set of 3 or 4 broken by a member's `term` before its merge (R20 term).
+    pub set_term_breaks: u64,
+    /// ... whose term also resumed 2+ waiting members at that edge (POST, owed).
+    pub set_term_resumes2: u64,
+    /// Timeouts of a slot with 2+ members WAIT in S0 (R20 timeout: all resumed at once).
+    pub set_timeouts: u64,
+    /// A timeout that also resumes a member whose `me` parked it at that edge (not required:
+    /// the `me` must fall on the timeout edge).
+    pub timeout_parks: u64,
 }
 
 /// Functional coverage from each cycle's (inputs, outputs). The candidate's fate is
@@ -70,6 +86,8 @@ pub struct Coverage {
     /// R19's queue as reconstructed from the ports: the held fragments' tags, the oldest
     /// first (the stimulus numbers its fragments, so a tag names one while tags are wide).
     held: Vec<u64>,
+    /// R20: the size of the set each slot was last spawned with (from the descriptors).
+    set_size: Vec<u8>,
 }
 
 impl Coverage {
@@ -84,6 +102,7 @@ impl Coverage {
             prev: None,
             cand: None,
             held: Vec::new(),
+            set_size: vec![0; params.slots],
         }
     }
 
@@ -116,12 +135,29 @@ impl Coverage {
         h.err_proto_sets += u64::from(!o.err_proto && n.err_proto);
         h.err_xlane_sets += u64::from(!o.err_xlane && n.err_xlane);
         h.merges += u64::from(n.merge_count != o.merge_count);
+        let ways = self.p.merge_ways > 2;
+        if ways && n.merge_count != o.merge_count {
+            // The merge's response is loaded at its edge (the me was accepted: rsp_free).
+            match n.rsp_retire_mask.count_ones() {
+                2 => h.merges3 += 1,
+                3 => h.merges4 += 1,
+                _ => {}
+            }
+        }
+        let m = slot_members(&self.p);
         if o.grp_valid && i.grp_ready {
             if o.grp_paired {
                 h.pairs += 1;
                 h.remapped_pairs += u64::from(o.grp_b_perm != 0);
             } else {
                 h.singles += 1;
+            }
+            let c = ways && o.grp_c_valid;
+            let d = self.p.merge_ways == 4 && o.grp_d_valid;
+            h.sets3 += u64::from(c && !d);
+            h.sets4 += u64::from(d);
+            if let Some(sz) = self.set_size.get_mut(o.grp_a_tgid as usize / m) {
+                *sz = 1 + u8::from(o.grp_paired) + u8::from(c) + u8::from(d);
             }
         }
         let st = |t: u64| o.st_state.get(t as usize).copied().unwrap_or(FREE);
@@ -135,14 +171,44 @@ impl Coverage {
         if i.me_valid && o.me_ready && st(i.me_tgid) == POST {
             h.post_mes += 1;
         }
-        for t in 0..o.st_state.len() {
-            if o.st_state[t] == WAIT && n.st_state[t] == POST {
-                let merged = n.st_slot[t >> 1] & 4 != 0;
-                if term_t == Some((t ^ 1) as u64) {
+        // The slot of an effective term at this edge.
+        let term_slot = term_t.filter(|&t| matches!(st(t), PRE | POST)).map(|t| t as usize / m);
+        for s in 0..self.p.slots.min(o.st_slot.len()).min(n.st_slot.len()) {
+            let members = m * s..m * s + m;
+            let merged = n.st_slot[s] & 4 != 0;
+            let resumed: Vec<usize> = members
+                .clone()
+                .filter(|&t| o.st_state.get(t) == Some(&WAIT) && n.st_state.get(t) == Some(&POST))
+                .collect();
+            let termed = term_slot == Some(s);
+            for &t in &resumed {
+                if termed && term_t != Some(t as u64) {
                     h.partner_term_resumes += 1;
                 } else if !merged {
                     h.timeouts += 1;
                 }
+            }
+            if !ways {
+                continue;
+            }
+            let big = self.set_size[s] >= 3;
+            // Paired, unbroken, unmerged before; broken after, with a member left (else
+            // the slot is free and its flags mean nothing).
+            let left = members.clone().any(|t| n.st_state.get(t).is_some_and(|&x| x != FREE));
+            let broke = o.st_slot[s] & 7 == 1 && left && n.st_slot[s] & 2 != 0;
+            if termed && big && broke {
+                h.set_term_breaks += 1;
+                h.set_term_resumes2 += u64::from(resumed.len() >= 2);
+            }
+            if !termed && !merged && !resumed.is_empty() {
+                h.set_timeouts += u64::from(resumed.len() >= 2);
+                let parked = i.me_valid
+                    && o.me_ready
+                    && members.contains(&(i.me_tgid as usize))
+                    && st(i.me_tgid) == PRE
+                    && n.st_state.get(i.me_tgid as usize) == Some(&POST)
+                    && o.st_slot[s] & 7 == 1;
+                h.timeout_parks += u64::from(parked);
             }
         }
         // The candidate.
@@ -238,6 +304,15 @@ impl Coverage {
             ("resets", h.resets, errs),
             ("err_proto_sets", h.err_proto_sets, errs),
             ("err_xlane_sets", h.err_xlane_sets, errs),
+            // R20 (merge_ways > 2): sets of 3 and (W = 4) 4, their merges, a set broken by
+            // a member's term, a timeout of 2+ waiting members.
+            ("sets3", h.sets3, p.merge_ways >= 3),
+            ("sets4", h.sets4, p.merge_ways == 4),
+            ("merges3", h.merges3, p.merge_ways >= 3),
+            ("merges4", h.merges4, p.merge_ways == 4),
+            ("set_term_breaks", h.set_term_breaks, p.merge_ways >= 3),
+            ("set_term_resumes2", h.set_term_resumes2, p.merge_ways >= 3),
+            ("set_timeouts", h.set_timeouts, p.merge_ways >= 3 && p.merge_timeout != 0),
         ];
         crate::kit::check_bins(&bins, Self::MIN_HITS, h.cycles)
     }

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::thread_merge::model::{POST, PRE};
+use crate::thread_merge::rtl::{group_ids, slot_members};
 use std::collections::HashMap;
 
 // ---- invariants ----------------------------------------------------------------------------
@@ -20,17 +21,23 @@ struct IGroup {
 /// Invariants of contract §5 / spec §5.7, checked from each cycle's inputs and outputs
 /// with the checker's own bookkeeping (never the model's):
 ///
-/// * every spawned pair has disjoint masks and `b_cov` = the fragment's coverage under
-///   `b_perm` (lane j holds sample j ^ p of its quad); `a_cov` is its fragment's coverage;
-/// * a merge response names an even tgid A and retires A + 1, both parked; the two masks
-///   are disjoint and `rsp_active` is their OR; at most one merge per slot allocation;
-///   `merge_count` rises exactly with each new merge response;
+/// * every spawned pair or set (R20: members A, B, C, D of slot s are 4s + 0..3 with
+///   `merge_ways` > 2, 2s + 0..1 otherwise) takes a free slot, has pairwise disjoint masks,
+///   and each member's cov is its fragment's coverage under its perm (lane j holds sample
+///   j ^ p of its quad; A's perm is 0); C only in a pair, D only with C;
+/// * a merge response names a slot's A and retires A + 1 (`rsp_retire_tgid`) and, with
+///   W > 2, exactly the other members the set was spawned with (`rsp_retire_mask`, bit j-1
+///   = A + j), every one of them parked; all the masks are disjoint and `rsp_active` is
+///   their OR; at most one merge per slot allocation; `merge_count` rises exactly with each
+///   new merge response;
 /// * a resume without merge carries the group's active mask and retires nothing;
 /// * in a term cycle (`wb_tgid = term_tgid`) `wb_active` is the group's active mask and
-///   every active lane maps (`wb_lane_src`, tags, `wb_orig_lane`) to the sample the checker
-///   placed there; each covered, undiscarded sample is written back exactly once;
+///   every active lane maps (its source member — `wb_lane_mem` with W > 2, `wb_lane_src`
+///   otherwise —, that member's tag and perm from `wb_tag_self` / `_partner` / `_c` /
+///   `_d` and `wb_perm_*`, and `wb_orig_lane` = the lane under that perm) to the sample
+///   the checker placed there; each covered, undiscarded sample is written back exactly once;
 /// * a running group is PRE or POST with the checker's active mask; `free_cnt` counts the
-///   slots with both members FREE; `rf_common_wmask ⊆ rf_exec_mask`;
+///   slots with every member FREE; `rf_common_wmask ⊆ rf_exec_mask`;
 /// * `err_proto` rises exactly after an illegal event (cov 0, or me/term/disc for a group
 ///   that is not running), `err_xlane` exactly after `xl` for a group past its merge point;
 ///   they fall only at reset or, with `perf_counters`, at `err_clr` without a new error (R17);
@@ -45,6 +52,10 @@ pub struct Invariants {
     cycle: u64,
     ledger: HashMap<u64, (u64, bool)>,
     groups: Vec<Option<IGroup>>,
+    /// Members per slot on the ports (2, or 4 with W > 2).
+    members: usize,
+    /// Per slot: the members (tgids) its last descriptor spawned.
+    sets: Vec<Vec<usize>>,
     slot_merges: Vec<u32>,
     prev: Option<(ThreadMergeInputs, ThreadMergeOutputs)>,
     expect_proto: bool,
@@ -60,7 +71,9 @@ impl Invariants {
             legal: !allow_errors,
             cycle: 0,
             ledger: HashMap::new(),
-            groups: vec![None; params.groups()],
+            groups: vec![None; group_ids(params)],
+            members: slot_members(params),
+            sets: vec![Vec::new(); params.slots],
             slot_merges: vec![0; params.slots],
             prev: None,
             expect_proto: false,
@@ -179,12 +192,13 @@ impl Invariants {
         self.expect_xlane = false;
 
         // State checks on this cycle's outputs.
+        let m = self.members;
         let free = (0..self.p.slots)
-            .filter(|&s| o.st_state[2 * s] == FREE && o.st_state[2 * s + 1] == FREE)
+            .filter(|&s| (m * s..m * s + m).all(|t| o.st_state[t] == FREE))
             .count() as u64;
         if o.free_cnt != free {
             return Err(format!(
-                "free_cnt {} but {free} slots have both members FREE",
+                "free_cnt {} but {free} slots have every member FREE",
                 o.free_cnt
             ));
         }
@@ -219,12 +233,30 @@ impl Invariants {
                         o.wb_active, g.active
                     ));
                 }
+                let ways = self.p.merge_ways > 2;
                 for l in (0..self.p.lanes).filter(|&l| g.active >> l & 1 == 1) {
-                    let tag = if o.wb_lane_src >> l & 1 == 1 {
-                        o.wb_tag_partner
-                    } else {
-                        o.wb_tag_self
-                    };
+                    let src = o.wb_lane_src >> l & 1 == 1;
+                    // The lane's source member: wb_lane_mem (R20), else wb_lane_src (R13).
+                    let mem = if ways { o.wb_lane_mem.get(l).copied().unwrap_or(0) as usize } else { usize::from(src) };
+                    if ways && (src != (mem != 0) || mem >= self.p.merge_ways) {
+                        return Err(format!(
+                            "term{{{t}}} lane {l}: wb_lane_mem {mem} with wb_lane_src {}",
+                            u8::from(src)
+                        ));
+                    }
+                    let (tag, perm) = [
+                        (o.wb_tag_self, o.wb_perm_self),
+                        (o.wb_tag_partner, o.wb_perm_partner),
+                        (o.wb_tag_c, o.wb_perm_c),
+                        (o.wb_tag_d, o.wb_perm_d),
+                    ][mem];
+                    let orig = (l & !3) | ((l & 3) ^ (perm & 3) as usize);
+                    if usize::from(o.wb_orig_lane[l]) != orig {
+                        return Err(format!(
+                            "term{{{t}}} lane {l}: wb_orig_lane {} but member {mem}'s perm {perm} maps it to {orig}",
+                            o.wb_orig_lane[l]
+                        ));
+                    }
                     let got = (tag, o.wb_orig_lane[l]);
                     if Some(got) != g.lanes[l] {
                         return Err(format!(
@@ -275,7 +307,8 @@ impl Invariants {
             }
             if o.rsp_merged {
                 let b = t + 1;
-                if t % 2 != 0 || !o.rsp_retire || o.rsp_retire_tgid != b as u64 || !parked(&self.groups[b]) {
+                let slot = t / m;
+                if t % m != 0 || !o.rsp_retire || o.rsp_retire_tgid != b as u64 || !parked(&self.groups[b]) {
                     return Err(format!(
                         "merge rsp {t} retire {} {} (B parked: {})",
                         o.rsp_retire,
@@ -283,29 +316,54 @@ impl Invariants {
                         parked(&self.groups[b])
                     ));
                 }
-                let gb = self.groups[b].take().expect("parked");
+                // The retired members: B (W = 2); with W > 2 those of rsp_retire_mask,
+                // which must be exactly the set's other members.
+                let retired: Vec<usize> = if self.p.merge_ways > 2 {
+                    (1..self.p.merge_ways)
+                        .filter(|j| o.rsp_retire_mask >> (j - 1) & 1 == 1)
+                        .map(|j| t + j)
+                        .collect()
+                } else {
+                    vec![b]
+                };
+                let others = self.sets[slot].get(1..).unwrap_or(&[]);
+                let stray = self.p.merge_ways > 2 && o.rsp_retire_mask >> (self.p.merge_ways - 1) != 0;
+                if retired != others || stray {
+                    return Err(format!(
+                        "merge of {t}: rsp_retire_mask {:#b} retires {retired:?}, the set's other members are {others:?}",
+                        o.rsp_retire_mask
+                    ));
+                }
+                if let Some(&r) = retired.iter().find(|&&r| !parked(&self.groups[r])) {
+                    return Err(format!("merge of {t} retires group {r}, which is not parked"));
+                }
+                let gone: Vec<IGroup> = retired.iter().map(|&r| self.groups[r].take().expect("parked")).collect();
                 let ga = self.groups[t].as_mut().expect("parked");
-                if ga.active & gb.active != 0 {
-                    return Err(format!(
-                        "merge of {t}: masks {:#b} and {:#b} overlap",
-                        ga.active, gb.active
-                    ));
-                }
-                if o.rsp_active != ga.active | gb.active {
-                    return Err(format!(
-                        "merge of {t}: rsp_active {:#b}, want {:#b} | {:#b}",
-                        o.rsp_active, ga.active, gb.active
-                    ));
-                }
-                for l in 0..self.p.lanes {
-                    if gb.active >> l & 1 == 1 {
-                        ga.lanes[l] = gb.lanes[l];
+                let mut union = ga.active;
+                for (&r, gr) in retired.iter().zip(&gone) {
+                    if union & gr.active != 0 {
+                        return Err(format!(
+                            "merge of {t}: group {r}'s mask {:#b} overlaps {union:#b}",
+                            gr.active
+                        ));
+                    }
+                    union |= gr.active;
+                    for l in 0..self.p.lanes {
+                        if gr.active >> l & 1 == 1 {
+                            ga.lanes[l] = gr.lanes[l];
+                        }
                     }
                 }
-                ga.active |= gb.active;
-                self.slot_merges[t / 2] += 1;
-                if self.slot_merges[t / 2] > 1 {
-                    return Err(format!("slot {} merged twice in one allocation", t / 2));
+                if o.rsp_active != union {
+                    return Err(format!(
+                        "merge of {t}: rsp_active {:#b}, want the OR of the members' masks {union:#b}",
+                        o.rsp_active
+                    ));
+                }
+                ga.active = union;
+                self.slot_merges[slot] += 1;
+                if self.slot_merges[slot] > 1 {
+                    return Err(format!("slot {slot} merged twice in one allocation"));
                 }
             } else if o.rsp_retire {
                 return Err(format!("resume of {t} without merge retires a group"));
@@ -342,22 +400,41 @@ impl Invariants {
     fn spawn(&mut self, o: &ThreadMergeOutputs) -> Result<(), String> {
         let a = o.grp_a_tgid as usize;
         let n = self.groups.len();
-        if a % 2 != 0 || a >= n || self.groups[a].is_some() || self.groups[a + 1].is_some() {
+        let m = self.members;
+        if a % m != 0 || a >= n || (a..a + m).any(|t| self.groups[t].is_some()) {
             return Err(format!("descriptor for tgid {a}, not a free slot's A"));
         }
         let mut members = vec![(a, o.grp_a_cov, o.grp_a_tag, 0u8)];
         if o.grp_paired {
-            if o.grp_b_tgid != a as u64 + 1 {
-                return Err(format!("pair {a}/{}", o.grp_b_tgid));
+            members.push((o.grp_b_tgid as usize, o.grp_b_cov, o.grp_b_tag, o.grp_b_perm & 3));
+        }
+        let c = self.p.merge_ways > 2 && o.grp_c_valid;
+        let d = self.p.merge_ways == 4 && o.grp_d_valid;
+        if (c && !o.grp_paired) || (d && !c) {
+            return Err(format!(
+                "descriptor {a}: paired {} c_valid {} d_valid {}",
+                o.grp_paired, o.grp_c_valid, o.grp_d_valid
+            ));
+        }
+        if c {
+            members.push((o.grp_c_tgid as usize, o.grp_c_cov, o.grp_c_tag, o.grp_c_perm & 3));
+        }
+        if d {
+            members.push((o.grp_d_tgid as usize, o.grp_d_cov, o.grp_d_tag, o.grp_d_perm & 3));
+        }
+        let mut union = 0;
+        for (j, &(t, cov, _, _)) in members.iter().enumerate() {
+            if t != a + j {
+                return Err(format!("descriptor {a}: member {j} has tgid {t}"));
             }
-            if o.grp_a_cov & o.grp_b_cov != 0 {
+            if union & cov != 0 {
                 return Err(format!(
-                    "pair masks {:#b} {:#b} overlap",
-                    o.grp_a_cov, o.grp_b_cov
+                    "descriptor {a}: member {j}'s mask {cov:#b} overlaps the others' {union:#b}"
                 ));
             }
-            members.push((a + 1, o.grp_b_cov, o.grp_b_tag, o.grp_b_perm & 3));
+            union |= cov;
         }
+        self.sets[a / m] = members.iter().map(|x| x.0).collect();
         for (t, cov, tag, perm) in members {
             // Physical lane j holds sample j ^ p of its quad.
             let lanes: Vec<Option<(u64, u8)>> = (0..self.p.lanes)
@@ -381,7 +458,7 @@ impl Invariants {
                 post: false,
             });
         }
-        self.slot_merges[a / 2] = 0;
+        self.slot_merges[a / m] = 0;
         Ok(())
     }
 
