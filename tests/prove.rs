@@ -414,6 +414,10 @@ fn bad_input_is_named_and_writes_nothing() {
     assert!(stderr(&o).contains("scoreboard.trackers"), "{}", stderr(&o));
     let o = warpgen(&["prove", "scoreboard", "--depth", "0", "--out", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // A config the checker does not cover (thread_merge sets of 3, contract R20) names the key.
+    let o = warpgen(&["prove", "thread_merge", "--set", "thread_merge.merge_ways=3", "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("thread_merge.merge_ways = 3") && stderr(&o).contains("allowed 2"), "{}", stderr(&o));
     assert!(!out.exists(), "bad input created {}", out.display());
 }
 

@@ -32,7 +32,18 @@ pub fn checker(config: &Config, e: &Emitted) -> Result<String, String> {
         "branch_stack" => branch_stack::props(config.branch_stack()?, e),
         "task_combiner" => task_combiner::props(config.task_combiner()?, e),
         "global_spreader" => global_spreader::props(config.global_spreader()?, e),
-        "thread_merge" => thread_merge::props(config.thread_merge()?, e),
+        "thread_merge" => {
+            let c = config.thread_merge()?;
+            if c.merge_ways > 2 {
+                return Err(format!(
+                    "thread_merge.merge_ways = {} has no properties in this version: allowed 2 (the checker \
+                     follows pairs, contract R1-R19; sets of 3 or 4 groups, R20, are checked by the lockstep \
+                     tests and the directed cases)",
+                    c.merge_ways
+                ));
+            }
+            thread_merge::props(c, e)
+        }
         other => return Err(format!("no properties for block `{other}`")),
     })
 }
