@@ -84,7 +84,11 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
         };
         Port::packed(name, Dir::Out, doc, parts)
     };
-    let (a_id, b_id) = if ways { ("A's thread-group id (4*slot)", "B's thread-group id (4*slot+1)") } else { ("A's thread-group id (2*slot)", "B's thread-group id (2*slot+1)") };
+    let (a_id, b_id, paired, retire) = if ways {
+        ("A's thread-group id (4*slot)", "B's thread-group id (4*slot+1)", "1: a set of two or more groups in one slot; 0: single group A", "the members in rsp_retire_mask were absorbed: drop them")
+    } else {
+        ("A's thread-group id (2*slot)", "B's thread-group id (2*slot+1)", "1: pair A+B in one slot; 0: single group A", "rsp_retire_tgid was absorbed: drop it")
+    };
     let st_slot = Port::packed(
         "st_slot",
         Dir::Out,
@@ -133,7 +137,7 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
                 ports: vec![
                     bit("grp_valid", Dir::Out, "a descriptor is offered"),
                     bit("grp_ready", Dir::In, "the spawner takes it"),
-                    bit("grp_paired", Dir::Out, "1: pair A+B in one slot; 0: single group A"),
+                    bit("grp_paired", Dir::Out, paired),
                     bits("grp_a_tgid", Dir::Out, tgw, a_id),
                     word("grp_a_cov", Dir::Out, lanes, "A's active mask"),
                     bits("grp_a_tag", Dir::Out, tag, "A's fragment tag"),
@@ -143,8 +147,8 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
                     bits("grp_b_tag", Dir::Out, tag, "B's fragment tag"),
                 ]
                 .into_iter()
-                .chain(extra_members(cfg, "grp", &|x, m| {
-                    let (name, core) = (format!("grp_{m}"), format!("grp_x"));
+                .chain(extra_members(cfg, &|x, m| {
+                    let (name, core) = (format!("grp_{m}"), "grp_x");
                     vec![
                         Port::packed(&format!("{name}_valid"), Dir::Out, &format!("the set has member {}", m.to_uppercase()), vec![(format!("{core}_valid_{x}"), 1, 1)]),
                         Port::packed(&format!("{name}_tgid"), Dir::Out, &format!("{}'s thread-group id (4*slot+{})", m.to_uppercase(), x + 2), (0..tgw).map(|k| (format!("{core}_tgid_{x}_{k}"), 1, 1)).collect()),
@@ -171,7 +175,7 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
                     bits("rsp_tgid", Dir::Out, tgw, "group to resume after the merge instruction"),
                     bit("rsp_merged", Dir::Out, "1: it is now a merged group"),
                     word("rsp_active", Dir::Out, lanes, "its active (and execution) mask from now on"),
-                    bit("rsp_retire", Dir::Out, "rsp_retire_tgid was absorbed: drop it"),
+                    bit("rsp_retire", Dir::Out, retire),
                     bits("rsp_retire_tgid", Dir::Out, tgw, "rsp_tgid + 1"),
                 ]
                 .into_iter()
@@ -214,7 +218,7 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
                 ]
                 .into_iter()
                 .chain(ways.then(|| Port::packed("wb_lane_mem", Dir::Out, "lane i's source member at [2i +: 2] (merged A; 0: its own)", (0..lanes).map(|i| (format!("wb_lane_mem_{i}"), 2, 2)).collect())))
-                .chain(extra_members(cfg, "wb", &|x, m| {
+                .chain(extra_members(cfg, &|x, m| {
                     vec![
                         Port::packed(&format!("wb_tag_{m}"), Dir::Out, &format!("member {}'s fragment tag (merged A)", m.to_uppercase()), (0..tag).map(|b| (format!("wb_tag_x_{x}_{b}"), 1, 1)).collect()),
                         Port::packed(&format!("wb_perm_{m}"), Dir::Out, &format!("member {}'s remap (merged A)", m.to_uppercase()), vec![(format!("wb_perm_x_{x}"), 2, 2)]),
@@ -245,7 +249,7 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
 
 /// The ports of members C and D (`merge_ways` 3, 4; contract R20): `ports(x, letter)` for
 /// x = 0 (C) and, with 4 ways, 1 (D); none for pairs.
-fn extra_members(cfg: &ThreadMergeConfig, _what: &str, ports: &dyn Fn(usize, &str) -> Vec<Port>) -> Vec<Port> {
+fn extra_members(cfg: &ThreadMergeConfig, ports: &dyn Fn(usize, &str) -> Vec<Port>) -> Vec<Port> {
     let n = (cfg.merge_ways as usize).saturating_sub(2);
     ["c", "d"].iter().take(n).enumerate().flat_map(|(x, m)| ports(x, m)).collect()
 }
