@@ -142,7 +142,16 @@ pub struct ThreadMergeWays<const L: usize> {
     rmerged_q: DFF<Bit>,
     ract_q: DFF<Bits<L>>,
     rmask_q: Vec<DFF<Bit>>,
+    /// The owed grant of the last load (one-hot), the load was an owed resume, it was at the
+    /// last edge.
+    osel_q: Vec<Vec<DFF<Bit>>>,
+    rsel_q: DFF<Bit>,
+    fresh_q: DFF<Bit>,
     mcount_q: DFF<Bits<32>>,
+    /// This edge's merge and protocol error, added to the count and the flag a cycle on.
+    mpend_q: DFF<Bit>,
+    epend_q: DFF<Bit>,
+    mcount: Signal<Local, Bits<32>>,
     eproto_q: DFF<Bit>,
     exl_q: DFF<Bit>,
 
@@ -178,8 +187,15 @@ pub struct ThreadMergeWays<const L: usize> {
     rtg: Signal<Local, Id>,
     racts: Signal<Local, Bits<L>>,
     rmask: Vec<Signal<Local, Bit>>,
-    /// rsp_tgid + 1 (rsp_retire_tgid).
+    /// rsp_tgid + 1 (rsp_retire_tgid); rsp_tgid; the me id register's value; the owed
+    /// grant's id and its group's mask.
     rnext: Signal<Local, Id>,
+    rsp_tgid_v: Signal<Local, Id>,
+    rtgid_v: Signal<Local, Id>,
+    oid: Signal<Local, Id>,
+    oact: Signal<Local, Bits<L>>,
+    /// The owe bits in S0 (the last grant applied): st_owe.
+    oe: Vec<Vec<Signal<Local, Bit>>>,
     /// Owed resumes: the slot owes; a lower slot owes (or a me answers); member m is chosen.
     sowe: Vec<Signal<Local, Bit>>,
     slow: Vec<Signal<Local, Bit>>,
@@ -389,7 +405,13 @@ impl<const L: usize> ThreadMergeWays<L> {
             rmerged_q: DFF::default(),
             ract_q: DFF::default(),
             rmask_q: dffs(w - 1),
+            osel_q: grid(s, w),
+            rsel_q: DFF::default(),
+            fresh_q: DFF::default(),
             mcount_q: DFF::default(),
+            mpend_q: DFF::default(),
+            epend_q: DFF::default(),
+            mcount: Signal::default(),
             eproto_q: DFF::default(),
             exl_q: DFF::default(),
 
@@ -421,6 +443,11 @@ impl<const L: usize> ThreadMergeWays<L> {
             racts: Signal::default(),
             rmask: signals(w - 1),
             rnext: Signal::default(),
+            rsp_tgid_v: Signal::default(),
+            rtgid_v: Signal::default(),
+            oid: Signal::default(),
+            oact: Signal::default(),
+            oe: grid(s, w),
             sowe: signals(s),
             slow: signals(s),
             osel: grid(s, w),

@@ -9,7 +9,7 @@ impl<const L: usize> hdl::Part<0> for ThreadMergeWays<L> {
     #[hdl_gen]
     fn update(&mut self) {
         // ---- Registers hold by default; the working copies start at S0.
-        dff_setup!(self, clock, pv_q, plast_q, gv_q, rv_q, rmerged_q, ract_q, mcount_q, eproto_q, exl_q);
+        dff_setup!(self, clock, pv_q, plast_q, gv_q, rv_q, rmerged_q, ract_q, fresh_q, rsel_q, mcount_q, mpend_q, eproto_q, epend_q, exl_q);
         self.perr.next = false;
         self.merge_ev.next = false;
         self.any_free.next = false;
@@ -36,7 +36,13 @@ impl<const L: usize> hdl::Part<0> for ThreadMergeWays<L> {
                 }
                 self.st[s][m].next = self.st_q[s][m].q.val();
                 self.act[s][m].next = self.act_q[s][m].q.val();
-                self.owe[s][m].next = self.owe_q[s][m].q.val();
+                // The owe bit in S0: an owed resume loaded at the last edge (fresh, owed) has
+                // its bit cleared through the grant registers.
+                self.owe[s][m].next = self.owe_q[s][m].q.val()
+                    & !(self.osel_q[s][m].q.val() & self.fresh_q.q.val() & self.rsel_q.q.val());
+                self.oe[s][m].next = self.owe[s][m].val();
+                self.osel_q[s][m].clock.next = self.clock.val();
+                self.osel_q[s][m].d.next = self.osel_q[s][m].q.val();
                 if self.st_q[s][m].q.val() != self.s_free.val() {
                     self.free0[s].next = false;
                 }
@@ -229,9 +235,13 @@ impl<const L: usize> hdl::Part<1> for ThreadMergeWays<L> {
     fn update(&mut self) {
         // ---- R12 the response register: this edge's me response, else the owed resume of
         // the lowest tgid (its owe bit clears), else empty. Held without rsp_free.
+        self.rtgid_v.next = self.zero8.val();
         for k in 0..self.rtgid_q.len() {
             self.rtgid_q[k].clock.next = self.clock.val();
             self.rtgid_q[k].d.next = self.rtgid_q[k].q.val();
+            if self.rtgid_q[k].q.val() {
+                self.rtgid_v.next = self.rtgid_v.val() | self.w_tgid[k].val();
+            }
         }
         for j in 0..self.rmask_q.len() {
             self.rmask_q[j].clock.next = self.clock.val();
@@ -259,14 +269,40 @@ impl<const L: usize> hdl::Part<1> for ThreadMergeWays<L> {
                         self.osel[s][m].next = false;
                     }
                 }
-                if self.osel[s][m].val() {
-                    self.rtg.next = self.rtg.val() | self.idg[s][m].val();
-                    self.racts.next = self.racts.val() | self.act[s][m].val();
+            }
+        }
+        // The response register holds what names the response: the me's id, mask, merge
+        // flag and retire mask (rtgid_q, ract_q, rmerged_q, rmask_q), or the owed grant,
+        // one-hot (osel_q), with rsel_q = owed and fresh_q = loaded at the last edge. An
+        // owed response's id is decoded from the grant; its mask is the group's active
+        // register in the cycle after the load (which holds the mask after R8-R10 of the
+        // load edge) and the copy made at the end of that cycle afterwards. So neither the
+        // grant's id nor its mask selection sits in front of a flop, and the granted owe
+        // bit clears through the grant (Part 0).
+        self.fresh_q.d.next = false;
+        self.oid.next = self.zero8.val();
+        self.oact.next = self.lzero.val();
+        for s in 0..self.st_q.len() {
+            for m in 0..self.mcode.len() {
+                if self.osel_q[s][m].q.val() {
+                    self.oid.next = self.oid.val() | self.idg[s][m].val();
+                    self.oact.next = self.oact.val() | self.act_q[s][m].q.val();
                 }
             }
         }
+        self.rsp_tgid_v.next = self.rtgid_v.val();
+        if self.rsel_q.q.val() {
+            self.rsp_tgid_v.next = self.oid.val();
+        }
+        self.rsp_active.next = self.ract_q.q.val();
+        if self.fresh_q.q.val() & self.rsel_q.q.val() {
+            self.rsp_active.next = self.oact.val();
+            self.ract_q.d.next = self.oact.val();
+        }
         if self.rsp_free.val() {
+            self.fresh_q.d.next = true;
             self.rv_q.d.next = self.me_rsp.val();
+            self.rsel_q.d.next = !self.me_rsp.val();
             self.rmerged_q.d.next = self.me_mrg.val();
             self.ract_q.d.next = self.racts.val();
             for j in 0..self.rmask_q.len() {
@@ -277,8 +313,8 @@ impl<const L: usize> hdl::Part<1> for ThreadMergeWays<L> {
             }
             for s in 0..self.st_q.len() {
                 for m in 0..self.mcode.len() {
+                    self.osel_q[s][m].d.next = self.osel[s][m].val() & !self.reset.val();
                     if self.osel[s][m].val() {
-                        self.owe[s][m].next = false;
                         self.rv_q.d.next = true;
                     }
                 }
@@ -287,21 +323,14 @@ impl<const L: usize> hdl::Part<1> for ThreadMergeWays<L> {
         self.rsp_valid.next = self.rv_q.q.val();
         self.rsp_merged.next = self.rmerged_q.q.val();
         self.rsp_retire.next = self.rmerged_q.q.val();
-        self.rsp_active.next = self.ract_q.q.val();
         for j in 0..self.rmask_q.len() {
             self.rsp_retire_mask[j].next = self.rmask_q[j].q.val();
         }
-        // rsp_retire_tgid = rsp_tgid + 1: the id's member bits are 0 after a merge; bit 0 set.
+        // rsp_retire_tgid = rsp_tgid + 1.
         for k in 0..self.rtgid_q.len() {
-            self.rsp_tgid[k].next = self.rtgid_q[k].q.val();
-            self.rsp_retire_tgid[k].next = self.rtgid_q[k].q.val();
+            self.rsp_tgid[k].next = self.rsp_tgid_v.val().get_bit(k);
         }
-        self.rnext.next = self.zero8.val();
-        for k in 0..self.rtgid_q.len() {
-            if self.rtgid_q[k].q.val() {
-                self.rnext.next = self.rnext.val() | self.w_tgid[k].val();
-            }
-        }
+        self.rnext.next = self.rsp_tgid_v.val();
         self.rnext.next = self.rnext.val() + self.one8.val();
         for k in 0..self.rtgid_q.len() {
             self.rsp_retire_tgid[k].next = self.rnext.val().get_bit(k);
@@ -331,7 +360,7 @@ impl<const L: usize> hdl::Part<1> for ThreadMergeWays<L> {
             for m in 0..self.mcode.len() {
                 self.st_state_g[4 * s + m].next = self.st_q[s][m].q.val();
                 self.st_active_g[4 * s + m].next = self.act_q[s][m].q.val();
-                self.st_owe_g[4 * s + m].next = self.owe_q[s][m].q.val();
+                self.st_owe_g[4 * s + m].next = self.oe[s][m].val();
             }
             self.st_paired[s].next = self.paired_q[s].q.val();
             self.st_broken[s].next = self.broken_q[s].q.val();
@@ -344,8 +373,14 @@ impl<const L: usize> hdl::Part<1> for ThreadMergeWays<L> {
             self.free_cnt[k].next = self.fcount.val().get_bit(k);
         }
         self.pend_valid.next = self.pv_q.q.val();
-        self.merge_count.next = self.mcount_q.q.val();
-        self.err_proto.next = self.eproto_q.q.val();
+        // merge_count and err_proto: a register plus this edge's pending event (as the pair
+        // core), so no wide enable or flag waits for the late merge and error decisions.
+        self.mcount.next = self.mcount_q.q.val();
+        if self.mpend_q.q.val() {
+            self.mcount.next = self.mcount_q.q.val() + self.one32.val();
+        }
+        self.merge_count.next = self.mcount.val();
+        self.err_proto.next = self.eproto_q.q.val() | self.epend_q.q.val();
         self.err_xlane.next = self.exl_q.q.val();
     }
 }
@@ -416,7 +451,10 @@ impl<const L: usize> hdl::Part<2> for ThreadMergeWays<L> {
             }
         }
 
-        // The emitted set defaults to the held one (E0, E3 without p); the held set stays.
+        // The emitted set as it is if an emission happens at this edge: the held set (E0, E3
+        // without p), F alone (E1, E2 with last) or the held set with F joined (E3 with p). It
+        // does not wait for frag_ready and the slot's free state: without an emission nothing
+        // takes it. The held set after the edge starts as the held set.
         for j in 0..self.ev.len() {
             self.ev[j].next = false;
             self.ecov[j].next = self.lzero.val();
@@ -441,6 +479,31 @@ impl<const L: usize> hdl::Part<2> for ThreadMergeWays<L> {
                 self.htag[j][b].next = self.mtag_q[j][b].q.val();
             }
         }
+        if !self.flush_now.val() & (self.frag_cov.val().all() | (!self.pv_q.q.val() & self.frag_last.val())) {
+            for j in 0..self.ev.len() {
+                self.ev[j].next = false;
+            }
+            self.ev[0].next = true;
+            self.ecov[0].next = self.frag_cov.val();
+            self.eperm[0].next = self.p0.val();
+            for b in 0..self.frag_tag.len() {
+                self.etag[0][b].next = self.frag_tag[b].val();
+            }
+        } else if !self.flush_now.val() & self.pv_q.q.val() & self.can.val() {
+            self.placed.next = false;
+            for j in 0..self.ev.len() {
+                if !self.ev[j].val() & !self.placed.val() {
+                    self.placed.next = true;
+                    self.ev[j].next = true;
+                    self.ecov[j].next = self.jcov.val();
+                    self.eperm[j].next = self.jperm.val();
+                    for b in 0..self.frag_tag.len() {
+                        self.etag[j][b].next = self.frag_tag[b].val();
+                    }
+                }
+            }
+        }
+        // The decision (R4's E0-E3 with the set).
         self.emit.next = false;
         self.placed.next = false;
         self.pv_n.next = self.pv_q.q.val();
@@ -462,15 +525,6 @@ impl<const L: usize> hdl::Part<2> for ThreadMergeWays<L> {
             // E1 (a full fragment) and E2 with last: F leaves alone; a held set is kept (a
             // full last F ends its run).
             self.emit.next = true;
-            for j in 0..self.ev.len() {
-                self.ev[j].next = false;
-            }
-            self.ev[0].next = true;
-            self.ecov[0].next = self.frag_cov.val();
-            self.eperm[0].next = self.p0.val();
-            for b in 0..self.frag_tag.len() {
-                self.etag[0][b].next = self.frag_tag[b].val();
-            }
             if self.frag_last.val() & self.pv_q.q.val() {
                 self.plast_q.d.next = true;
             }
@@ -481,18 +535,6 @@ impl<const L: usize> hdl::Part<2> for ThreadMergeWays<L> {
         } else if self.f_acc.val() & self.can.val() {
             // E3 with p: F joins as the next member; the set leaves when it has W members,
             // covers every lane, or F is its run's last fragment.
-            self.placed.next = false;
-            for j in 0..self.ev.len() {
-                if !self.ev[j].val() & !self.placed.val() {
-                    self.placed.next = true;
-                    self.ev[j].next = true;
-                    self.ecov[j].next = self.jcov.val();
-                    self.eperm[j].next = self.jperm.val();
-                    for b in 0..self.frag_tag.len() {
-                        self.etag[j][b].next = self.frag_tag[b].val();
-                    }
-                }
-            }
             self.placed.next = false;
             for j in 0..self.hv.len() {
                 if !self.hv[j].val() & !self.placed.val() {
@@ -509,8 +551,8 @@ impl<const L: usize> hdl::Part<2> for ThreadMergeWays<L> {
                 self.emit.next = true;
                 self.pv_n.next = false;
                 for z in 0..self.aged.len() {
-                self.aged[z].next = false;
-            }
+                    self.aged[z].next = false;
+                }
             }
         } else if self.f_acc.val() {
             // E3 without p: the held set leaves, F starts a new one.
@@ -597,7 +639,9 @@ impl<const L: usize> hdl::Part<3> for ThreadMergeWays<L> {
                 self.gtag_q[j][b].clock.next = self.clock.val();
                 self.gtag_q[j][b].d.next = self.gtag_q[j][b].q.val();
             }
-            if self.emit.val() {
+            // The payload loads whenever the register can (out_ok): without an emission
+            // grp_valid is 0 next and the payload is not looked at (§5).
+            if self.out_ok.val() {
                 self.gmv_q[j].d.next = self.ev[j].val();
                 self.gcov_q[j].d.next = self.ecov[j].val();
                 self.gperm_q[j].d.next = self.eperm[j].val();
@@ -606,19 +650,28 @@ impl<const L: usize> hdl::Part<3> for ThreadMergeWays<L> {
                 }
             }
         }
+        // The slot an emission would take is free, so no event touches it and nothing reads
+        // its flags, masks, tags or remaps (R13, §5): they load every cycle; only the states
+        // wait for the emission.
         for s in 0..self.st_q.len() {
-            if self.emit.val() & self.alloc_here[s].val() {
+            if self.out_ok.val() & self.alloc_here[s].val() {
                 for k in 0..self.gslot_q.len() {
                     self.gslot_q[k].d.next = self.sbit[s][k].val();
                 }
-                self.paired_q[s].d.next = self.ev[1].val();
-                self.brk[s].next = false;
-                self.mrg[s].next = false;
+            }
+            if self.emit.val() & self.alloc_here[s].val() {
                 for m in 0..self.mcode.len() {
                     self.st[s][m].next = self.s_free.val();
                     if self.ev[m].val() {
                         self.st[s][m].next = self.s_pre.val();
                     }
+                }
+            }
+            if self.alloc_here[s].val() {
+                self.paired_q[s].d.next = self.ev[1].val();
+                self.brk[s].next = false;
+                self.mrg[s].next = false;
+                for m in 0..self.mcode.len() {
                     self.act[s][m].next = self.ecov[m].val();
                     self.perm_q[s][m].d.next = self.eperm[m].val();
                     for b in 0..self.frag_tag.len() {
@@ -673,19 +726,17 @@ impl<const L: usize> hdl::Part<3> for ThreadMergeWays<L> {
                 }
             }
         }
-        if self.merge_ev.val() {
-            self.mcount_q.d.next = self.mcount_q.q.val() + self.one32.val();
-        }
-        if self.perr.val() {
-            self.eproto_q.d.next = true;
-        }
+        self.mpend_q.d.next = self.merge_ev.val();
+        self.mcount_q.d.next = self.mcount.val();
+        self.epend_q.d.next = self.perr.val();
+        self.eproto_q.d.next = self.eproto_q.q.val() | self.epend_q.q.val();
         if self.xl_hit.val() {
             self.exl_q.d.next = true;
         }
-        // R17: err_clr clears both flags; this edge's errors set them again.
+        // R17: err_clr clears both flags; this edge's errors set them again (epend_q, xl_hit).
         for i in 0..self.err_clr.len() {
             if self.err_clr[i].val() {
-                self.eproto_q.d.next = self.perr.val();
+                self.eproto_q.d.next = false;
                 self.exl_q.d.next = self.xl_hit.val();
             }
         }
@@ -693,7 +744,9 @@ impl<const L: usize> hdl::Part<3> for ThreadMergeWays<L> {
             self.gv_q.d.next = false;
             self.rv_q.d.next = false;
             self.mcount_q.d.next = self.zero32.val();
+            self.mpend_q.d.next = false;
             self.eproto_q.d.next = false;
+            self.epend_q.d.next = false;
             self.exl_q.d.next = false;
         }
     }
