@@ -11,6 +11,13 @@
 //! (R16, R17) are the shared [`PerfBank`] with the pair core's events. Cycle timing, ports and
 //! latencies are R1-R19's: only the set and the ids differ (R20).
 //!
+//! Timing structure (borrowed from the pair core where it is cheap): the owed resume is a
+//! prefix over the slots into a one-hot grant register (`osel_q`), whose id and mask are
+//! decoded a cycle later (the granted owe bit clears through it); `merge_count` and
+//! `err_proto` are a register plus this edge's pending event; the descriptor's payload and
+//! the free slot's masks, tags and remaps load every cycle, only the states waiting for the
+//! emission; "F fits the set" and "the set then covers every lane" are ORs over the remaps.
+//!
 //! Registers: per slot s and member m < W the state, active mask, owe bit, tag and perm;
 //! per slot `paired`, `broken`, `merged` and the wait counter; the candidate set (per held
 //! member j < W-1: valid, coverage after its remap, tag, perm; the set's primitive, last and
@@ -198,6 +205,7 @@ pub struct ThreadMergeWays<const L: usize> {
     oe: Vec<Vec<Signal<Local, Bit>>>,
     /// Owed resumes: the slot owes; a lower slot owes (or a me answers); member m is chosen.
     sowe: Vec<Signal<Local, Bit>>,
+    any_owe: Signal<Local, Bit>,
     slow: Vec<Signal<Local, Bit>>,
     osel: Vec<Vec<Signal<Local, Bit>>>,
     // Fragment path (R4, R5, R20).
@@ -212,6 +220,12 @@ pub struct ThreadMergeWays<const L: usize> {
     x2: Signal<Local, Bits<L>>,
     x3: Signal<Local, Bits<L>>,
     can: Signal<Local, Bit>,
+    /// Per p: F after remap p is disjoint from U; some p fits; the set then covers every
+    /// lane; the held set has W-1 members.
+    d_p: Vec<Signal<Local, Bit>>,
+    can_f: Signal<Local, Bit>,
+    ufull: Signal<Local, Bit>,
+    hfull: Signal<Local, Bit>,
     jperm: Signal<Local, Perm>,
     jcov: Signal<Local, Bits<L>>,
     placed: Signal<Local, Bit>,
@@ -449,6 +463,7 @@ impl<const L: usize> ThreadMergeWays<L> {
             oact: Signal::default(),
             oe: grid(s, w),
             sowe: signals(s),
+            any_owe: Signal::default(),
             slow: signals(s),
             osel: grid(s, w),
             out_ok: Signal::default(),
@@ -462,6 +477,10 @@ impl<const L: usize> ThreadMergeWays<L> {
             x2: Signal::default(),
             x3: Signal::default(),
             can: Signal::default(),
+            d_p: signals(4),
+            can_f: Signal::default(),
+            ufull: Signal::default(),
+            hfull: Signal::default(),
             jperm: Signal::default(),
             jcov: Signal::default(),
             placed: Signal::default(),

@@ -249,11 +249,13 @@ impl<const L: usize> hdl::Part<1> for ThreadMergeWays<L> {
         }
         // The owed resume: per slot the lowest owing member, in the first slot that owes (a
         // prefix over the slots, not a chain over the groups); none while a me answers.
+        self.any_owe.next = false;
         for s in 0..self.st_q.len() {
             self.sowe[s].next = false;
             for m in 0..self.mcode.len() {
                 self.sowe[s].next = self.sowe[s].val() | self.owe[s][m].val();
             }
+            self.any_owe.next = self.any_owe.val() | self.sowe[s].val();
         }
         for s in 0..self.st_q.len() {
             self.slow[s].next = self.me_rsp.val();
@@ -301,7 +303,8 @@ impl<const L: usize> hdl::Part<1> for ThreadMergeWays<L> {
         }
         if self.rsp_free.val() {
             self.fresh_q.d.next = true;
-            self.rv_q.d.next = self.me_rsp.val();
+            // Valid: a me response or some owed group (not the grant's prefix).
+            self.rv_q.d.next = self.me_rsp.val() | self.any_owe.val();
             self.rsel_q.d.next = !self.me_rsp.val();
             self.rmerged_q.d.next = self.me_mrg.val();
             self.ract_q.d.next = self.racts.val();
@@ -314,9 +317,6 @@ impl<const L: usize> hdl::Part<1> for ThreadMergeWays<L> {
             for s in 0..self.st_q.len() {
                 for m in 0..self.mcode.len() {
                     self.osel_q[s][m].d.next = self.osel[s][m].val() & !self.reset.val();
-                    if self.osel[s][m].val() {
-                        self.rv_q.d.next = true;
-                    }
                 }
             }
         }
@@ -450,6 +450,23 @@ impl<const L: usize> hdl::Part<2> for ThreadMergeWays<L> {
                 self.can.next = false;
             }
         }
+        // The decisions need only whether some p fits and whether the set then covers every
+        // lane, which is the same for every p that fits (a remap keeps F's lane count): both
+        // as ORs over p, beside the choice of p, not after it.
+        self.d_p[0].next = !(self.ucov.val() & self.frag_cov.val()).any();
+        self.d_p[1].next = self.remap_on.val() & !(self.ucov.val() & self.x1.val()).any();
+        self.d_p[2].next = self.remap_on.val() & !(self.ucov.val() & self.x2.val()).any();
+        self.d_p[3].next = self.remap_on.val() & !(self.ucov.val() & self.x3.val()).any();
+        self.can_f.next = self.d_p[0].val() | self.d_p[1].val() | self.d_p[2].val() | self.d_p[3].val();
+        self.ufull.next = (self.d_p[0].val() & (self.ucov.val() | self.frag_cov.val()).all())
+            | (self.d_p[1].val() & (self.ucov.val() | self.x1.val()).all())
+            | (self.d_p[2].val() & (self.ucov.val() | self.x2.val()).all())
+            | (self.d_p[3].val() & (self.ucov.val() | self.x3.val()).all());
+        // The held set has W-1 members: F's join completes it.
+        self.hfull.next = false;
+        for j in (self.mv_q.len() - 1)..self.mv_q.len() {
+            self.hfull.next = self.mv_q[j].q.val();
+        }
 
         // The emitted set as it is if an emission happens at this edge: the held set (E0, E3
         // without p), F alone (E1, E2 with last) or the held set with F joined (E3 with p). It
@@ -532,7 +549,7 @@ impl<const L: usize> hdl::Part<2> for ThreadMergeWays<L> {
             // E2: the first partial fragment starts a set.
             self.pv_n.next = true;
             self.newset.next = true;
-        } else if self.f_acc.val() & self.can.val() {
+        } else if self.f_acc.val() & self.can_f.val() {
             // E3 with p: F joins as the next member; the set leaves when it has W members,
             // covers every lane, or F is its run's last fragment.
             self.placed.next = false;
@@ -547,7 +564,7 @@ impl<const L: usize> hdl::Part<2> for ThreadMergeWays<L> {
                     }
                 }
             }
-            if !self.placed.val() | (self.ucov.val() | self.jcov.val()).all() | self.frag_last.val() {
+            if self.hfull.val() | self.ufull.val() | self.frag_last.val() {
                 self.emit.next = true;
                 self.pv_n.next = false;
                 for z in 0..self.aged.len() {
