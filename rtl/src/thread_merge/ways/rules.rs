@@ -1,7 +1,8 @@
 //! The rules of one edge of [`ThreadMergeWays`], in R3's order: part 0 the events (R8-R11),
 //! part 1 the response (R12), xl (R14) and the status outputs, part 2 the candidate set and
 //! the emission (R4-R6, R20), part 3 the spawn (R7) and the registers' next state (R15),
-//! part 5 the lookups (R13) and the counter events (R16).
+//! part 4 the counter bank's wiring, part 5 the lookups (R13), part 6 the counter events
+//! (R16, the pair core's macro).
 
 use super::*;
 
