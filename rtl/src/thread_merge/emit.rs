@@ -78,7 +78,7 @@ pub(super) fn wrapper(cfg: &ThreadMergeConfig) -> Wrapper {
     let ways = cfg.merge_ways > 2;
     let per_group = |name: &str, core: &str, w: usize, doc: &str| {
         let parts = if ways {
-            (0..4 * s).map(|t| (format!("{core}_g_{t}"), w, w)).collect()
+            (0..cfg.groups()).map(|t| (format!("{core}_g_{t}"), w, w)).collect()
         } else {
             (0..s).flat_map(|i| [(format!("{core}_a_{i}"), w, w), (format!("{core}_b_{i}"), w, w)]).collect()
         };

@@ -220,10 +220,9 @@ pub struct ThreadMergeWays<const L: usize> {
     x2: Signal<Local, Bits<L>>,
     x3: Signal<Local, Bits<L>>,
     can: Signal<Local, Bit>,
-    /// Per p: F after remap p is disjoint from U; some p fits; the set then covers every
-    /// lane; the held set has W-1 members.
+    /// Per p: F after remap p is disjoint from U; the set then covers every lane; the held
+    /// set has W-1 members.
     d_p: Vec<Signal<Local, Bit>>,
-    can_f: Signal<Local, Bit>,
     ufull: Signal<Local, Bit>,
     hfull: Signal<Local, Bit>,
     jperm: Signal<Local, Perm>,
@@ -378,9 +377,9 @@ impl<const L: usize> ThreadMergeWays<L> {
             merge_count: Signal::default(),
             err_proto: Signal::default(),
             err_xlane: Signal::default(),
-            st_state_g: signals(4 * s),
-            st_active_g: signals(4 * s),
-            st_owe_g: signals(4 * s),
+            st_state_g: signals(cfg.groups()),
+            st_active_g: signals(cfg.groups()),
+            st_owe_g: signals(cfg.groups()),
             st_paired: signals(s),
             st_broken: signals(s),
             st_merged: signals(s),
@@ -478,7 +477,6 @@ impl<const L: usize> ThreadMergeWays<L> {
             x3: Signal::default(),
             can: Signal::default(),
             d_p: signals(4),
-            can_f: Signal::default(),
             ufull: Signal::default(),
             hfull: Signal::default(),
             jperm: Signal::default(),

@@ -151,18 +151,11 @@ impl<const L: usize> hdl::Part<0> for ThreadMergeWays<L> {
             }
             for m in 0..self.mcode.len() {
                 if self.me_acc.val() & (self.me_tgid.val() == self.idg[s][m].val()) {
-                    if self.st[s][m].val() == self.s_post.val() {
-                        // A NOP: the response only.
+                    if (self.st[s][m].val() == self.s_post.val()) | (self.st[s][m].val() == self.s_pre.val()) {
                         self.found.next = true;
                         self.owe[s][m].next = false;
-                        self.me_rsp.next = true;
-                        self.rtg.next = self.rtg.val() | self.idg[s][m].val();
-                        self.racts.next = self.racts.val() | self.act[s][m].val();
-                    } else if self.st[s][m].val() == self.s_pre.val() {
-                        self.found.next = true;
-                        self.owe[s][m].next = false;
-                        if !self.paired_q[s].q.val() | self.brk[s].val() {
-                            // Alone: past the merge point.
+                        if (self.st[s][m].val() == self.s_post.val()) | !self.paired_q[s].q.val() | self.brk[s].val() {
+                            // POST (a NOP), or alone: past the merge point, the response only.
                             self.st[s][m].next = self.s_post.val();
                             self.me_rsp.next = true;
                             self.rtg.next = self.rtg.val() | self.idg[s][m].val();
@@ -434,35 +427,33 @@ impl<const L: usize> hdl::Part<2> for ThreadMergeWays<L> {
             | ((self.frag_cov.val() & self.m_y1.val()) >> self.sh2.val());
         self.x3.next = ((self.x1.val() & self.m_y0.val()) << self.sh2.val())
             | ((self.x1.val() & self.m_y1.val()) >> self.sh2.val());
-        self.can.next = true;
-        self.jperm.next = self.p0.val();
-        self.jcov.next = self.frag_cov.val();
-        if (self.ucov.val() & self.frag_cov.val()).any() {
-            if self.remap_on.val() & !(self.ucov.val() & self.x1.val()).any() {
-                self.jperm.next = self.p1.val();
-                self.jcov.next = self.x1.val();
-            } else if self.remap_on.val() & !(self.ucov.val() & self.x2.val()).any() {
-                self.jperm.next = self.p2.val();
-                self.jcov.next = self.x2.val();
-            } else if self.remap_on.val() & !(self.ucov.val() & self.x3.val()).any() {
-                self.jperm.next = self.p3.val();
-                self.jcov.next = self.x3.val();
-            } else {
-                self.can.next = false;
-            }
-        }
-        // The decisions need only whether some p fits and whether the set then covers every
-        // lane, which is the same for every p that fits (a remap keeps F's lane count): both
-        // as ORs over p, beside the choice of p, not after it.
+        // Per p: F after remap p is disjoint from U. Some p fits (`can`), and whether the set
+        // then covers every lane, the same for every p that fits (a remap keeps F's lane
+        // count), are ORs over p beside the choice of the first p, not after it.
         self.d_p[0].next = !(self.ucov.val() & self.frag_cov.val()).any();
         self.d_p[1].next = self.remap_on.val() & !(self.ucov.val() & self.x1.val()).any();
         self.d_p[2].next = self.remap_on.val() & !(self.ucov.val() & self.x2.val()).any();
         self.d_p[3].next = self.remap_on.val() & !(self.ucov.val() & self.x3.val()).any();
-        self.can_f.next = self.d_p[0].val() | self.d_p[1].val() | self.d_p[2].val() | self.d_p[3].val();
+        self.can.next = self.d_p[0].val() | self.d_p[1].val() | self.d_p[2].val() | self.d_p[3].val();
         self.ufull.next = (self.d_p[0].val() & (self.ucov.val() | self.frag_cov.val()).all())
             | (self.d_p[1].val() & (self.ucov.val() | self.x1.val()).all())
             | (self.d_p[2].val() & (self.ucov.val() | self.x2.val()).all())
             | (self.d_p[3].val() & (self.ucov.val() | self.x3.val()).all());
+        // The first p that fits and F's lanes under it (don't-care when none fits).
+        self.jperm.next = self.p0.val();
+        self.jcov.next = self.frag_cov.val();
+        if !self.d_p[0].val() {
+            if self.d_p[1].val() {
+                self.jperm.next = self.p1.val();
+                self.jcov.next = self.x1.val();
+            } else if self.d_p[2].val() {
+                self.jperm.next = self.p2.val();
+                self.jcov.next = self.x2.val();
+            } else {
+                self.jperm.next = self.p3.val();
+                self.jcov.next = self.x3.val();
+            }
+        }
         // The held set has W-1 members: F's join completes it.
         self.hfull.next = false;
         for j in (self.mv_q.len() - 1)..self.mv_q.len() {
@@ -483,9 +474,7 @@ impl<const L: usize> hdl::Part<2> for ThreadMergeWays<L> {
         }
         for j in 0..self.mv_q.len() {
             self.ev[j].next = self.mv_q[j].q.val();
-            if self.mv_q[j].q.val() {
-                self.ecov[j].next = self.mcov_q[j].q.val();
-            }
+            self.ecov[j].next = self.mcov_q[j].q.val();
             self.eperm[j].next = self.mperm_q[j].q.val();
             for b in 0..self.frag_tag.len() {
                 self.etag[j][b].next = self.mtag_q[j][b].q.val();
@@ -550,7 +539,8 @@ impl<const L: usize> hdl::Part<2> for ThreadMergeWays<L> {
             // E2: the first partial fragment starts a set.
             self.pv_n.next = true;
             self.newset.next = true;
-        } else if self.f_acc.val() & self.can_f.val() {
+            self.plast_q.d.next = false;
+        } else if self.f_acc.val() & self.can.val() {
             // E3 with p: F joins as the next member; the set leaves when it has W members,
             // covers every lane, or F is its run's last fragment.
             self.placed.next = false;
@@ -594,9 +584,6 @@ impl<const L: usize> hdl::Part<2> for ThreadMergeWays<L> {
             for b in 0..self.pprim_q.len() {
                 self.pprim_q[b].d.next = self.frag_prim[b].val();
             }
-        }
-        if !self.pv_q.q.val() & self.newset.val() {
-            self.plast_q.d.next = false;
         }
         // A member the set does not have spawns FREE with mask, tag and perm 0 (R20).
         for j in 0..self.ev.len() {
