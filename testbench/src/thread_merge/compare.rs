@@ -10,7 +10,6 @@
 //! and nothing of them is compared. A slot's members are 4s .. 4s+3 for W > 2.
 
 use super::model::FREE;
-use super::rtl::slot_members;
 use super::{ThreadMergeOutputs, ThreadMergeParams};
 
 /// The first output that differs, as "port: expected …, actual …".
@@ -151,7 +150,7 @@ pub fn first_difference(p: &ThreadMergeParams, e: &ThreadMergeOutputs, a: &Threa
             ));
         }
     }
-    let m = slot_members(p);
+    let m = p.members();
     for (s, &fl) in e.st_slot.iter().enumerate() {
         let used = (m * s..m * s + m).any(|t| e.st_state.get(t).is_some_and(|&x| x != FREE));
         if used && Some(&fl) != a.st_slot.get(s) {

@@ -17,25 +17,6 @@ pub fn toml_for(p: &ThreadMergeParams) -> String {
     )
 }
 
-/// Members per merge slot on the ports (contract D2, R20): 2 for pairs, 4 (2^MW) when
-/// `merge_ways` > 2. Group t = slot t / members, member t % members. Written from the
-/// contract for the testbench's own use (port layout, scheduler, checker), not taken from
-/// the model.
-pub fn slot_members(p: &ThreadMergeParams) -> usize {
-    if p.merge_ways > 2 { 4 } else { 2 }
-}
-
-/// Thread-group ids on the ports, members × S (`st_state`, `st_active`, `st_owe` entries).
-pub fn group_ids(p: &ThreadMergeParams) -> usize {
-    slot_members(p) * p.slots
-}
-
-/// TGID_W = MW + ceil(log2 S) (contract §2; MW = 1 for pairs, 2 for W = 3, 4).
-pub fn tgid_width(p: &ThreadMergeParams) -> u32 {
-    let mw = if p.merge_ways > 2 { 2 } else { 1 };
-    mw + (usize::BITS - (p.slots - 1).leading_zeros())
-}
-
 /// The rtl config that builds the block for model parameters `p`, through the same
 /// loader and validation as a user's file.
 pub fn config_for(p: &ThreadMergeParams) -> Config {
@@ -172,7 +153,7 @@ impl Dut<ThreadMerge> for RtlThreadMerge {
         }
         self.sim.eval().unwrap_or_else(|e| panic!("simulation died: {e}"));
         let p = &self.p;
-        let groups = group_ids(p);
+        let groups = p.groups();
         let o = |k: usize| self.sim.get(self.outs[k]);
         let b = |k: usize| o(k) != 0;
         let mut out = ThreadMergeOutputs {

@@ -44,7 +44,6 @@
 //!   `free_cnt = S` ([`ThreadMergeStimulus::is_drained`]).
 
 use super::model::FREE;
-use super::rtl::{group_ids, slot_members, tgid_width};
 use super::{ThreadMergeInputs, ThreadMergeOutputs, ThreadMergeParams};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -125,7 +124,7 @@ impl ThreadMergeStimulus {
             gap: 0,
             next_tag: 1,
             flush_left: 0,
-            g: vec![SGroup::default(); group_ids(params)],
+            g: vec![SGroup::default(); params.groups()],
             me_q: VecDeque::new(),
             me_cur: None,
             grp_stall: 0,
@@ -277,12 +276,7 @@ impl ThreadMergeStimulus {
     // ---- generation -------------------------------------------------------------------
 
     fn rand_id(&mut self) -> u64 {
-        self.rng.gen::<u64>() & self.tgid_mask()
-    }
-
-    /// All-ones of TGID_W (contract §2, R20).
-    fn tgid_mask(&self) -> u64 {
-        crate::thread_merge::model::ones(tgid_width(&self.p))
+        self.rng.gen::<u64>() & self.p.tgid_mask()
     }
 
     /// Quiet inputs with random don't-care payloads.
@@ -427,14 +421,14 @@ impl ThreadMergeStimulus {
     /// A FREE id safe for an illegal event: a free member of a slot another member of
     /// which is running, an id naming no slot, or (W = 3) member 3 of a slot.
     fn ghost_id(&mut self) -> Option<u64> {
-        let m = slot_members(&self.p);
+        let m = self.p.members();
         let w = self.p.merge_ways;
         let slot_alive = |t: usize| (t / m * m..t / m * m + m).any(|u| u != t && self.g[u].alive);
         let mut ids: Vec<u64> = (0..self.g.len())
             .filter(|&t| !self.g[t].alive && (slot_alive(t) || (w > 2 && t % m >= w)))
             .map(|t| t as u64)
             .collect();
-        ids.extend((self.g.len() as u64..=self.tgid_mask()).take(2));
+        ids.extend((self.g.len() as u64..=self.p.tgid_mask()).take(2));
         (!ids.is_empty()).then(|| ids[self.rng.gen_range(0..ids.len())])
     }
 

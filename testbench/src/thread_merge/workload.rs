@@ -264,7 +264,7 @@ pub fn run_stream(
     }
     let p = dut.params().clone();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut g = vec![G::Dead; super::rtl::group_ids(&p)];
+    let mut g = vec![G::Dead; p.groups()];
     let mut me_q: VecDeque<usize> = VecDeque::new();
     let mut term_q: VecDeque<usize> = VecDeque::new();
     let mut r = StreamResult {

@@ -1,7 +1,9 @@
-//! Contract R4 and R19 (`candidates`): the held candidates and what an edge does with a
-//! fragment. The queue `q` holds c ≤ K fragments, the oldest first; with K = 1 it is R4's
-//! candidate register and these are R4's rules E0–E3 word for word (c = K whenever a
-//! candidate is held).
+//! Contract R4, R19 (`candidates`) and R20 (`merge_ways`): the held candidates and what an
+//! edge does with a fragment. The queue `q` holds c ≤ K fragments, the oldest first; with
+//! K = 1 it is R4's candidate register and these are R4's rules E0–E3 word for word (c = K
+//! whenever a candidate is held). With W > 2 (K = 1) the candidate is a set: `q[0]` is its
+//! member 0 and `set` its members 1 .. n-1 (R20); E0 and a set that leaves in E3 take it
+//! whole, E3 lets F join it.
 
 use super::ways::{Emit, FragSet, Member};
 use super::{xperm, Pend, ThreadMergeInputs, ThreadMergeModel};
@@ -13,20 +15,16 @@ impl ThreadMergeModel {
     /// `e0` is E0's condition (`flush_now && out_ok && free_cnt >= 1`), `frag_ready` the
     /// cycle's ready. Returns the emission, if any; updates the queue, `qlast`, the ages
     /// and `err_proto` (an accepted fragment with no coverage). With `merge_ways` > 2 the
-    /// candidate holds a set (R20, [`ThreadMergeModel::set_fragment_step`]).
+    /// candidate holds a set (R20; E3's join below).
     pub(crate) fn fragment_step(&mut self, i: &ThreadMergeInputs, f: Pend, e0: bool, frag_ready: bool) -> Emit {
-        if self.p.merge_ways > 2 {
-            return self.set_fragment_step(i, f, e0, frag_ready);
-        }
         let (lanes, k, last) = (self.p.lanes, self.p.candidates, i.frag_last);
         let mut emit: Emit = None;
         // Held fragments that stay held (not emitted) and were not appended at this edge age.
         let held_before = self.q.len();
         let mut removed: Option<usize> = None;
         if e0 {
-            // E0: the head leaves alone; no fragment is taken.
-            let h = self.q.remove(0);
-            emit = Some(FragSet::single(h.cov, h.tag));
+            // E0: the head (with W > 2 the held set) leaves; no fragment is taken.
+            emit = Some(self.take_head());
             removed = Some(0);
         } else if i.frag_valid && frag_ready {
             if f.cov == 0 {
@@ -44,6 +42,28 @@ impl ThreadMergeModel {
                 } else {
                     self.q.push(f);
                     self.qlast = false;
+                }
+            } else if self.p.merge_ways > 2 {
+                // E3 with a set (R20): F joins if it fits U, the OR of the held coverages
+                // (member 0's alone with FitsFirstOnly); the set leaves when it has W
+                // members, covers every lane or F is last, or when F fits no remap.
+                let set = self.held_set();
+                let u = if mutant!(self, FitsFirstOnly) { set.m[0].cov } else { set.union() };
+                match self.merge(u, f.cov) {
+                    Some(p) => {
+                        let c = xperm(f.cov, p, lanes);
+                        self.set.push(Member { cov: c, perm: p, tag: f.tag });
+                        if set.n + 1 == self.p.merge_ways || (u | c) == self.p.lane_mask() || last {
+                            emit = Some(self.take_head());
+                            removed = Some(0);
+                        }
+                    }
+                    None => {
+                        emit = Some(self.take_head());
+                        removed = Some(0);
+                        self.q.push(f);
+                        self.qlast = last;
+                    }
                 }
             } else {
                 // E3: the oldest held fragment that F fits (the newest with PairNewest).

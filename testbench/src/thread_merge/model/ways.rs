@@ -1,6 +1,6 @@
 //! Contract R20 (`merge_ways` = W, 2 to 4; spec §5.11 "N-way merging"): ids of a slot's
-//! members, the candidate *set* of up to W-1 held fragments and its formation (R4 with a
-//! set), and the spawn of a set into a slot (R7). With W = 2 a slot has two members
+//! members, the candidate *set* of up to W-1 held fragments (its formation, R4 with a set,
+//! is E3's join in `candidates.rs`), and the spawn of a set into a slot (R7). With W = 2 a slot has two members
 //! (`tgid = 2s + m`) and these are R4 / R7 word for word; with W = 3, 4 it has four
 //! (`tgid = 4s + m`, m >= W names nothing), and W > 2 only occurs with `candidates` = 1.
 //!
@@ -19,9 +19,7 @@
 //!   `wb_tag_c` …) do not exist with W = 2: the model drives them 0 there; `grp_d_*`,
 //!   `wb_tag_d`, `wb_perm_d` are 0 with W = 3 for the same reason.
 
-use super::{xperm, Group, GrpReg, Pend, Slot, ThreadMergeInputs, ThreadMergeModel, PRE};
-#[cfg(test)]
-use super::Mutation;
+use super::{Group, GrpReg, Slot, ThreadMergeModel, PRE};
 
 /// One member of a set of fragments: its coverage in physical lanes (after its remap), the
 /// remap p_j (0 for member 0) and its tag.
@@ -61,7 +59,7 @@ impl FragSet {
     }
 
     /// U = OR of the members' coverages (R20).
-    fn union(&self) -> u64 {
+    pub(crate) fn union(&self) -> u64 {
         self.m[..self.n].iter().fold(0, |u, m| u | m.cov)
     }
 }
@@ -86,69 +84,8 @@ impl ThreadMergeModel {
         s * k..(s + 1) * k
     }
 
-    /// R4 with a set (R20, W > 2, `candidates` = 1): one edge for the fragment `f`. The
-    /// held set is `q[0]` (member 0: c_0, prim, tag, age) plus `set` (members 1 .. n-1);
-    /// `e0`, `frag_ready` as in [`ThreadMergeModel::fragment_step`].
-    pub(crate) fn set_fragment_step(&mut self, i: &ThreadMergeInputs, f: Pend, e0: bool, frag_ready: bool) -> Emit {
-        let (lanes, full, last) = (self.p.lanes, self.p.lane_mask(), i.frag_last);
-        let held = !self.q.is_empty();
-        // R4: the set ages at every edge where it stays held and is neither emitted nor
-        // replaced (also when F joins without completing it, R20).
-        let mut stays = held;
-        let mut emit: Emit = None;
-        if e0 {
-            // E0: the held set leaves (n = 1: a single as before); no fragment is taken.
-            emit = Some(self.take_set());
-            stays = false;
-        } else if i.frag_valid && frag_ready {
-            if f.cov == 0 {
-                self.err_proto = true;
-            } else if f.cov == full {
-                // E1.
-                emit = Some(FragSet::single(f.cov, f.tag));
-                if last && held {
-                    self.qlast = true;
-                }
-            } else if !held {
-                // E2.
-                if last {
-                    emit = Some(FragSet::single(f.cov, f.tag));
-                } else {
-                    self.q.push(f);
-                    self.qlast = false;
-                }
-            } else {
-                // E3: F joins if it fits U, the OR of the held coverages (member 0's alone
-                // with FitsFirstOnly).
-                let set = self.held_set();
-                let u = if mutant!(self, FitsFirstOnly) { set.m[0].cov } else { set.union() };
-                match self.merge(u, f.cov) {
-                    Some(p) => {
-                        let c = xperm(f.cov, p, lanes);
-                        self.set.push(Member { cov: c, perm: p, tag: f.tag });
-                        if set.n + 1 == self.p.merge_ways || (u | c) == full || last {
-                            emit = Some(self.take_set());
-                            stays = false;
-                        }
-                    }
-                    None => {
-                        emit = Some(self.take_set());
-                        self.q.push(f);
-                        self.qlast = last;
-                        stays = false;
-                    }
-                }
-            }
-        }
-        if stays {
-            let hold = self.p.pair_hold;
-            self.q[0].age = (self.q[0].age + 1).min(hold);
-        }
-        emit
-    }
-
     /// The held set (`q[0]` and `set`), without changing it.
-    fn held_set(&self) -> FragSet {
+    pub(crate) fn held_set(&self) -> FragSet {
         let h = self.q[0];
         let mut s = FragSet::single(h.cov, h.tag);
         for &m in &self.set {
@@ -157,10 +94,11 @@ impl ThreadMergeModel {
         s
     }
 
-    /// Empty the candidate register, returning its set.
-    fn take_set(&mut self) -> FragSet {
+    /// The head of the queue leaves: `q[0]` alone, or with W > 2 the whole held set (`q[0]`
+    /// and `set`, which is empty for pairs).
+    pub(crate) fn take_head(&mut self) -> FragSet {
         let s = self.held_set();
-        self.q.clear();
+        self.q.remove(0);
         self.set.clear();
         s
     }

@@ -3,7 +3,6 @@
 
 use super::*;
 use crate::thread_merge::model::{POST, PRE, WAIT};
-use crate::thread_merge::rtl::slot_members;
 
 // ---- coverage ------------------------------------------------------------------------------
 
@@ -144,7 +143,7 @@ impl Coverage {
                 _ => {}
             }
         }
-        let m = slot_members(&self.p);
+        let m = self.p.members();
         if o.grp_valid && i.grp_ready {
             if o.grp_paired {
                 h.pairs += 1;

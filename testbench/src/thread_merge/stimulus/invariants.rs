@@ -3,7 +3,6 @@
 
 use super::*;
 use crate::thread_merge::model::{POST, PRE};
-use crate::thread_merge::rtl::{group_ids, slot_members};
 use std::collections::HashMap;
 
 // ---- invariants ----------------------------------------------------------------------------
@@ -52,8 +51,6 @@ pub struct Invariants {
     cycle: u64,
     ledger: HashMap<u64, (u64, bool)>,
     groups: Vec<Option<IGroup>>,
-    /// Members per slot on the ports (2, or 4 with W > 2).
-    members: usize,
     /// Per slot: the members (tgids) its last descriptor spawned.
     sets: Vec<Vec<usize>>,
     slot_merges: Vec<u32>,
@@ -71,8 +68,7 @@ impl Invariants {
             legal: !allow_errors,
             cycle: 0,
             ledger: HashMap::new(),
-            groups: vec![None; group_ids(params)],
-            members: slot_members(params),
+            groups: vec![None; params.groups()],
             sets: vec![Vec::new(); params.slots],
             slot_merges: vec![0; params.slots],
             prev: None,
@@ -192,7 +188,7 @@ impl Invariants {
         self.expect_xlane = false;
 
         // State checks on this cycle's outputs.
-        let m = self.members;
+        let m = self.p.members();
         let free = (0..self.p.slots)
             .filter(|&s| (m * s..m * s + m).all(|t| o.st_state[t] == FREE))
             .count() as u64;
@@ -400,7 +396,7 @@ impl Invariants {
     fn spawn(&mut self, o: &ThreadMergeOutputs) -> Result<(), String> {
         let a = o.grp_a_tgid as usize;
         let n = self.groups.len();
-        let m = self.members;
+        let m = self.p.members();
         if a % m != 0 || a >= n || (a..a + m).any(|t| self.groups[t].is_some()) {
             return Err(format!("descriptor for tgid {a}, not a free slot's A"));
         }
