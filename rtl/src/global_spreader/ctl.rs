@@ -1,6 +1,7 @@
 //! The control design: slots, selection, grant, effects and registers.
 
 use super::*;
+use crate::mem::SyncRam;
 
 // The rules of `update`, one file per part, in the order they run (`hdl::Part<0>`, `<1>`, …).
 mod inputs;
@@ -9,6 +10,7 @@ mod channels;
 mod errors_counters;
 mod reads;
 mod perf;
+mod counter_ram;
 
 // ---------------------------------------------------------------------------
 // Control: slots, selection, grant, effects, registers (no stored width but counts).
@@ -178,8 +180,51 @@ pub struct Ctl {
     e_rel: DFF<Bit>,
     stall_cnt: DFF<Bits<32>>,
     rej_cnt: Vec<DFF<Bits<32>>>,
-    nack_cnt: Vec<DFF<Bits<32>>>,
-    alloc_cnt: Vec<Vec<DFF<Bits<32>>>>,
+    /// NACK_CNT[e] and ALLOC_CNT[e][t] live in two copies of one block RAM of 256 32-bit words
+    /// (part 7, `counter_ram.rs`): word 4e + t is ALLOC_CNT[e][t], word 128 + e NACK_CNT[e].
+    /// `cnt_ram[0]` serves the increments (read, add one, write back), `cnt_ram[1]` the
+    /// register reads; both take every write.
+    cnt_ram: Vec<SyncRam>,
+    /// Stage 1 of an increment (the cycle after the ack or refusal): its EU and slot one-hot,
+    /// whether it is a refusal (NACK_CNT) and whether there is one.
+    c1_v: DFF<Bit>,
+    c1_n: DFF<Bit>,
+    c1_e: Vec<DFF<Bit>>,
+    c1_k: Vec<DFF<Bit>>,
+    /// Stage 2 (the cycle after): the word, written at the end of this cycle; whether it was
+    /// written since reset (else it counts from 0); the same one-hots for `wv_*`.
+    c2_v: DFF<Bit>,
+    c2_n: DFF<Bit>,
+    c2_e: Vec<DFF<Bit>>,
+    c2_k: Vec<DFF<Bit>>,
+    c2_a: DFF<Id>,
+    c2_wv: DFF<Bit>,
+    /// The write of the last edge (word, value): the RAM's read at that edge missed it.
+    cw_v: DFF<Bit>,
+    cw_a: DFF<Id>,
+    cw_d: DFF<Mask>,
+    /// Word written since reset: ALLOC_CNT[e][slot k], NACK_CNT[e] (a RAM has no reset).
+    wv_alloc: Vec<Vec<DFF<Bit>>>,
+    wv_nack: Vec<DFF<Bit>>,
+    /// A register read of a counter in the last cycle: whether the word was written since
+    /// reset, and the increments the RAM's read missed (stage 1 and stage 2 of that cycle).
+    rr_v: DFF<Bit>,
+    rr_wv: DFF<Bit>,
+    rr_c: DFF<Mask>,
+    c1_a: Signal<Local, Id>,
+    c1_wv: Signal<Local, Bit>,
+    cfg_w: Signal<Local, Id>,
+    cfg_is: Signal<Local, Bit>,
+    cfg_wv: Signal<Local, Bit>,
+    cnt_rd0: Signal<Local, Mask>,
+    cnt_rd1: Signal<Local, Mask>,
+    cnt_new: Signal<Local, Mask>,
+    cnt_c: Signal<Local, Mask>,
+    /// Word addresses: ALLOC_CNT[e][slot k], NACK_CNT[e]; address and data bit weights.
+    w_alloc: Vec<Vec<Constant<Id>>>,
+    w_nack: Vec<Constant<Id>>,
+    ab8: Vec<Constant<Id>>,
+    db32: Vec<Constant<Mask>>,
     rvalid_q: DFF<Bit>,
     rdata_q: DFF<Bits<32>>,
     // Combinational values (used as variables in the one update process).
@@ -422,8 +467,38 @@ impl Ctl {
             e_rel: DFF::default(),
             stall_cnt: DFF::default(),
             rej_cnt: dffs(n),
-            nack_cnt: dffs(n),
-            alloc_cnt: (0..n).map(|_| dffs(k)).collect(),
+            cnt_ram: (0..2).map(|_| SyncRam::new(CNT_WORDS, 32)).collect(),
+            c1_v: DFF::default(),
+            c1_n: DFF::default(),
+            c1_e: dffs(n),
+            c1_k: dffs(k),
+            c2_v: DFF::default(),
+            c2_n: DFF::default(),
+            c2_e: dffs(n),
+            c2_k: dffs(k),
+            c2_a: DFF::default(),
+            c2_wv: DFF::default(),
+            cw_v: DFF::default(),
+            cw_a: DFF::default(),
+            cw_d: DFF::default(),
+            wv_alloc: (0..n).map(|_| dffs(k)).collect(),
+            wv_nack: dffs(n),
+            rr_v: DFF::default(),
+            rr_wv: DFF::default(),
+            rr_c: DFF::default(),
+            c1_a: Signal::default(),
+            c1_wv: Signal::default(),
+            cfg_w: Signal::default(),
+            cfg_is: Signal::default(),
+            cfg_wv: Signal::default(),
+            cnt_rd0: Signal::default(),
+            cnt_rd1: Signal::default(),
+            cnt_new: Signal::default(),
+            cnt_c: Signal::default(),
+            w_alloc: (0..n as u64).map(|e| consts(g.classes.iter().map(move |c| 4 * e + *c as u64))).collect(),
+            w_nack: consts((0..n as u64).map(|e| 128 + e)),
+            ab8: consts((0..8).map(|b| 1u64 << b)),
+            db32: consts((0..32).map(|b| 1u64 << b)),
             rvalid_q: DFF::default(),
             rdata_q: DFF::default(),
             en_m: Signal::default(),
@@ -532,7 +607,10 @@ impl Ctl {
     }
 }
 
-hdl::logic_from_parts!([] Ctl, [0, 1, 2, 3, 4, 5, 6]);
+hdl::logic_from_parts!([] Ctl, [0, 1, 2, 3, 4, 5, 6, 7]);
+
+/// Words of the counter RAM: ALLOC_CNT at 4e + t (t < 4, e < 32), NACK_CNT at 128 + e.
+const CNT_WORDS: usize = 256;
 
 /// NCNT of the counter bank (rule G1; `GlobalSpreaderConfig::PERF_NAMES`).
 const PERF_N: usize = crate::config::GlobalSpreaderConfig::PERF_NAMES.len();

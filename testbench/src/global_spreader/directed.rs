@@ -67,6 +67,9 @@
 //!   read-only, a kind-1 credit past RES_TOTAL clamped with `err_credit`, an unbuilt kind's and
 //!   EU's registers reading 0. X15/k4 (1 EU, K = 4, RES_W 6): fp of four 6-bit kinds, a packet
 //!   failing kind 3 only, a credit of all four kinds, the registers of kinds 2 and 3.
+//! * X16 (R8, R11; in `x16.rs`): ALLOC_CNT read in every cycle of a run of acks (each read the
+//!   count before its own cycle), NACK_CNT read in the cycle of a refusal and the next, a
+//!   counter read the cycle after its first ack, the reset, an unbuilt EU's counter.
 
 use super::model::{Select, PATCH, PIX, TRI, VTX};
 use super::{Dut, GlobalSpreader, GlobalSpreaderParams};
@@ -86,6 +89,7 @@ mod x12;
 mod x13;
 mod x14;
 mod x15;
+mod x16;
 
 pub use cases_contract::*;
 pub use cases_tc01_15::*;
@@ -98,6 +102,7 @@ pub use x12::{x12_absent_types, x12_class_priority, x12_constant};
 pub use x13::x13_pixel_order;
 pub use x14::{x14_patch_ways, x14_vdt_ways};
 pub use x15::{x15_four_kinds, x15_resource_kinds};
+pub use x16::x16_counters_in_flight;
 
 /// The parameter set a case runs with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -249,6 +254,7 @@ pub fn all_cases() -> Vec<(&'static str, ParamsKind, CaseFn)> {
         ("X14/patch", VdtWaysPatch, x14_patch_ways),
         ("X15", ResKinds, x15_resource_kinds),
         ("X15/k4", ResKinds4, x15_four_kinds),
+        ("X16", Default, x16_counters_in_flight),
     ]
 }
 

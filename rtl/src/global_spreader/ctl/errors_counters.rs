@@ -76,7 +76,7 @@ impl hdl::Part<3> for Ctl {
         self.err_credit.next = self.e_cred.q.val();
         self.err_release.next = self.e_rel.q.val();
 
-        // --- Counters (wrap), EU availability.
+        // --- Counters (wrap; NACK_CNT and ALLOC_CNT are in block RAM, part 7), EU availability.
         self.stall_cnt.d.next = self.stall_cnt.q.val();
         if self.stall_l.val() {
             self.stall_cnt.d.next = self.stall_cnt.q.val() + self.one32.val();
@@ -88,22 +88,8 @@ impl hdl::Part<3> for Ctl {
             if (self.rej_p.val() & self.w32[e].val()).any() & !self.sticky_q.q.val() {
                 self.rej_cnt[e].d.next = self.rej_cnt[e].q.val() + self.one32.val();
             }
-            self.nack_cnt[e].d.next = self.nack_cnt[e].q.val();
-            if self.rf_m.val().get_bit(e) {
-                self.nack_cnt[e].d.next = self.nack_cnt[e].q.val() + self.one32.val();
-            }
-            for k in 0..self.occ_q.len() {
-                self.alloc_cnt[e][k].d.next = self.alloc_cnt[e][k].q.val();
-                if self.ack_m.val().get_bit(e) & self.gnt_l[k].val() {
-                    self.alloc_cnt[e][k].d.next = self.alloc_cnt[e][k].q.val() + self.one32.val();
-                }
-                if self.reset.val() {
-                    self.alloc_cnt[e][k].d.next = self.zero32.val();
-                }
-            }
             if self.reset.val() {
                 self.rej_cnt[e].d.next = self.zero32.val();
-                self.nack_cnt[e].d.next = self.zero32.val();
             }
             if (self.avm.val() & self.w32[e].val()).any() {
                 self.avail.next = self.avail.val() + self.one8.val();

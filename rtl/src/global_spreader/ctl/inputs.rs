@@ -29,7 +29,6 @@ impl hdl::Part<0> for Ctl {
             self.eu_en_q[e].clock.next = self.clock.val();
             self.sel_q[e].clock.next = self.clock.val();
             self.rej_cnt[e].clock.next = self.clock.val();
-            self.nack_cnt[e].clock.next = self.clock.val();
             if self.eu_en_q[e].q.val() {
                 self.en_m.next = self.en_m.val() | self.w32[e].val();
             }
@@ -52,7 +51,6 @@ impl hdl::Part<0> for Ctl {
             for e in 0..self.ar_ready.len() {
                 self.ded_q[k][e].clock.next = self.clock.val();
                 self.refm_q[k][e].clock.next = self.clock.val();
-                self.alloc_cnt[e][k].clock.next = self.clock.val();
                 if self.ded_q[k][e].q.val() {
                     self.ded_m[k].next = self.ded_m[k].val() | self.w32[e].val();
                 }

@@ -68,14 +68,6 @@ impl hdl::Part<4> for Ctl {
             if self.cfg_addr.val() == self.a_rej[e].val() {
                 self.val.next = self.val.val() | self.rej_cnt[e].q.val();
             }
-            if self.cfg_addr.val() == self.a_nack[e].val() {
-                self.val.next = self.val.val() | self.nack_cnt[e].q.val();
-            }
-            for k in 0..self.occ_q.len() {
-                if self.cfg_addr.val() == self.a_alloc[e][k].val() {
-                    self.val.next = self.val.val() | self.alloc_cnt[e][k].q.val();
-                }
-            }
         }
         for i in 0..self.rd_ext.len() {
             self.val.next = self.val.val() | self.rd_ext[i].val();
@@ -86,6 +78,6 @@ impl hdl::Part<4> for Ctl {
             self.rdata_q.d.next = self.val.val();
         }
         self.cfg_rvalid.next = self.rvalid_q.q.val();
-        self.cfg_rdata.next = self.rdata_q.q.val();
+        // (`cfg_rdata`: part 7, with the counters in block RAM.)
     }
 }
