@@ -17,7 +17,8 @@
 //! (a netlist, no logic) → one design per concern, each generic in at most one width:
 //! * `ctl` ([`Ctl`], no width): slots' occupancy and control bits, refused masks, candidate
 //!   selection, grant, sticky request, effects strobes, CTRL / EU_ENABLE / DED_MASK /
-//!   STATUS, the 32-bit counters, errors, the read-data register.
+//!   STATUS, the 32-bit counters (NACK_CNT and ALLOC_CNT in a block RAM of its own,
+//!   `ctl/counter_ram.rs`), errors, the read-data register.
 //! * `res` ([`ResPath`], RES_W): FREE_RES, RES_TOTAL, MIN_RES, FRAME_RES, slot sizes, fit.
 //! * `ent` ([`EntPath`], ENT_W and FE_W): FREE_EDT, EDT_TOTAL, PEND, entity numbers.
 //! * `idx` ([`IdxPath`], IDX_W): AUTO_IDX, vertex/patch bases, triangle indices, VDT
