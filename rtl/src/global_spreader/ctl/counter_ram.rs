@@ -16,66 +16,66 @@ use super::*;
 impl hdl::Part<7> for Ctl {
     #[hdl_gen]
     fn update(&mut self) {
-        self.c1_v.clock.next = self.clock.val();
-        self.c1_n.clock.next = self.clock.val();
-        self.c2_v.clock.next = self.clock.val();
-        self.c2_n.clock.next = self.clock.val();
-        self.c2_a.clock.next = self.clock.val();
-        self.c2_wv.clock.next = self.clock.val();
-        self.cw_v.clock.next = self.clock.val();
-        self.cw_a.clock.next = self.clock.val();
-        self.cw_d.clock.next = self.clock.val();
-        self.rr_v.clock.next = self.clock.val();
-        self.rr_wv.clock.next = self.clock.val();
-        self.rr_c.clock.next = self.clock.val();
+        self.c1_v_q.clock.next = self.clock.val();
+        self.c1_n_q.clock.next = self.clock.val();
+        self.c2_v_q.clock.next = self.clock.val();
+        self.c2_n_q.clock.next = self.clock.val();
+        self.c2_a_q.clock.next = self.clock.val();
+        self.c2_wv_q.clock.next = self.clock.val();
+        self.cw_v_q.clock.next = self.clock.val();
+        self.cw_a_q.clock.next = self.clock.val();
+        self.cw_d_q.clock.next = self.clock.val();
+        self.rr_v_q.clock.next = self.clock.val();
+        self.rr_wv_q.clock.next = self.clock.val();
+        self.rr_c_q.clock.next = self.clock.val();
         for i in 0..self.cnt_ram.len() {
             self.cnt_ram[i].clock.next = self.clock.val();
         }
 
         // --- Stage 1: this cycle's ack (ALLOC_CNT[e][slot]) or refusal (NACK_CNT[e]).
-        self.c1_v.d.next = (self.acked.val() | self.refused.val()) & !self.reset.val();
-        self.c1_n.d.next = self.refused.val();
+        self.c1_v_q.d.next = (self.acked.val() | self.refused.val()) & !self.reset.val();
+        self.c1_n_q.d.next = self.refused.val();
         self.c1_a.next = self.zero8.val();
         self.c1_wv.next = false;
         for e in 0..self.ar_ready.len() {
-            self.c1_e[e].clock.next = self.clock.val();
-            self.c2_e[e].clock.next = self.clock.val();
-            self.wv_nack[e].clock.next = self.clock.val();
-            self.c1_e[e].d.next = self.ack_m.val().get_bit(e) | self.rf_m.val().get_bit(e);
-            self.c2_e[e].d.next = self.c1_e[e].q.val();
-            if self.c1_e[e].q.val() & self.c1_n.q.val() {
+            self.c1_e_q[e].clock.next = self.clock.val();
+            self.c2_e_q[e].clock.next = self.clock.val();
+            self.wv_nack_q[e].clock.next = self.clock.val();
+            self.c1_e_q[e].d.next = self.ack_m.val().get_bit(e) | self.rf_m.val().get_bit(e);
+            self.c2_e_q[e].d.next = self.c1_e_q[e].q.val();
+            if self.c1_e_q[e].q.val() & self.c1_n_q.q.val() {
                 self.c1_a.next = self.c1_a.val() | self.w_nack[e].val();
-                self.c1_wv.next = self.c1_wv.val() | self.wv_nack[e].q.val();
+                self.c1_wv.next = self.c1_wv.val() | self.wv_nack_q[e].q.val();
             }
-            self.wv_nack[e].d.next = self.wv_nack[e].q.val() | (self.c2_v.q.val() & self.c2_n.q.val() & self.c2_e[e].q.val());
+            self.wv_nack_q[e].d.next = self.wv_nack_q[e].q.val() | (self.c2_v_q.q.val() & self.c2_n_q.q.val() & self.c2_e_q[e].q.val());
             if self.reset.val() {
-                self.wv_nack[e].d.next = false;
+                self.wv_nack_q[e].d.next = false;
             }
             for k in 0..self.occ_q.len() {
-                self.wv_alloc[e][k].clock.next = self.clock.val();
-                if self.c1_e[e].q.val() & !self.c1_n.q.val() & self.c1_k[k].q.val() {
+                self.wv_alloc_q[e][k].clock.next = self.clock.val();
+                if self.c1_e_q[e].q.val() & !self.c1_n_q.q.val() & self.c1_k_q[k].q.val() {
                     self.c1_a.next = self.c1_a.val() | self.w_alloc[e][k].val();
-                    self.c1_wv.next = self.c1_wv.val() | self.wv_alloc[e][k].q.val();
+                    self.c1_wv.next = self.c1_wv.val() | self.wv_alloc_q[e][k].q.val();
                 }
-                self.wv_alloc[e][k].d.next = self.wv_alloc[e][k].q.val()
-                    | (self.c2_v.q.val() & !self.c2_n.q.val() & self.c2_e[e].q.val() & self.c2_k[k].q.val());
+                self.wv_alloc_q[e][k].d.next = self.wv_alloc_q[e][k].q.val()
+                    | (self.c2_v_q.q.val() & !self.c2_n_q.q.val() & self.c2_e_q[e].q.val() & self.c2_k_q[k].q.val());
                 if self.reset.val() {
-                    self.wv_alloc[e][k].d.next = false;
+                    self.wv_alloc_q[e][k].d.next = false;
                 }
             }
         }
         for k in 0..self.occ_q.len() {
-            self.c1_k[k].clock.next = self.clock.val();
-            self.c2_k[k].clock.next = self.clock.val();
-            self.c1_k[k].d.next = self.gnt_l[k].val();
-            self.c2_k[k].d.next = self.c1_k[k].q.val();
+            self.c1_k_q[k].clock.next = self.clock.val();
+            self.c2_k_q[k].clock.next = self.clock.val();
+            self.c1_k_q[k].d.next = self.gnt_l[k].val();
+            self.c2_k_q[k].d.next = self.c1_k_q[k].q.val();
         }
 
         // --- Stage 2: the word read at the end of stage 1 (or the last edge's write), plus one.
-        self.c2_v.d.next = self.c1_v.q.val() & !self.reset.val();
-        self.c2_n.d.next = self.c1_n.q.val();
-        self.c2_a.d.next = self.c1_a.val();
-        self.c2_wv.d.next = self.c1_wv.val();
+        self.c2_v_q.d.next = self.c1_v_q.q.val() & !self.reset.val();
+        self.c2_n_q.d.next = self.c1_n_q.q.val();
+        self.c2_a_q.d.next = self.c1_a.val();
+        self.c2_wv_q.d.next = self.c1_wv.val();
         self.cnt_rd0.next = self.zero32.val();
         self.cnt_rd1.next = self.zero32.val();
         for b in 0..self.db32.len() {
@@ -87,15 +87,15 @@ impl hdl::Part<7> for Ctl {
             }
         }
         self.cnt_new.next = self.one32.val();
-        if self.c2_wv.q.val() {
+        if self.c2_wv_q.q.val() {
             self.cnt_new.next = self.cnt_rd0.val() + self.one32.val();
         }
-        if self.cw_v.q.val() & (self.cw_a.q.val() == self.c2_a.q.val()) {
-            self.cnt_new.next = self.cw_d.q.val() + self.one32.val();
+        if self.cw_v_q.q.val() & (self.cw_a_q.q.val() == self.c2_a_q.q.val()) {
+            self.cnt_new.next = self.cw_d_q.q.val() + self.one32.val();
         }
-        self.cw_v.d.next = self.c2_v.q.val() & !self.reset.val();
-        self.cw_a.d.next = self.c2_a.q.val();
-        self.cw_d.d.next = self.cnt_new.val();
+        self.cw_v_q.d.next = self.c2_v_q.q.val() & !self.reset.val();
+        self.cw_a_q.d.next = self.c2_a_q.q.val();
+        self.cw_d_q.d.next = self.cnt_new.val();
 
         // --- A register read of a counter: its word and the increments the read misses.
         self.cfg_w.next = self.zero8.val();
@@ -105,33 +105,33 @@ impl hdl::Part<7> for Ctl {
             if self.cfg_addr.val() == self.a_nack[e].val() {
                 self.cfg_w.next = self.cfg_w.val() | self.w_nack[e].val();
                 self.cfg_is.next = true;
-                self.cfg_wv.next = self.wv_nack[e].q.val();
+                self.cfg_wv.next = self.wv_nack_q[e].q.val();
             }
             for k in 0..self.occ_q.len() {
                 if self.cfg_addr.val() == self.a_alloc[e][k].val() {
                     self.cfg_w.next = self.cfg_w.val() | self.w_alloc[e][k].val();
                     self.cfg_is.next = true;
-                    self.cfg_wv.next = self.wv_alloc[e][k].q.val();
+                    self.cfg_wv.next = self.wv_alloc_q[e][k].q.val();
                 }
             }
         }
         self.cnt_c.next = self.zero32.val();
-        if self.c2_v.q.val() & (self.c2_a.q.val() == self.cfg_w.val()) {
+        if self.c2_v_q.q.val() & (self.c2_a_q.q.val() == self.cfg_w.val()) {
             self.cnt_c.next = self.one32.val();
         }
-        if self.c1_v.q.val() & (self.c1_a.val() == self.cfg_w.val()) {
+        if self.c1_v_q.q.val() & (self.c1_a.val() == self.cfg_w.val()) {
             self.cnt_c.next = self.cnt_c.val() + self.one32.val();
         }
-        self.rr_v.d.next = self.cfg_valid.val() & !self.cfg_we.val() & !self.reset.val() & self.cfg_is.val();
-        self.rr_wv.d.next = self.cfg_wv.val();
-        self.rr_c.d.next = self.cnt_c.val();
+        self.rr_v_q.d.next = self.cfg_valid.val() & !self.cfg_we.val() & !self.reset.val() & self.cfg_is.val();
+        self.rr_wv_q.d.next = self.cfg_wv.val();
+        self.rr_c_q.d.next = self.cnt_c.val();
 
         // --- The two RAMs: every write to both; reads for stage 1 and for the register read.
         for i in 0..self.cnt_ram.len() {
-            self.cnt_ram[i].write_enable.next = self.c2_v.q.val();
+            self.cnt_ram[i].write_enable.next = self.c2_v_q.q.val();
             self.cnt_ram[i].read_enable.next = true;
             for b in 0..self.ab8.len() {
-                self.cnt_ram[i].write_address[b].next = (self.c2_a.q.val() & self.ab8[b].val()).any();
+                self.cnt_ram[i].write_address[b].next = (self.c2_a_q.q.val() & self.ab8[b].val()).any();
             }
             for b in 0..self.db32.len() {
                 self.cnt_ram[i].write_data[b].next = (self.cnt_new.val() & self.db32[b].val()).any();
@@ -144,10 +144,10 @@ impl hdl::Part<7> for Ctl {
 
         // --- Read data (R11): the other registers' value, or the counter's.
         self.cfg_rdata.next = self.rdata_q.q.val();
-        if self.rr_v.q.val() {
-            self.cnt_c.next = self.rr_c.q.val();
-            if self.rr_wv.q.val() {
-                self.cnt_c.next = self.rr_c.q.val() + self.cnt_rd1.val();
+        if self.rr_v_q.q.val() {
+            self.cnt_c.next = self.rr_c_q.q.val();
+            if self.rr_wv_q.q.val() {
+                self.cnt_c.next = self.rr_c_q.q.val() + self.cnt_rd1.val();
             }
             self.cfg_rdata.next = self.rdata_q.q.val() | self.cnt_c.val();
         }
