@@ -220,6 +220,8 @@ pub struct Ctl {
     cnt_rd1: Signal<Local, Mask>,
     cnt_new: Signal<Local, Mask>,
     cnt_c: Signal<Local, Mask>,
+    /// The counter a register read returns (in the cycle after the read).
+    cnt_out: Signal<Local, Mask>,
     /// Word addresses: ALLOC_CNT[e][slot k], NACK_CNT[e]; address and data bit weights.
     w_alloc: Vec<Vec<Constant<Id>>>,
     w_nack: Vec<Constant<Id>>,
@@ -495,6 +497,7 @@ impl Ctl {
             cnt_rd1: Signal::default(),
             cnt_new: Signal::default(),
             cnt_c: Signal::default(),
+            cnt_out: Signal::default(),
             w_alloc: (0..n as u64).map(|e| consts(g.classes.iter().map(move |c| 4 * e + *c as u64))).collect(),
             w_nack: consts((0..n as u64).map(|e| 128 + e)),
             ab8: consts((0..8).map(|b| 1u64 << b)),

@@ -143,13 +143,13 @@ impl hdl::Part<7> for Ctl {
         }
 
         // --- Read data (R11): the other registers' value, or the counter's.
-        self.cfg_rdata.next = self.rdata_q.q.val();
+        self.cnt_out.next = self.zero32.val();
         if self.rr_v_q.q.val() {
-            self.cnt_c.next = self.rr_c_q.q.val();
+            self.cnt_out.next = self.rr_c_q.q.val();
             if self.rr_wv_q.q.val() {
-                self.cnt_c.next = self.rr_c_q.q.val() + self.cnt_rd1.val();
+                self.cnt_out.next = self.rr_c_q.q.val() + self.cnt_rd1.val();
             }
-            self.cfg_rdata.next = self.rdata_q.q.val() | self.cnt_c.val();
         }
+        self.cfg_rdata.next = self.rdata_q.q.val() | self.cnt_out.val();
     }
 }
